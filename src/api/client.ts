@@ -1,0 +1,115 @@
+import type { CardInput } from '../card/types';
+import { validateCard } from '../card/validate';
+import { fail } from '../card/result';
+import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
+import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
+import { ConfigurationError, ValidationError } from './errors';
+import { request } from './http';
+import type { Card, CardFromToken, Token } from './types';
+
+/** Options of `cards.create`: `customerId` stores the card on that customer (`/customers/{id}/cards`). */
+export interface CardCreateOptions {
+  customerId?: string;
+}
+
+/** A configured API client; see {@link createClient}. */
+export interface Client {
+  /** The checked configuration. */
+  readonly config: Readonly<ResolvedConfig>;
+  tokens: {
+    /**
+     * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
+     * @param card the card under its spec field names; see `CardInput`.
+     * @returns the Token; send its `id` to your server, which charges it as `source_id`.
+     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError.
+     */
+    create(card: CardInput): Promise<Token>;
+  };
+  cards: {
+    /**
+     * Stores a card (spec, Endpoints > Cards): `POST /cards`, or `POST /customers/{customerId}/cards` with
+     * `options.customerId`. Either raw card data (validated locally; this page's `device_session_id` is added)
+     * or the token variant `{token_id, device_session_id}`.
+     * @throws ValidationError (no request sent), ConfigurationError for a malformed `customerId`, ApiError,
+     *   NetworkError, TimeoutError.
+     */
+    create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
+  };
+  deviceData: {
+    /** This page load's `device_session_id` (32 characters of [A-Za-z0-9]). */
+    sessionId(): string;
+    /**
+     * Writes the `device_session_id` into a hidden input of `form` (one input however often called).
+     * @param form the form element or its id. @param fieldName the input name (default `deviceIdHiddenFieldName`).
+     * @returns the `device_session_id`. @throws ConfigurationError when no such form exists.
+     */
+    setup(form: HTMLFormElement | string, fieldName?: string): string;
+  };
+}
+
+const ID = /^[A-Za-z0-9]{1,45}$/;
+
+/**
+ * Resolves a form given as an element or an element id.
+ * @throws ConfigurationError when there is no such form.
+ */
+export function findForm(form: HTMLFormElement | string): HTMLFormElement {
+  const el = typeof form === 'string' ? globalThis.document?.getElementById(form) : form;
+  if (!el || el.tagName !== 'FORM') throw new ConfigurationError('form', `No form ${typeof form === 'string' ? `#${form}` : 'element'}`);
+  return el as HTMLFormElement;
+}
+
+/** Builds the request body of a raw-card call, or throws the local ValidationError (before any request). */
+function cardBody(card: CardInput) {
+  const v = validateCard(card);
+  if (!v.valid) throw new ValidationError(v.errors);
+  return v.value;
+}
+
+/**
+ * Creates an API client for the browser, using the merchant's public key only.
+ *
+ * @param config merchant id, public key, base URL and timeout; see {@link ClientConfig}.
+ * @throws ConfigurationError at once for a bad setting, above all a private (`sk_`) key.
+ *
+ * @example
+ * const client = createClient({ merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'http://127.0.0.1:4010' });
+ * const token = await client.tokens.create({ card_number: '4111 1111 1111 1111', holder_name: 'Ana Pérez',
+ *   expiration_month: '12', expiration_year: '30', cvv2: '123' });
+ */
+export function createClient(config: ClientConfig): Client {
+  const cfg = resolveConfig(config);
+  return {
+    config: cfg,
+    tokens: {
+      create: async (card) => request<Token>(cfg, 'POST', '/tokens', cardBody(card)),
+    },
+    cards: {
+      async create(card, options = {}) {
+        const { customerId } = options;
+        if (customerId !== undefined && !(typeof customerId === 'string' && ID.test(customerId))) {
+          throw new ConfigurationError('customerId', 'customerId must be 1-45 letters or digits');
+        }
+        let body: object;
+        if (card && typeof card === 'object' && 'token_id' in card) {
+          const { token_id, device_session_id } = card as CardFromToken;
+          const errors = [
+            ...(typeof token_id === 'string' && ID.test(token_id) ? [] : [fail('token_id', token_id ? 'format' : 'required')]),
+            ...(typeof device_session_id === 'string' && /^[A-Za-z0-9_-]{1,255}$/.test(device_session_id)
+              ? []
+              : [fail('device_session_id', device_session_id ? 'format' : 'required')]),
+          ];
+          if (errors.length) throw new ValidationError(errors);
+          body = { token_id, device_session_id };
+        } else {
+          body = { ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
+        }
+        return request<Card>(cfg, 'POST', customerId ? `/customers/${customerId}/cards` : '/cards', body);
+      },
+    },
+    deviceData: {
+      sessionId: deviceSessionId,
+      setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { FieldResult } from '../card/types';
+
+/**
+ * The API error a failed card rule corresponds to (spec, Errors table): `luhn` 2004 (422), `expired` 2005
+ * (400), a missing `cvv2` 2006 (400), a CVV2 of the wrong length for its brand 2009 (412); every other rule is
+ * a malformed or missing field, 1001 (400).
+ *
+ * The sandbox answers with these codes and the library's local errors carry them, so a merchant maps one set
+ * of codes whether the check ran in the browser or on the server.
+ *
+ * @returns `[error_code, http_code]`.
+ */
+export function errorCodeFor(r: Pick<FieldResult, 'field' | 'reason'>): [number, number] {
+  return r.reason === 'luhn'
+    ? [2004, 422]
+    : r.reason === 'expired'
+      ? [2005, 400]
+      : r.field === 'cvv2' && r.reason === 'required'
+        ? [2006, 400]
+        : r.field === 'cvv2' && r.reason === 'length'
+          ? [2009, 412]
+          : [1001, 400];
+}

@@ -1,0 +1,59 @@
+import { ConfigurationError } from './errors';
+
+/**
+ * Settings of a client.
+ * - `merchantId`: the merchant id of the path `/v1/{merchant_id}` (spec, What the service does); 1-45
+ *   characters of letters and digits.
+ * - `publicKey`: the merchant's public key (`pk_...`). A private key (`sk_...`) is refused: the spec
+ *   (Authentication) allows only the public key from client-side JavaScript.
+ * - `baseUrl`: the spec's `{base_url}`, the part before `/v1` (e.g. `http://127.0.0.1:4010` for the local
+ *   sandbox). Must be `https:`, or `http:` to a loopback host.
+ * - `timeoutMs`: how long a request may take, in milliseconds, before it is aborted with a TimeoutError;
+ *   default 20000.
+ */
+export interface ClientConfig {
+  merchantId: string;
+  publicKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in. */
+export type ResolvedConfig = Required<ClientConfig>;
+
+/** Default request timeout, milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Checks a configuration before any request.
+ * @throws ConfigurationError naming the option (`merchantId`, `publicKey`, `baseUrl`, `timeoutMs`).
+ */
+export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
+  const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
+  if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,45}$/.test(merchantId)) {
+    throw new ConfigurationError('merchantId', 'merchantId must be 1-45 letters or digits');
+  }
+  if (typeof publicKey !== 'string' || !/^pk_[A-Za-z0-9]+$/.test(publicKey)) {
+    throw new ConfigurationError(
+      'publicKey',
+      typeof publicKey === 'string' && publicKey.startsWith('sk_')
+        ? 'A private key (sk_...) must never be used in a browser; use the public key (pk_...)'
+        : 'publicKey must be the public key (pk_...)',
+    );
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    /* reported below */
+  }
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) || url.search || url.hash || url.username) {
+    throw new ConfigurationError('baseUrl', 'baseUrl must be an https URL (http only for localhost), without query or credentials');
+  }
+  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 120_000)) {
+    throw new ConfigurationError('timeoutMs', 'timeoutMs must be a number of milliseconds from 1 to 120000');
+  }
+  return { merchantId, publicKey, baseUrl: url.href.replace(/\/+$/, ''), timeoutMs };
+}

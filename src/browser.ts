@@ -1,0 +1,174 @@
+/**
+ * Script-tag entry: built to `dist/paytoken.iife.js`, it defines `window.PayToken` with the method names of
+ * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
+ * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object.
+ */
+import { createClient, findForm } from './api/client';
+import { resolveConfig } from './api/config';
+import { ApiError, ConfigurationError, PayTokenError, ValidationError } from './api/errors';
+import type { ErrorObject, Token } from './api/types';
+import { cardBrand } from './card/brands';
+import { validateCvv2 } from './card/cvv2';
+import { validateExpiry } from './card/expiry';
+import { normalizePan, validatePan } from './card/pan';
+import type { Brand, CardInput } from './card/types';
+import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
+
+/** Success callback argument: the Token and the HTTP status. */
+export interface ClassicSuccess {
+  data: Token;
+  status: number;
+}
+
+/**
+ * Failure callback argument: a message, a status and `data`, always an Error object (spec, Errors).
+ * - API errors: the Error object and HTTP status as received.
+ * - Local validation (no request sent): the Error object the API would have answered (`errorCodeFor`), with
+ *   `status` its `http_code`, plus `field` and `reason` naming the first failing field and rule.
+ * - Network failure or timeout: `status` 0, `error_code` 1004 (service unavailable), category `internal`.
+ * - Configuration (no id, no key, no base URL): `status` 0, `error_code` 1010 for a private key, else 1002.
+ */
+export interface ClassicFailure {
+  message: string;
+  status: number;
+  data: ErrorObject & { field?: string; reason?: string };
+}
+
+type Ok = (r: ClassicSuccess) => void;
+type Fail = (r: ClassicFailure) => void;
+
+/** `{base_url}` used in sandbox mode when `setBaseUrl` was not called: the local sandbox's default address. */
+const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
+
+const NAMES: Record<Brand, string> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  amex: 'American Express',
+  carnet: 'Carnet',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+const state = { id: '', key: '', baseUrl: '', sandbox: false };
+
+function toFailure(e: unknown): ClassicFailure {
+  const base = { category: 'request', request_id: '' };
+  if (e instanceof ApiError) return { message: e.error.description, status: e.status, data: e.error };
+  if (e instanceof ValidationError) {
+    return {
+      message: e.message,
+      status: e.http_code,
+      data: { ...base, error_code: e.error_code, http_code: e.http_code, description: e.message, field: e.field, reason: e.rule },
+    };
+  }
+  const err = e instanceof PayTokenError ? e : new PayTokenError('network', String(e));
+  const code =
+    err instanceof ConfigurationError ? (state.key.startsWith('sk_') ? 1010 : 1002) : 1004;
+  return {
+    message: err.message,
+    status: 0,
+    data: { ...base, category: err.type === 'configuration' ? 'request' : 'internal', error_code: code, http_code: 0, description: err.message },
+  };
+}
+
+function client() {
+  return createClient({
+    merchantId: state.id,
+    publicKey: state.key,
+    baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
+  });
+}
+
+/** Reads `[data-paytoken-card]` and `[data-paytoken-card-address]` inputs of a form into spec field names. */
+function extract(form: HTMLFormElement): CardInput {
+  const data: Record<string, unknown> = {};
+  const address: Record<string, string> = {};
+  for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card]')) data[el.dataset.paytokenCard!] = el.value;
+  for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card-address]')) {
+    if (el.value) address[el.dataset.paytokenCardAddress!] = el.value;
+  }
+  if (Object.keys(address).length) data.address = address;
+  return data;
+}
+
+function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
+  new Promise<Token>((resolve) => resolve(client().tokens.create(make()))).then(
+    (data) => success?.({ data, status: 200 }),
+    (e) => failure?.(toFailure(e)),
+  );
+}
+
+/**
+ * The classic global. Setters throw a ConfigurationError at once for a malformed value (above all a private
+ * `sk_` key); `token.*` report every failure through the `failure` callback, never by throwing.
+ */
+const PayToken = {
+  /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
+  setId(id: string): void {
+    resolveConfig({ merchantId: id, publicKey: 'pk_x', baseUrl: LOCAL_SANDBOX_URL });
+    state.id = id;
+  },
+  getId: (): string => state.id,
+  /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key; a private key is never kept. */
+  setApiKey(key: string): void {
+    resolveConfig({ merchantId: 'x', publicKey: key, baseUrl: LOCAL_SANDBOX_URL });
+    state.key = key;
+  },
+  getApiKey: (): string => state.key,
+  /** Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}. */
+  setSandboxMode(flag: boolean): void {
+    state.sandbox = !!flag;
+  },
+  getSandboxMode: (): boolean => state.sandbox,
+  /**
+   * Sets the spec's `{base_url}` (the part before `/v1`): https, or http to loopback only.
+   * @throws ConfigurationError for any other URL.
+   */
+  setBaseUrl(url: string): void {
+    state.baseUrl = resolveConfig({ merchantId: 'x', publicKey: 'pk_x', baseUrl: url }).baseUrl;
+  },
+  getBaseUrl: (): string => state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
+  token: {
+    /**
+     * Tokenizes card data (spec fields `card_number`, `holder_name`, `expiration_month`, `expiration_year`,
+     * `cvv2`, optional `address`); validated locally first, so invalid data sends no request.
+     */
+    create(data: CardInput, success?: Ok, failure?: Fail): void {
+      run(() => data, success, failure);
+    },
+    /**
+     * Tokenizes what a form holds in inputs marked `data-paytoken-card="<spec field>"` (and
+     * `data-paytoken-card-address="<address field>"`). Give those inputs no `name`, so the form never posts them.
+     */
+    extractFormAndCreate(form: HTMLFormElement | string, success?: Ok, failure?: Fail): void {
+      run(() => extract(findForm(form)), success, failure);
+    },
+  },
+  card: {
+    /** True when the PAN passes every card_number rule (16 or 19 digits, Luhn, known brand). */
+    validateCardNumber: (pan: string): boolean => validatePan(pan).valid,
+    /** True when the CVV2 is 3 or 4 digits, and the brand's length when `pan` is given (4 for amex). */
+    validateCVC: (cvc: string, pan?: string): boolean => validateCvv2(cvc, pan).valid,
+    /** True when month/year (two- or four-digit year) is a valid, unexpired expiry. */
+    validateExpiry: (month: string | number, year: string | number): boolean => validateExpiry(month, year).valid,
+    /** Display name of the card network ('Visa', 'MasterCard', 'American Express', 'Carnet', ...), or ''. */
+    cardType: (pan: string): string => {
+      const b = cardBrand(normalizePan(pan));
+      return b ? NAMES[b] : '';
+    },
+  },
+  deviceData: {
+    /**
+     * Returns this page load's `device_session_id`; with `formId`, also writes it into a hidden input named
+     * `fieldName` (default `deviceIdHiddenFieldName`), one input however often called.
+     * @throws ConfigurationError when `formId` names no form.
+     */
+    setup(formId?: string | HTMLFormElement, fieldName?: string): string {
+      return formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
+    },
+  },
+};
+
+export default PayToken;

@@ -1,0 +1,70 @@
+import { fail, pass } from './result';
+import { MAX_EXPIRY_YEARS, type FieldResult } from './types';
+
+/** Reads an integer from a string of digits or an integer number; anything else gives NaN. */
+const int = (v: unknown): number =>
+  typeof v === 'number' ? (Number.isInteger(v) ? v : NaN) : typeof v === 'string' && /^\d+$/.test(v.trim()) ? +v : NaN;
+
+/**
+ * Parses an expiry month: `1`-`12`, as a number or a string of one or two digits (`'7'`, `'07'`).
+ * @returns the month 1-12, or NaN.
+ */
+export const parseMonth = (v: unknown): number => {
+  const s = typeof v === 'string' ? v.trim() : String(v);
+  const m = s.length <= 2 ? int(v) : NaN;
+  return m >= 1 && m <= 12 ? m : NaN;
+};
+
+/**
+ * Parses an expiry year given with two digits (`'26'`, meaning 2026) or four (`'2026'`), as a string or number.
+ * @returns the four-digit year (2000-2099), or NaN.
+ */
+export const parseYear = (v: unknown): number => {
+  const s = typeof v === 'string' ? v.trim() : String(v);
+  const y = int(v);
+  return s.length === 2 ? 2000 + y : s.length === 4 && y >= 2000 && y <= 2099 ? y : NaN;
+};
+
+/**
+ * The instant a card expiring in `month`/`year` stops being valid: the end of that month in the last time
+ * zone on Earth (UTC-12), so a card is never refused while its month is still running for its holder.
+ *
+ * @param month 1-12; @param year four digits. @returns epoch milliseconds.
+ */
+export const expiryEnd = (month: number, year: number): number => Date.UTC(year, month, 1, 12);
+
+/**
+ * Validates an expiry date as the API does (spec, Endpoints > Tokens: expiration_month and expiration_year
+ * required; Errors: 2005 when the expiry is before the current date).
+ *
+ * Rules: month `required`/`type`/`format` (1-12), year `required`/`type`/`format` (two or four digits,
+ * 2000-2099), then `expired` (the month is over; reported on `expiration_month` when the year is the current
+ * one, else on `expiration_year`) and `too_far` (more than {@link MAX_EXPIRY_YEARS} years ahead, on
+ * `expiration_year`).
+ *
+ * @param month expiry month as typed. @param year expiry year as typed.
+ * @param now the current time (for tests); defaults to the clock.
+ * @returns one {@link FieldResult}: the first failing rule, or a pass on `expiration_month`. Never throws.
+ */
+export function validateExpiry(month: unknown, year: unknown, now: Date = new Date()): FieldResult {
+  const m = parseMonth(month);
+  const y = parseYear(year);
+  const thisYear = now.getUTCFullYear();
+  const blank = (v: unknown) => v == null || (typeof v === 'string' && !v.trim());
+  const wrongType = (v: unknown) => typeof v !== 'string' && typeof v !== 'number';
+  if (blank(month)) return fail('expiration_month', 'required', true);
+  if (wrongType(month)) return fail('expiration_month', 'type');
+  if (m !== m) {
+    // '0' and '1' can still become 01-09 or 10-12
+    return fail('expiration_month', 'format', typeof month === 'string' && /^\s*[01]\s*$/.test(month));
+  }
+  if (blank(year)) return fail('expiration_year', 'required', true);
+  if (wrongType(year)) return fail('expiration_year', 'type');
+  if (y !== y) {
+    const s = String(year).trim();
+    return fail('expiration_year', 'format', /^\d$|^20\d?$/.test(s));
+  }
+  if (now.getTime() >= expiryEnd(m, y)) return fail(y === thisYear ? 'expiration_month' : 'expiration_year', 'expired');
+  if (y > thisYear + MAX_EXPIRY_YEARS) return fail('expiration_year', 'too_far');
+  return pass('expiration_month');
+}

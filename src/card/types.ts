@@ -1,0 +1,112 @@
+/**
+ * Names of the fields a rule speaks of. They are the request-body field names of the spec
+ * (`payments-api.md`, Endpoints > Tokens and Cards; Address object), so an error names exactly the
+ * field the API would name.
+ */
+export type CardField =
+  | 'card_number'
+  | 'holder_name'
+  | 'expiration_month'
+  | 'expiration_year'
+  | 'cvv2'
+  | 'address'
+  | 'address.line1'
+  | 'address.line2'
+  | 'address.line3'
+  | 'address.postal_code'
+  | 'address.state'
+  | 'address.city'
+  | 'address.country_code'
+  | 'token_id'
+  | 'device_session_id';
+
+/**
+ * Why a field failed its rule.
+ * - `required`: missing or blank.
+ * - `type`: not a string (or, for month and year, not a string or integer).
+ * - `format`: characters the field cannot hold (a letter in a PAN, a month of `13`, a year of `3`).
+ * - `length`: wrong number of digits (a PAN that is not 16 or 19 digits; a CVV2 of the wrong length for its brand).
+ * - `luhn`: the PAN's check digit is wrong (API error 2004).
+ * - `brand`: the PAN's IIN matches no supported card network.
+ * - `expired`: the expiry month is over (API error 2005).
+ * - `too_far`: the expiry is more than {@link MAX_EXPIRY_YEARS} years ahead.
+ * - `too_long`: over the spec's maximum length (holder_name: 80).
+ */
+export type Reason =
+  | 'required'
+  | 'type'
+  | 'format'
+  | 'length'
+  | 'luhn'
+  | 'brand'
+  | 'expired'
+  | 'too_far'
+  | 'too_long';
+
+/**
+ * The outcome of one rule on one field.
+ * - `valid`: the value passes.
+ * - `potentiallyValid`: the value does not pass yet but could by typing more characters (as card-validator's
+ *   `isPotentiallyValid`); always true when `valid`. A form shows no error while this is true and the field
+ *   has focus.
+ * - `reason`: present exactly when `valid` is false.
+ */
+export interface FieldResult {
+  field: CardField;
+  valid: boolean;
+  potentiallyValid: boolean;
+  reason?: Reason;
+}
+
+/** Card networks the IIN table knows, in lowercase as the spec's Card object `brand` field. */
+export type Brand = 'visa' | 'mastercard' | 'amex' | 'carnet' | 'discover' | 'diners' | 'jcb' | 'unionpay';
+
+/**
+ * Billing address, as the spec's Address object: `line1`, `postal_code`, `state`, `city` and
+ * `country_code` (two letters, ISO 3166-1 alpha-2) are required; `line2`, `line3` optional.
+ */
+export interface Address {
+  line1: string;
+  line2?: string;
+  line3?: string;
+  postal_code: string;
+  state: string;
+  city: string;
+  country_code: string;
+}
+
+/**
+ * Card data as a caller hands it in: the spec's token/card request fields, with some latitude in the input
+ * (spaces or dashes in the PAN, month and year as numbers, four-digit years). `unknown` members are
+ * accepted on purpose: values come from forms and untyped scripts, and bad types are reported, not thrown.
+ */
+export interface CardInput {
+  card_number?: unknown;
+  holder_name?: unknown;
+  expiration_month?: unknown;
+  expiration_year?: unknown;
+  cvv2?: unknown;
+  address?: unknown;
+}
+
+/**
+ * Card data normalised to what the API expects (spec, Endpoints > Tokens, `POST /tokens` body): digits-only
+ * `card_number`, trimmed `holder_name`, two-digit `expiration_month` and `expiration_year` strings, digits-only
+ * `cvv2`, and the address with an upper-case `country_code`.
+ */
+export interface CardData {
+  card_number: string;
+  holder_name: string;
+  expiration_month: string;
+  expiration_year: string;
+  cvv2: string;
+  address?: Address;
+}
+
+/** Result of validating a whole card: either the normalised data, or every field that failed. */
+export type CardValidation =
+  | { valid: true; value: CardData; errors: [] }
+  | { valid: false; value?: undefined; errors: FieldResult[] };
+
+/** Upper bound on how far ahead an expiry may be, in years from the current year (card-validator uses 19). */
+export const MAX_EXPIRY_YEARS = 20;

@@ -1,0 +1,54 @@
+import { validateAddress } from './address';
+import { validateCvv2 } from './cvv2';
+import { parseMonth, parseYear, validateExpiry } from './expiry';
+import { validateHolderName } from './holder';
+import { normalizePan, validatePan } from './pan';
+import type { Address, CardData, CardInput, CardValidation, FieldResult } from './types';
+
+const pad2 = (n: number) => String(n % 100).padStart(2, '0');
+
+/**
+ * Validates a whole card as the API would on `POST /tokens` or `POST /cards` (spec, Endpoints > Tokens and
+ * Cards): PAN, holder name, expiry, CVV2 (length by brand) and, when present, the address.
+ *
+ * @param card the card fields under their spec names (see {@link CardInput}); bad types are reported.
+ * @param now the current time, for the expiry rule (tests); defaults to the clock.
+ * @returns `{valid: true, value}` with the data normalised for the API ({@link CardData}: digits-only PAN
+ *   and CVV2, two-digit month and year strings, trimmed holder name, upper-case country code), or
+ *   `{valid: false, errors}` listing every failing field, in form order. Never throws.
+ */
+export function validateCard(card: CardInput, now?: Date): CardValidation {
+  const c: CardInput = typeof card === 'object' && card !== null ? card : {};
+  const results: FieldResult[] = [
+    validatePan(c.card_number),
+    validateHolderName(c.holder_name),
+    validateExpiry(c.expiration_month, c.expiration_year, now),
+    validateCvv2(c.cvv2, c.card_number),
+    ...(c.address === undefined ? [] : validateAddress(c.address)),
+  ];
+  const errors = results.filter((r) => !r.valid);
+  if (errors.length) return { valid: false, errors };
+  const value: CardData = {
+    card_number: normalizePan(c.card_number),
+    holder_name: (c.holder_name as string).trim(),
+    expiration_month: pad2(parseMonth(c.expiration_month)),
+    expiration_year: pad2(parseYear(c.expiration_year)),
+    cvv2: String(c.cvv2).trim(),
+  };
+  if (c.address !== undefined) value.address = normalizeAddress(c.address as Address);
+  return { valid: true, value, errors: [] };
+}
+
+/** Trims every line of a valid address, drops blank optional lines and upper-cases `country_code`. */
+function normalizeAddress(a: Address): Address {
+  const out: Address = {
+    line1: a.line1.trim(),
+    postal_code: a.postal_code.trim(),
+    state: a.state.trim(),
+    city: a.city.trim(),
+    country_code: a.country_code.trim().toUpperCase(),
+  };
+  if (a.line2?.trim()) out.line2 = a.line2.trim();
+  if (a.line3?.trim()) out.line3 = a.line3.trim();
+  return out;
+}

@@ -1,0 +1,13 @@
+/**
+ * paytoken: browser card tokenization for the payments API (`payments-api.md`).
+ *
+ * ESM entry: {@link createClient} and the standalone card validators. Importing it has no side effects and
+ * touches neither `window` nor `document` (SSR safe).
+ */
+export * from './card/index';
+export { createClient, type Client, type CardCreateOptions } from './api/client';
+export { resolveConfig, DEFAULT_TIMEOUT_MS, type ClientConfig, type ResolvedConfig } from './api/config';
+export { errorCodeFor } from './api/codes';
+export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './api/errors';
+export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './api/types';
+export { deviceSessionId, newDeviceSessionId, writeDeviceSessionInput, DEVICE_SESSION_ID_LENGTH } from './fraud/index';
