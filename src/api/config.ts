@@ -35,7 +35,7 @@ export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
   if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,45}$/.test(merchantId)) {
     throw new ConfigurationError('merchantId', 'merchantId must be 1-45 letters or digits');
   }
-  if (typeof publicKey !== 'string' || !/^pk_[A-Za-z0-9]+$/.test(publicKey)) {
+  if (typeof publicKey !== 'string' || !/^pk_\w{1,100}$/.test(publicKey)) {
     throw new ConfigurationError(
       'publicKey',
       typeof publicKey === 'string' && publicKey.startsWith('sk_')
