@@ -3,8 +3,9 @@
  * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
  * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object.
  */
-import { createClient, findForm } from './api/client';
+import { cardBody, findForm } from './api/client';
 import { resolveConfig } from './api/config';
+import { request } from './api/http';
 import { ApiError, ConfigurationError, PayTokenError, ValidationError } from './api/errors';
 import type { ErrorObject, Token } from './api/types';
 import { cardBrand } from './card/brands';
@@ -26,7 +27,8 @@ export interface ClassicSuccess {
  * - Local validation (no request sent): the Error object the API would have answered (`errorCodeFor`), with
  *   `status` its `http_code`, plus `field` and `reason` naming the first failing field and rule.
  * - Network failure or timeout: `status` 0, `error_code` 1004 (service unavailable), category `internal`.
- * - Configuration (no id, no key, no base URL): `status` 0, `error_code` 1010 for a private key, else 1002.
+ * - Configuration (no id, no key, no base URL; a private key never gets this far, `setApiKey` throws): `status`
+ *   0, `error_code` 1002.
  */
 export interface ClassicFailure {
   message: string;
@@ -64,8 +66,7 @@ function toFailure(e: unknown): ClassicFailure {
     };
   }
   const err = e instanceof PayTokenError ? e : new PayTokenError('network', String(e));
-  const code =
-    err instanceof ConfigurationError ? (state.key.startsWith('sk_') ? 1010 : 1002) : 1004;
+  const code = err instanceof ConfigurationError ? 1002 : 1004;
   return {
     message: err.message,
     status: 0,
@@ -73,13 +74,8 @@ function toFailure(e: unknown): ClassicFailure {
   };
 }
 
-function client() {
-  return createClient({
-    merchantId: state.id,
-    publicKey: state.key,
-    baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
-  });
-}
+const config = () =>
+  resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : '') });
 
 /** Reads `[data-paytoken-card]` and `[data-paytoken-card-address]` inputs of a form into spec field names. */
 function extract(form: HTMLFormElement): CardInput {
@@ -94,8 +90,8 @@ function extract(form: HTMLFormElement): CardInput {
 }
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
-  new Promise<Token>((resolve) => resolve(client().tokens.create(make()))).then(
-    (data) => success?.({ data, status: 200 }),
+  new Promise<ClassicSuccess>((resolve) => resolve(request<Token>(config(), 'POST', '/tokens', cardBody(make())))).then(
+    (r) => success?.(r),
     (e) => failure?.(toFailure(e)),
   );
 }

@@ -60,7 +60,7 @@ export function findForm(form: HTMLFormElement | string): HTMLFormElement {
 }
 
 /** Builds the request body of a raw-card call, or throws the local ValidationError (before any request). */
-function cardBody(card: CardInput) {
+export function cardBody(card: CardInput) {
   const v = validateCard(card);
   if (!v.valid) throw new ValidationError(v.errors);
   return v.value;
@@ -82,7 +82,7 @@ export function createClient(config: ClientConfig): Client {
   return {
     config: cfg,
     tokens: {
-      create: async (card) => request<Token>(cfg, 'POST', '/tokens', cardBody(card)),
+      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card))).data,
     },
     cards: {
       async create(card, options = {}) {
@@ -104,7 +104,7 @@ export function createClient(config: ClientConfig): Client {
         } else {
           body = { ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
         }
-        return request<Card>(cfg, 'POST', customerId ? `/customers/${customerId}/cards` : '/cards', body);
+        return (await request<Card>(cfg, 'POST', customerId ? `/customers/${customerId}/cards` : '/cards', body)).data;
       },
     },
     deviceData: {

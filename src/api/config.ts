@@ -49,10 +49,10 @@ export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
   } catch {
     /* reported below */
   }
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) || url.search || url.hash || url.username) {
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) || /[?#]/.test(String(baseUrl)) || url.username || url.password) {
     throw new ConfigurationError('baseUrl', 'baseUrl must be an https URL (http only for localhost), without query or credentials');
   }
-  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 120_000)) {
+  if (!(typeof timeoutMs === 'number' && timeoutMs >= 1 && timeoutMs <= 120_000)) {
     throw new ConfigurationError('timeoutMs', 'timeoutMs must be a number of milliseconds from 1 to 120000');
   }
   return { merchantId, publicKey, baseUrl: url.href.replace(/\/+$/, ''), timeoutMs };

@@ -11,11 +11,11 @@ import type { ErrorObject } from './types';
  *
  * @param path resource path starting with `/` (e.g. `/tokens`).
  * @param body JSON-serialisable request body; omitted for GET.
- * @returns the parsed JSON body of a 2xx response.
+ * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
  * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
  *   response arrives within `timeoutMs`, NetworkError when no response arrives at all or a 2xx body is not JSON.
  */
-export async function request<T>(cfg: ResolvedConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function request<T>(cfg: ResolvedConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
   let status = 0;
@@ -49,7 +49,7 @@ export async function request<T>(cfg: ResolvedConfig, method: 'GET' | 'POST', pa
   }
   if (status >= 200 && status < 300) {
     if (json === undefined && text) throw new NetworkError(`Response ${status} is not JSON`);
-    return json as T;
+    return { status, data: json as T };
   }
   const err = json as Partial<ErrorObject> | undefined;
   throw new ApiError(

@@ -36,11 +36,13 @@ const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string]> = [
  * The card network of a PAN from its IIN (see {@link IIN_RANGES} for the ranges and their sources).
  *
  * @param pan digits only (normalise first with `normalizePan`); may be partial, as typed so far.
- * @returns the lowercase brand (as the spec's Card `brand`), or `null` when no range matches the digits so far.
+ * @returns the lowercase brand (as the spec's Card `brand`), or `null` when no range matches the digits so far
+ *   (or `pan` is not a string).
  */
 export function cardBrand(pan: string): Brand | null {
   let brand: Brand | null = null;
   let best = 0;
+  if (typeof pan !== 'string') return null;
   for (const [name, first, last] of IIN_RANGES) {
     const n = first.length;
     if (n > best && pan.length >= n) {

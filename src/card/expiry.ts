@@ -3,15 +3,17 @@ import { MAX_EXPIRY_YEARS, type FieldResult } from './types';
 
 /** Reads an integer from a string of digits or an integer number; anything else gives NaN. */
 const int = (v: unknown): number =>
-  typeof v === 'number' ? (Number.isInteger(v) ? v : NaN) : typeof v === 'string' && /^\d+$/.test(v.trim()) ? +v : NaN;
+  typeof v === 'number' ? (Number.isInteger(v) && v >= 0 ? v : NaN) : typeof v === 'string' && /^\d+$/.test(v.trim()) ? +v : NaN;
+
+/** The text of a string (trimmed) or of a number; '' for anything else (never calls a foreign toString). */
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
 /**
  * Parses an expiry month: `1`-`12`, as a number or a string of one or two digits (`'7'`, `'07'`).
  * @returns the month 1-12, or NaN.
  */
 export const parseMonth = (v: unknown): number => {
-  const s = typeof v === 'string' ? v.trim() : String(v);
-  const m = s.length <= 2 ? int(v) : NaN;
+  const m = text(v).length <= 2 ? int(v) : NaN;
   return m >= 1 && m <= 12 ? m : NaN;
 };
 
@@ -20,7 +22,7 @@ export const parseMonth = (v: unknown): number => {
  * @returns the four-digit year (2000-2099), or NaN.
  */
 export const parseYear = (v: unknown): number => {
-  const s = typeof v === 'string' ? v.trim() : String(v);
+  const s = text(v);
   const y = int(v);
   return s.length === 2 ? 2000 + y : s.length === 4 && y >= 2000 && y <= 2099 ? y : NaN;
 };
@@ -61,8 +63,7 @@ export function validateExpiry(month: unknown, year: unknown, now: Date = new Da
   if (blank(year)) return fail('expiration_year', 'required', true);
   if (wrongType(year)) return fail('expiration_year', 'type');
   if (y !== y) {
-    const s = String(year).trim();
-    return fail('expiration_year', 'format', /^\d$|^20\d?$/.test(s));
+    return fail('expiration_year', 'format', /^\d$|^20\d?$/.test(text(year)));
   }
   if (now.getTime() >= expiryEnd(m, y)) return fail(y === thisYear ? 'expiration_month' : 'expiration_year', 'expired');
   if (y > thisYear + MAX_EXPIRY_YEARS) return fail('expiration_year', 'too_far');

@@ -21,7 +21,8 @@ export const normalizePan = (input: unknown): string =>
  * @param digits ASCII digits only.
  * @returns true when the check digit is right; false for anything that is not two or more ASCII digits.
  */
-export const luhn = (digits: string): boolean => /^\d{2,}$/.test(digits) && getRemainder(digits) === 0;
+export const luhn = (digits: string): boolean =>
+  typeof digits === 'string' && /^\d{2,}$/.test(digits) && getRemainder(digits) === 0;
 
 /**
  * Validates a PAN as the API does (spec, Endpoints > Tokens: card_number required, 16 or 19 digits;
@@ -32,10 +33,10 @@ export const luhn = (digits: string): boolean => /^\d{2,}$/.test(digits) && getR
  * `length` (not 16 or 19 digits), `luhn`.
  *
  * @param input the card number as typed; spaces and dashes are allowed.
- * @returns a {@link FieldResult} for `card_number`, plus the detected `brand` (null if unknown) and the
- *   normalised `pan`. Never throws.
+ * @returns a {@link FieldResult} for `card_number`, plus the detected `brand` (null if unknown). It holds no
+ *   digits of the PAN, so it can be logged or put in an error. Never throws.
  */
-export function validatePan(input: unknown): FieldResult & { brand: Brand | null; pan: string } {
+export function validatePan(input: unknown): FieldResult & { brand: Brand | null } {
   const pan = normalizePan(input);
   const brand = cardBrand(pan);
   const result =
@@ -52,5 +53,5 @@ export function validatePan(input: unknown): FieldResult & { brand: Brand | null
               : !luhn(pan)
                 ? fail('card_number', 'luhn', pan.length < 19)
                 : pass('card_number');
-  return { ...result, brand, pan };
+  return { ...result, brand };
 }

@@ -9,7 +9,7 @@ const pad2 = (n: number) => String(n % 100).padStart(2, '0');
 
 /**
  * Validates a whole card as the API would on `POST /tokens` or `POST /cards` (spec, Endpoints > Tokens and
- * Cards): PAN, holder name, expiry, CVV2 (length by brand) and, when present, the address.
+ * Cards): PAN, holder name, expiry, CVV2 (length by brand) and, when present (not null or undefined), the address.
  *
  * @param card the card fields under their spec names (see {@link CardInput}); bad types are reported.
  * @param now the current time, for the expiry rule (tests); defaults to the clock.
@@ -19,12 +19,13 @@ const pad2 = (n: number) => String(n % 100).padStart(2, '0');
  */
 export function validateCard(card: CardInput, now?: Date): CardValidation {
   const c: CardInput = typeof card === 'object' && card !== null ? card : {};
+  const { brand: _brand, ...pan } = validatePan(c.card_number);
   const results: FieldResult[] = [
-    validatePan(c.card_number),
+    pan,
     validateHolderName(c.holder_name),
     validateExpiry(c.expiration_month, c.expiration_year, now),
     validateCvv2(c.cvv2, c.card_number),
-    ...(c.address === undefined ? [] : validateAddress(c.address)),
+    ...(c.address == null ? [] : validateAddress(c.address)),
   ];
   const errors = results.filter((r) => !r.valid);
   if (errors.length) return { valid: false, errors };
@@ -35,7 +36,7 @@ export function validateCard(card: CardInput, now?: Date): CardValidation {
     expiration_year: pad2(parseYear(c.expiration_year)),
     cvv2: String(c.cvv2).trim(),
   };
-  if (c.address !== undefined) value.address = normalizeAddress(c.address as Address);
+  if (c.address != null) value.address = normalizeAddress(c.address as Address);
   return { valid: true, value, errors: [] };
 }
 

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { validateAddress } from '../card/address';
+import { validateCvv2 } from '../card/cvv2';
+import { parseMonth, parseYear, validateExpiry } from '../card/expiry';
+import { validateHolderName } from '../card/holder';
+import { normalizePan, validatePan } from '../card/pan';
+import type { Address, CardData, FieldResult } from '../card/types';
+import { toAddress } from './address';
+import { addRuleIssue } from './issues';
+import { validateDeviceSessionId, validateTokenId } from './rules';
+
+/** The clock the expiry rule reads (tests and the sandbox pass their own). */
+export type Clock = () => Date;
+
+/** The real clock. */
+export const systemClock: Clock = () => new Date();
+
+/**
+ * The card members of a token or card body. Every member is `unknown` on purpose: the card rules, not zod,
+ * decide what is missing or malformed, so a missing `cvv2` is the rule `cvv2: required` (API error 2006) and
+ * not a generic zod type error.
+ */
+const CARD_SHAPE = {
+  card_number: z.unknown().optional(),
+  holder_name: z.unknown().optional(),
+  expiration_month: z.unknown().optional(),
+  expiration_year: z.unknown().optional(),
+  cvv2: z.unknown().optional(),
+  address: z.unknown().optional(),
+};
+
+type CardMembers = { [K in keyof typeof CARD_SHAPE]?: unknown };
+
+/**
+ * The card rules in the order `validateCard` applies them (card_number, holder_name, expiry, cvv2 with the
+ * PAN's brand, then the address when present), so the first issue is the first field the library would name.
+ */
+function cardRules(v: CardMembers, now: Date): FieldResult[] {
+  return [
+    validatePan(v.card_number),
+    validateHolderName(v.holder_name),
+    validateExpiry(v.expiration_month, v.expiration_year, now),
+    validateCvv2(v.cvv2, v.card_number),
+    ...(v.address === undefined ? [] : validateAddress(v.address)),
+  ];
+}
+
+const pad2 = (n: number) => String(n % 100).padStart(2, '0');
+
+/** Card members that passed {@link cardRules}, normalised exactly as `validateCard` normalises them. */
+function toCardData(v: CardMembers): CardData {
+  const data: CardData = {
+    card_number: normalizePan(v.card_number),
+    holder_name: (v.holder_name as string).trim(),
+    expiration_month: pad2(parseMonth(v.expiration_month)),
+    expiration_year: pad2(parseYear(v.expiration_year)),
+    cvv2: String(v.cvv2).trim(),
+  };
+  if (v.address !== undefined) data.address = toAddress(v.address as Address);
+  return data;
+}
+
+/**
+ * `POST /tokens` body (spec, Endpoints > Tokens): holder_name, card_number (16 or 19 digits), cvv2,
+ * expiration_month, expiration_year (all required), address (optional).
+ *
+ * Checked by the card rules of `src/card` (one custom issue per failing field, `params: {field, reason}`);
+ * unknown members are dropped. Output: {@link CardData}, normalised as `validateCard` does.
+ *
+ * @param now clock of the expiry rule (`expired` is API error 2005); defaults to the real clock.
+ */
+export function createTokenSchema(now: Clock = systemClock) {
+  return z
+    .object(CARD_SHAPE)
+    .superRefine((v, ctx) => {
+      for (const r of cardRules(v, now())) addRuleIssue(ctx, r);
+    })
+    .transform(toCardData);
+}
+
+/**
+ * `POST /cards` and `POST /customers/{customer_id}/cards` body, raw-card variant (spec, Endpoints > Cards):
+ * the token fields (cvv2 required) plus an optional `device_session_id` (max 255; absent or `null` means
+ * none). Output: {@link CardData} and `device_session_id` when given.
+ *
+ * @param now clock of the expiry rule; defaults to the real clock.
+ */
+export function createCardSchema(now: Clock = systemClock) {
+  return z
+    .object({ ...CARD_SHAPE, device_session_id: z.unknown().optional() })
+    .superRefine((v, ctx) => {
+      for (const r of cardRules(v, now())) addRuleIssue(ctx, r);
+      if (v.device_session_id != null) addRuleIssue(ctx, validateDeviceSessionId(v.device_session_id));
+    })
+    .transform((v): CardData & { device_session_id?: string } => {
+      const data = toCardData(v);
+      return v.device_session_id == null ? data : { ...data, device_session_id: v.device_session_id as string };
+    });
+}
+
+/**
+ * `POST /cards` body, token variant (spec, Endpoints > Cards): `token_id` (required, 1-45 letters or digits)
+ * and `device_session_id` (required, max 255). Output: `{token_id, device_session_id}`.
+ */
+export const cardFromTokenSchema = z
+  .object({ token_id: z.unknown().optional(), device_session_id: z.unknown().optional() })
+  .superRefine((v, ctx) => {
+    addRuleIssue(ctx, validateTokenId(v.token_id));
+    addRuleIssue(ctx, validateDeviceSessionId(v.device_session_id));
+  })
+  .transform((v) => ({ token_id: v.token_id as string, device_session_id: v.device_session_id as string }));
+
+/**
+ * Whether a card body is the token variant: it has a `token_id` member (the browser client decides the same
+ * way). Pick {@link cardFromTokenSchema} then, else the raw-card schema, so errors speak of one variant.
+ */
+export const isTokenVariant = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && 'token_id' in body;

@@ -1,0 +1,104 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Own global names, to compare before and after an import. */
+const globalNames = () => new Set([...Object.getOwnPropertyNames(globalThis), ...Object.getOwnPropertySymbols(globalThis).map(String)]);
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('server-side rendering: no window, no document', () => {
+  it('runs without a DOM', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+    expect('window' in globalThis).toBe(false);
+  });
+
+  it.each([
+    { entry: 'src/index.ts', load: () => import('../../src/index') },
+    { entry: 'src/browser.ts', load: () => import('../../src/browser') },
+  ])('importing $entry does not throw, defines no global and does nothing at load time', async ({ load }) => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const random = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    const before = globalNames();
+    const mod = await load();
+    const after = globalNames();
+    expect([...after].filter((n) => !before.has(n))).toStrictEqual([]);
+    expect('PayToken' in globalThis).toBe(false);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(random).not.toHaveBeenCalled();
+    expect(mod).toBeTypeOf('object');
+  });
+
+  it('the ESM entry works in Node: validators, errors, client creation', async () => {
+    const m = await import('../../src/index');
+    expect(m.validatePan('4111 1111 1111 1111').valid).toBe(true);
+    expect(m.validateCard({ card_number: '4111111111111111', holder_name: 'A', expiration_month: 1, expiration_year: 2099 }).valid).toBe(false);
+    expect(m.cardBrand('378282246310005')).toBe('amex');
+    expect(() => m.createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' })).not.toThrow();
+    expect(m.deviceSessionId()).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(m.errorCodeFor({ field: 'card_number', reason: 'luhn' })).toStrictEqual([2004, 422]);
+  });
+
+  it('the ESM entry exports the documented API', async () => {
+    const m = await import('../../src/index');
+    for (const name of [
+      'createClient',
+      'resolveConfig',
+      'errorCodeFor',
+      'PayTokenError',
+      'ValidationError',
+      'ApiError',
+      'NetworkError',
+      'TimeoutError',
+      'ConfigurationError',
+      'deviceSessionId',
+      'newDeviceSessionId',
+      'writeDeviceSessionInput',
+      'normalizePan',
+      'luhn',
+      'cardBrand',
+      'cvv2Length',
+      'validatePan',
+      'parseMonth',
+      'parseYear',
+      'expiryEnd',
+      'validateExpiry',
+      'validateCvv2',
+      'validateHolderName',
+      'validateAddress',
+      'validateCard',
+    ]) {
+      expect(typeof (m as Record<string, unknown>)[name], name).toBe('function');
+    }
+    expect(m.DEFAULT_TIMEOUT_MS).toBe(20_000);
+    expect(m.DEVICE_SESSION_ID_LENGTH).toBe(32);
+    expect(m.MAX_EXPIRY_YEARS).toBe(20);
+    expect(m.HOLDER_NAME_MAX).toBe(80);
+    expect(m.PAN_LENGTHS).toStrictEqual([16, 19]);
+  });
+
+  it('the classic object works in Node where it can, and fails cleanly where it needs a DOM', async () => {
+    const PayToken = (await import('../../src/browser')).default;
+    expect(PayToken.card.cardType('4111')).toBe('Visa');
+    expect(PayToken.card.validateCardNumber('4111111111111111')).toBe(true);
+    expect(PayToken.deviceData.setup()).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(() => PayToken.deviceData.setup('checkout')).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'form' }));
+
+    PayToken.setId('m1');
+    PayToken.setApiKey('pk_test_1');
+    PayToken.setBaseUrl('https://api.example.com');
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const failure = await new Promise<unknown>((resolve) => PayToken.token.extractFormAndCreate('checkout', undefined, resolve));
+    expect(failure).toMatchObject({ status: 0, data: { error_code: 1002 } });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
