@@ -1,4 +1,4 @@
-import type { FieldResult } from '../card/types';
+import type { Reason } from '../card/types';
 
 /**
  * The API error a failed card rule corresponds to (spec, Errors table): `luhn` 2004 (422), `expired` 2005
@@ -8,9 +8,10 @@ import type { FieldResult } from '../card/types';
  * The sandbox answers with these codes and the library's local errors carry them, so a merchant maps one set
  * of codes whether the check ran in the browser or on the server.
  *
+ * @param r a failed rule: any field name (card fields and others such as a charge's `amount`) and its reason.
  * @returns `[error_code, http_code]`.
  */
-export function errorCodeFor(r: Pick<FieldResult, 'field' | 'reason'>): [number, number] {
+export function errorCodeFor(r: { field: string; reason?: Reason }): [number, number] {
   return r.reason === 'luhn'
     ? [2004, 422]
     : r.reason === 'expired'

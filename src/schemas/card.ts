@@ -33,7 +33,8 @@ type CardMembers = { [K in keyof typeof CARD_SHAPE]?: unknown };
 
 /**
  * The card rules in the order `validateCard` applies them (card_number, holder_name, expiry, cvv2 with the
- * PAN's brand, then the address when present), so the first issue is the first field the library would name.
+ * PAN's brand, then the address unless null or undefined), so the first issue is the first field the
+ * library would name.
  */
 function cardRules(v: CardMembers, now: Date): FieldResult[] {
   return [
@@ -41,7 +42,7 @@ function cardRules(v: CardMembers, now: Date): FieldResult[] {
     validateHolderName(v.holder_name),
     validateExpiry(v.expiration_month, v.expiration_year, now),
     validateCvv2(v.cvv2, v.card_number),
-    ...(v.address === undefined ? [] : validateAddress(v.address)),
+    ...(v.address == null ? [] : validateAddress(v.address)),
   ];
 }
 
@@ -56,7 +57,7 @@ function toCardData(v: CardMembers): CardData {
     expiration_year: pad2(parseYear(v.expiration_year)),
     cvv2: String(v.cvv2).trim(),
   };
-  if (v.address !== undefined) data.address = toAddress(v.address as Address);
+  if (v.address != null) data.address = toAddress(v.address as Address);
   return data;
 }
 

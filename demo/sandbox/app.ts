@@ -1,0 +1,81 @@
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { cors } from 'hono/cors';
+import { createSchemas } from '../../src/schemas/index';
+import { SANDBOX_DEFAULTS } from './defaults';
+import type { Deps, SandboxEnv } from './env';
+import { apiError, toErrorObject } from './errors';
+import { accessLog } from './middleware/access-log';
+import { auth, type Credentials } from './middleware/auth';
+import { jsonBody } from './middleware/body';
+import { requestId } from './middleware/request-id';
+import { cardsRouter } from './routes/cards';
+import { chargesRouter } from './routes/charges';
+import { customersRouter } from './routes/customers';
+import { tokensRouter } from './routes/tokens';
+import { Store } from './store';
+
+/** Options of {@link createSandboxApp}. */
+export interface SandboxOptions extends Credentials {
+  /** The clock: expiry checks and creation dates. Default: the real clock. */
+  now?: () => Date;
+  /** Largest request body in bytes; larger is error 1009 (413). Default 65536 (64 KiB). */
+  maxBodyBytes?: number;
+  /** Receives one access-log line per request (`METHOD path status ms`). Default: no logging. */
+  log?: (line: string) => void;
+}
+
+/** The one place errors become responses: the spec Error object, status `http_code`. */
+function renderError(c: Context<SandboxEnv>, err: unknown): Response {
+  const body = toErrorObject(err, c.var.requestId ?? '');
+  return c.json(body, body.http_code as ContentfulStatusCode);
+}
+
+/** CORS of the API (see {@link createSandboxApp}); the preflight is cached for 7200 s. */
+export const CORS = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+  exposeHeaders: ['X-Request-Id'],
+  maxAge: 7200,
+  credentials: false,
+};
+
+/**
+ * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
+ *
+ * Pipeline: request id (X-Request-Id on every response) -> access log -> CORS (any origin, no credentials;
+ * preflights answered here without authentication) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
+ * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
+ * customers, charges (merchant and customer level). Every error is a thrown `SandboxError` rendered by
+ * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
+ * is 1005 (404).
+ *
+ * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests) and its store.
+ */
+export function createSandboxApp(opts: SandboxOptions) {
+  const now = opts.now ?? (() => new Date());
+  const store = new Store();
+  const deps: Deps = { store, now, schemas: createSchemas(now) };
+  const v1 = '/v1/:merchant_id';
+
+  const app = new Hono<SandboxEnv>()
+    .use('*', requestId())
+    .use('*', accessLog(opts.log))
+    .use('*', cors(CORS))
+    .use(`${v1}/*`, auth(opts))
+    .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
+
+  app.route(`${v1}/tokens`, tokensRouter(deps));
+  app.route(`${v1}/cards`, cardsRouter(deps));
+  app.route(`${v1}/customers/:customer_id/cards`, cardsRouter(deps));
+  app.route(`${v1}/customers/:customer_id/charges`, chargesRouter(deps));
+  app.route(`${v1}/customers`, customersRouter(deps));
+  app.route(`${v1}/charges`, chargesRouter(deps));
+
+  app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => renderError(c, err));
+  return { app, store };
+}
+
+export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -1,0 +1,60 @@
+/**
+ * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]`: runs the
+ * local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port).
+ *
+ * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
+ * then one info line (merchant id and public key). Access-log lines (`METHOD path status ms`) go to stderr.
+ * SIGINT or SIGTERM closes the server and exits 0; bad flags exit 2; a port that cannot be bound exits 1.
+ */
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULTS } from './defaults';
+import { startSandbox } from './server';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
+      'merchant-id': { type: 'string', default: SANDBOX_DEFAULTS.merchantId },
+      'public-key': { type: 'string', default: SANDBOX_DEFAULTS.publicKey },
+      'private-key': { type: 'string', default: SANDBOX_DEFAULTS.privateKey },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  const problems = [
+    !/^\d{1,5}$/.test(values.port) || port > 65535 ? '--port must be 0-65535' : '',
+    /^[A-Za-z0-9]{1,45}$/.test(values['merchant-id']) ? '' : '--merchant-id must be 1-45 letters or digits',
+    /^pk_\w{1,100}$/.test(values['public-key']) ? '' : '--public-key must look like pk_...',
+    /^sk_\w{1,100}$/.test(values['private-key']) ? '' : '--private-key must look like sk_...',
+  ].filter(Boolean);
+  if (problems.length) throw new Error(problems.join('\n'));
+  return { port, merchantId: values['merchant-id'], publicKey: values['public-key'], privateKey: values['private-key'] };
+}
+
+let opts: ReturnType<typeof options>;
+try {
+  opts = options();
+} catch (e) {
+  console.error(`sandbox: ${(e as Error).message}`);
+  process.exit(2);
+}
+
+try {
+  const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`${sandbox.baseUrl}\n`);
+  process.stdout.write(`sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey} (Ctrl-C stops)\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  console.error(`sandbox: cannot listen on 127.0.0.1:${opts.port}: ${(e as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,21 @@
+/**
+ * Default settings of the local sandbox (`npm run sandbox`), shared by the CLI, the demo merchant backend and
+ * the demo page. Sandbox-only credentials: they authenticate against this local process and nothing else.
+ */
+export const SANDBOX_DEFAULTS = {
+  /** TCP port of `npm run sandbox` (`--port`). */
+  port: 4010,
+  /** The only interface the sandbox binds. */
+  host: '127.0.0.1',
+  /** Merchant id of the path `/v1/{merchant_id}` (`--merchant-id`). */
+  merchantId: 'mdemo0merchant0001',
+  /** Public key (`--public-key`): may only create tokens and cards (spec, Authentication). */
+  publicKey: 'pk_demo_public0001',
+  /** Private key (`--private-key`): every operation, server to server only (spec, Authentication). */
+  privateKey: 'sk_demo_private0001',
+  /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
+  maxBodyBytes: 64 * 1024,
+} as const;
+
+/** `{base_url}` of the sandbox on its default port: `http://127.0.0.1:4010`. */
+export const SANDBOX_DEFAULT_BASE_URL = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;

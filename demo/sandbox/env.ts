@@ -1,0 +1,26 @@
+import type { Schemas } from '../../src/schemas/index';
+import type { CustomerRecord, Store } from './store';
+
+/**
+ * Hono environment of the sandbox. Variables, set by middleware:
+ * - `requestId`: this request's id (X-Request-Id, and `request_id` of an Error object);
+ * - `keyKind`: which key authenticated the request;
+ * - `body`: the parsed JSON body of a POST (see middleware/body.ts);
+ * - `customer`: the customer of a `/customers/{customer_id}/...` route (see routes/scope.ts), unset at
+ *   merchant level.
+ */
+export type SandboxEnv = {
+  Variables: {
+    requestId: string;
+    keyKind: 'public' | 'private';
+    body: unknown;
+    customer: CustomerRecord | undefined;
+  };
+};
+
+/** What the routers need: the state, the clock and the schemas (whose expiry rule reads the same clock). */
+export interface Deps {
+  store: Store;
+  now: () => Date;
+  schemas: Schemas;
+}

@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Logs one line per request: `METHOD path status ms` (path without the query string). Nothing else, so no
+ * card number, CVV2, key or body can reach the log.
+ *
+ * @param log where lines go (the CLI passes stderr); no logging when absent.
+ */
+export const accessLog = (log?: (line: string) => void): MiddlewareHandler => async (c, next) => {
+  if (!log) return next();
+  const start = performance.now();
+  await next();
+  log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`);
+};

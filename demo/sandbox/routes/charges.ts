@@ -1,0 +1,119 @@
+import { Hono } from 'hono';
+import { validateCvv2 } from '../../../src/card/cvv2';
+import { chargeListQuerySchema, type ChargeBody } from '../../../src/schemas/index';
+import type { Deps, SandboxEnv } from '../env';
+import { apiError } from '../errors';
+import { newAuthorization, newId } from '../ids';
+import { page } from '../paging';
+import type { CardFacts, ChargeRecord } from '../store';
+import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
+import { parseWith, ruleError } from '../validate';
+import { transactionView } from '../views';
+import { customerScope, findOr404, scopeOf } from './scope';
+
+/** A charge source: an unused token (used up by the charge) or a stored card of the same level. */
+interface Source {
+  facts: CardFacts;
+  cardId: string | null;
+  created: Date;
+  use(txId: string): void;
+}
+
+/**
+ * Card charges (spec, Endpoints > Charges, "Card charge with a stored card id or token"), mounted twice: at
+ * `/v1/{merchant_id}/charges` (merchant level, `customer` object required) and at
+ * `/v1/{merchant_id}/customers/{customer_id}/charges` (unknown customer: 1005). Private key only. Each level
+ * sees only its own transactions.
+ *
+ * `POST /`, in order:
+ * 1. `X-Forwarded-For` header present (spec, Authentication item 6), else 1001;
+ * 2. body by the charge schema (1001, or 1001 for a malformed cvv2);
+ * 3. `order_id` unused among all transactions, else 1006 (409);
+ * 4. `source_id`: a token (unknown 1005; already used 3006, tokens being single-use: the sandbox's choice, the
+ *    spec is silent) or a stored card of this level (unknown 1005); a `cvv2` with a stored card must have the
+ *    brand's length (2009), a `cvv2` with a token is ignored; `use_card_points` other than NONE is 2008 (no
+ *    sandbox card has points);
+ * 5. the token is used up, and the test-card outcome decides: approved -> 201 Transaction `completed` (or
+ *    `in_progress` with `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed`
+ *    with `error_message` is stored and the Error object of the outcome is answered (402, or 412 for 3012;
+ *    `fraud_rules` on 3005).
+ *
+ * `GET /`: newest first; filters order_id, status (upper case), amount, amount[gte], amount[lte] and the
+ * common ones. `GET /:transaction_id`: Transaction, or 1005.
+ */
+export function chargesRouter(d: Deps) {
+  const inScope = (customerId: string | null) => (t: ChargeRecord) => t.customerId === customerId;
+
+  function sourceOf(body: ChargeBody, customerId: string | null): Source {
+    const token = d.store.tokens.get(body.source_id);
+    if (token) {
+      if (token.usedBy) throw apiError(3006, `Token ${token.id} was already used; tokens are single-use`);
+      return { facts: token.card, cardId: null, created: token.created, use: (txId) => (token.usedBy = txId) };
+    }
+    const card = findOr404(d.store.cards, body.source_id, 'Card or token', (k) => k.customerId === customerId);
+    if (body.cvv2 !== undefined) {
+      const r = validateCvv2(body.cvv2, card.card.bin);
+      if (!r.valid) throw ruleError({ field: 'cvv2', reason: r.reason! });
+    }
+    return { facts: card.card, cardId: card.id, created: card.created, use: () => {} };
+  }
+
+  return new Hono<SandboxEnv>()
+    .use('*', customerScope(d))
+    .post('/', (c) => {
+      const customerId = scopeOf(c)?.id ?? null;
+      if (!c.req.header('x-forwarded-for')?.trim()) {
+        throw apiError(1001, 'X-Forwarded-For header is required on charge creation (IP address of the end-user device)');
+      }
+      const body = parseWith(customerId ? d.schemas.charge : d.schemas.merchantCharge, c.var.body);
+      if (body.order_id !== undefined && d.store.hasOrderId(body.order_id)) {
+        throw apiError(1006, `A transaction with order_id ${body.order_id} already exists`);
+      }
+      const source = sourceOf(body, customerId);
+      if (body.use_card_points !== 'NONE') throw apiError(2008, 'The card is not valid for points (points_card is false)');
+
+      const id = newId('tr');
+      source.use(id);
+      const failure = source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];
+      const charge: ChargeRecord = {
+        id,
+        seq: d.store.nextSeq(),
+        created: d.now(),
+        customerId,
+        orderId: body.order_id ?? null,
+        status: failure ? 'failed' : body.capture ? 'completed' : 'in_progress',
+        amount: body.amount,
+        currency: body.currency,
+        description: body.description,
+        authorization: failure ? null : newAuthorization(),
+        errorMessage: failure?.description ?? null,
+        cardId: source.cardId,
+        card: source.facts,
+        cardCreated: source.created,
+      };
+      d.store.charges.set(id, charge);
+      if (failure) {
+        throw apiError(failure.error_code, failure.description, {
+          http_code: failure.http_code,
+          ...(source.facts.outcome === 'fraud' ? { fraud_rules: FRAUD_RULES } : {}),
+        });
+      }
+      return c.json(transactionView(charge), 201);
+    })
+    .get('/', (c) => {
+      const q = parseWith(chargeListQuerySchema, c.req.query());
+      const mine = [...d.store.charges.values()].filter(
+        (t) =>
+          inScope(scopeOf(c)?.id ?? null)(t) &&
+          (q.order_id === undefined || t.orderId === q.order_id) &&
+          (q.status === undefined || t.status === q.status) &&
+          (q.amount === undefined || t.amount === q.amount) &&
+          (q['amount[gte]'] === undefined || t.amount >= q['amount[gte]']) &&
+          (q['amount[lte]'] === undefined || t.amount <= q['amount[lte]']),
+      );
+      return c.json(page(mine, q).map(transactionView));
+    })
+    .get('/:transaction_id', (c) =>
+      c.json(transactionView(findOr404(d.store.charges, c.req.param('transaction_id'), 'Transaction', inScope(scopeOf(c)?.id ?? null)))),
+    );
+}

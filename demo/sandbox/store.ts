@@ -1,0 +1,108 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { cardBrand } from '../../src/card/brands';
+import type { Address, Brand, CardData } from '../../src/card/types';
+import type { TransactionStatus } from '../../src/schemas/index';
+import { outcomeOf, type Outcome } from './test-cards';
+
+/**
+ * What the sandbox keeps of a card. Never the full number nor the CVV2: the BIN (first six digits, to know
+ * the brand's CVV2 length), the last four, a keyed fingerprint (to find the same number on a customer, error
+ * 2002) and the test-card outcome, worked out once when the number arrives.
+ */
+export interface CardFacts {
+  brand: Brand;
+  bin: string;
+  /** `XXXXXXXXXXXX1111`: every digit but the last four replaced by `X`. */
+  masked: string;
+  fingerprint: string;
+  outcome: Outcome;
+  holder_name: string;
+  expiration_month: string;
+  expiration_year: string;
+  address: Address | null;
+}
+
+/** Fields every stored record has: id, creation time, and an insertion number that breaks creation-time ties. */
+export interface Stored {
+  id: string;
+  seq: number;
+  created: Date;
+}
+
+export interface TokenRecord extends Stored {
+  card: CardFacts;
+  /** Id of the transaction or card that used the token (tokens are single-use), or null. */
+  usedBy: string | null;
+}
+
+export interface CardRecord extends Stored {
+  /** Null for a merchant-level card. */
+  customerId: string | null;
+  card: CardFacts;
+}
+
+export interface CustomerRecord extends Stored {
+  name: string;
+  last_name: string | null;
+  email: string;
+  phone_number: string | null;
+  address: Address | null;
+  external_id: string | null;
+}
+
+export interface ChargeRecord extends Stored {
+  customerId: string | null;
+  orderId: string | null;
+  status: TransactionStatus;
+  /** Major units (pesos, dollars), at most two decimals. */
+  amount: number;
+  currency: 'MXN' | 'USD';
+  description: string;
+  authorization: string | null;
+  errorMessage: string | null;
+  /** The stored card charged, or null when a token was. */
+  cardId: string | null;
+  card: CardFacts;
+  /** When the card was first stored or tokenized (the embedded Card object's `creation_date`). */
+  cardCreated: Date;
+}
+
+/** The in-memory state of one sandbox: four maps by id. Nothing is persisted. */
+export class Store {
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly cards = new Map<string, CardRecord>();
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly charges = new Map<string, ChargeRecord>();
+  #seq = 0;
+  readonly #key = randomBytes(32);
+
+  /** The next insertion number. */
+  nextSeq(): number {
+    return ++this.#seq;
+  }
+
+  /**
+   * The {@link CardFacts} of validated card data: the number is reduced to BIN, last four and fingerprint
+   * (HMAC-SHA256 under a per-store random key) and the CVV2 is dropped.
+   */
+  cardFacts(data: CardData): CardFacts {
+    const pan = data.card_number;
+    return {
+      brand: cardBrand(pan)!,
+      bin: pan.slice(0, 6),
+      masked: 'X'.repeat(pan.length - 4) + pan.slice(-4),
+      fingerprint: createHmac('sha256', this.#key).update(pan).digest('hex'),
+      outcome: outcomeOf(pan),
+      holder_name: data.holder_name,
+      expiration_month: data.expiration_month,
+      expiration_year: data.expiration_year,
+      address: data.address ?? null,
+    };
+  }
+
+  /** Whether any transaction already has `orderId` (spec, Limits: "order_id unique among all transactions"). */
+  hasOrderId(orderId: string): boolean {
+    for (const t of this.charges.values()) if (t.orderId === orderId) return true;
+    return false;
+  }
+}

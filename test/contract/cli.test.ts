@@ -1,0 +1,54 @@
+/** `npm run sandbox` (demo/sandbox/cli.ts) as a process: first stdout line, info line, flags, clean stop. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { basic } from './helpers';
+
+const started: ChildProcessWithoutNullStreams[] = [];
+
+/** Runs the CLI under Node with tsx; resolves with the process and its first two stdout lines. */
+async function runCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args], { cwd: process.cwd() });
+  started.push(child);
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = (await lines.next()).value as string;
+  const second = (await lines.next()).value as string;
+  return { child, first, second };
+}
+
+afterEach(() => {
+  for (const c of started.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+describe('sandbox CLI', () => {
+  it('prints the base URL alone first, then the merchant id and public key, never the private key; SIGTERM exits 0', async () => {
+    const { child, first, second } = await runCli(['--port', '0', '--merchant-id', 'mcli0test', '--public-key', 'pk_cli_pub', '--private-key', 'sk_cli_priv']);
+    expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(second).toContain('mcli0test');
+    expect(second).toContain('pk_cli_pub');
+    expect(second).not.toContain('sk_cli_priv');
+
+    const res = await fetch(`${first}/v1/mcli0test/tokens`, { method: 'GET', headers: { Authorization: basic('sk_cli_priv') } });
+    expect(res.status).toBe(200);
+
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('uses the defaults of defaults.ts', async () => {
+    const { first, second } = await runCli(['--port', '0']);
+    expect(second).toContain(SANDBOX_DEFAULTS.merchantId);
+    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([[['--port', 'abc']], [['--public-key', 'sk_wrong']], [['--unknown']]])('bad flags %j exit 2', async (args) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args]);
+    started.push(child);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+  });
+});
