@@ -1,7 +1,11 @@
-import { getRemainder } from 'luhn-js';
+import * as luhnJs from 'luhn-js';
 import { cardBrand } from './brands';
 import { fail, pass } from './result';
 import type { Brand, FieldResult } from './types';
+
+// luhn-js is CommonJS (`module.exports = {...}`): Node's ESM loader exposes it as `default` only, bundlers and
+// TypeScript as named exports. Reading it this way works under both.
+const { getRemainder } = (luhnJs as typeof luhnJs & { default?: typeof luhnJs }).default ?? luhnJs;
 
 /** PAN lengths the API accepts (spec, Card object and Limits: "card_number 16 or 19 digits"). */
 export const PAN_LENGTHS: readonly number[] = [16, 19];
