@@ -1,0 +1,36 @@
+/**
+ * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin) and its checkout page.
+ * Flags: --api-port N (default 4010), --port N (merchant, default 4020). Ctrl-C stops both.
+ */
+import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { startSandbox } from './sandbox/server';
+import { startMerchant } from './merchant/server';
+import { SANDBOX_DEFAULTS } from './sandbox/defaults';
+
+const { values } = parseArgs({
+  options: { 'api-port': { type: 'string', default: '4010' }, port: { type: 'string', default: '4020' } },
+});
+
+if (!existsSync(new URL('../dist/paytoken.iife.js', import.meta.url))) {
+  console.error('dist/paytoken.iife.js is missing: run `npm run build` first (npm run demo does).');
+  process.exit(1);
+}
+const creds = {
+  merchantId: SANDBOX_DEFAULTS.merchantId,
+  publicKey: SANDBOX_DEFAULTS.publicKey,
+  privateKey: SANDBOX_DEFAULTS.privateKey,
+};
+const api = await startSandbox({ ...creds, port: Number(values['api-port']) });
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port) });
+console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey})`);
+console.log(`merchant + page ${merchant.url}`);
+console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);
+
+const stop = async () => {
+  await merchant.close();
+  await api.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
