@@ -1,0 +1,56 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { startSandbox } from '../demo/sandbox/server';
+import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
+
+/** Credentials of the e2e merchant (sandbox only). */
+export const CREDENTIALS = { merchantId: 'me2e0merchant0001', publicKey: 'pk_e2e_public', privateKey: 'sk_e2e_private' };
+
+interface Servers {
+  apiUrl: string;
+  merchant: RunningMerchant;
+}
+
+/** Every request the page made, with its body, and every console line and CSP violation. */
+export interface Recorder {
+  requests: { url: string; method: string; body: string; headers: Record<string, string> }[];
+  console: string[];
+  cspViolations: string[];
+}
+
+export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
+  servers: [
+    async ({}, use) => {
+      const api = await startSandbox({ ...CREDENTIALS, port: 0 });
+      const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0 });
+      await use({ apiUrl: api.baseUrl, merchant });
+      await merchant.close();
+      await api.close();
+    },
+    { scope: 'worker' },
+  ],
+  recorder: async ({ page }, use) => {
+    const rec: Recorder = { requests: [], console: [], cspViolations: [] };
+    page.on('request', (r: Request) =>
+      rec.requests.push({ url: r.url(), method: r.method(), body: r.postData() ?? '', headers: r.headers() }),
+    );
+    page.on('console', (m) => {
+      rec.console.push(m.text());
+      if (/Content Security Policy|Trusted Type/i.test(m.text())) rec.cspViolations.push(m.text());
+    });
+    await use(rec);
+  },
+});
+
+export { expect };
+
+/** Fills the demo checkout form as a person would, typing each field. */
+export async function fillCard(
+  page: Page,
+  card: { number: string; name?: string; month?: string; year?: string; cvv2?: string },
+): Promise<void> {
+  await page.getByLabel('Name on card').pressSequentially(card.name ?? 'Ana Pérez');
+  await page.getByLabel('Card number').pressSequentially(card.number);
+  await page.getByLabel('Month (MM)').pressSequentially(card.month ?? '12');
+  await page.getByLabel('Year (YY)').pressSequentially(card.year ?? String((new Date().getFullYear() + 3) % 100));
+  await page.getByLabel('Security code').pressSequentially(card.cvv2 ?? '123');
+}

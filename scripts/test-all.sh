@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test: type check, build, unit + contract tests (Vitest), end-to-end tests (Playwright in Debian's
+# Chromium, installed through apt when missing), then prints the bundle sizes and one closing line
+# "tests: N passed, N failed". Exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "== installing Debian's chromium (apt-get)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null || {
+    echo "could not install chromium"; exit 1; }
+fi
+
+mkdir -p .reports
+rm -f .reports/vitest.json .reports/playwright.json
+status=0
+echo "== typecheck"; npx tsc -p tsconfig.json --noEmit || status=1
+echo "== build"; npm run -s build || { echo "build failed"; exit 1; }
+echo "== vitest (unit, contract)"
+npx vitest run --reporter=default --reporter=json --outputFile=.reports/vitest.json || status=1
+echo "== playwright (e2e, Debian chromium)"
+npx playwright test || status=1
+echo "== bundle sizes"; node scripts/size.mjs || status=1
+node scripts/summary.mjs || status=1
+exit $status

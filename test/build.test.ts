@@ -1,0 +1,75 @@
+// @vitest-environment node
+/**
+ * The shipped bundles, built fresh into a temporary folder with the project's own vite.config.ts: SSR safe (no
+ * window/document at load), no eval or Function constructor, no inline-style or HTML-injection sinks, and the
+ * script-tag build defines exactly `window.PayToken`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let dir = '';
+let esm = '';
+let iife = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'paytoken-build-'));
+  for (const mode of ['production', 'iife']) {
+    await build({ mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: false, sourcemap: false } });
+  }
+  esm = readFileSync(join(dir, 'paytoken.js'), 'utf8');
+  iife = readFileSync(join(dir, 'paytoken.iife.js'), 'utf8');
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A global object whose `window` and `document` throw when read, so any touch at load time fails the test. */
+function trappedGlobals(): Record<string, unknown> {
+  const g: Record<string, unknown> = { crypto: globalThis.crypto, URL, btoa, setTimeout, clearTimeout, AbortController };
+  for (const name of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
+    Object.defineProperty(g, name, { get: () => { throw new Error(`${name} read at load time`); } });
+  }
+  return g;
+}
+
+describe('built bundles', () => {
+  it.each([
+    ['eval(', /\beval\s*\(/],
+    ['new Function', /new\s+Function\b/],
+    ['document.write', /document\.write/],
+    ['innerHTML', /innerHTML|outerHTML|insertAdjacentHTML/],
+    ['inline style attribute', /\.style\.|setAttribute\(\s*['"`]style/],
+    ['console logging', /console\.(log|info|debug|warn|error)/],
+    ['storage or cookies', /localStorage|sessionStorage|document\.cookie|indexedDB/],
+  ])('contain no %s', (_name, pattern) => {
+    expect(esm).not.toMatch(pattern);
+    expect(iife).not.toMatch(pattern);
+  });
+
+  it('the script-tag build defines window.PayToken and touches nothing else at load time', () => {
+    const g = trappedGlobals();
+    const ctx = vm.createContext(g);
+    vm.runInContext(iife, ctx);
+    const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
+    expect(Object.keys(api ?? {}).sort()).toEqual(
+      ['card', 'deviceData', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setId', 'setSandboxMode', 'token'].sort(),
+    );
+  });
+
+  it('the ESM build imports in Node without a DOM and exposes the client', async () => {
+    const mod = await import(pathToFileURL(join(dir, 'paytoken.js')).href);
+    expect(typeof mod.createClient).toBe('function');
+    expect(mod.validatePan('4111 1111 1111 1111').valid).toBe(true);
+    expect('window' in globalThis).toBe(false);
+  });
+
+  it('the ESM build has no top-level side effects', () => {
+    // Evaluated as a script body (exports stripped) under the trapped globals: nothing at load reads the DOM.
+    const body = esm.replace(/^export\s*\{[^}]*\};?\s*$/m, '').replace(/^import[^;]*;/gm, '');
+    expect(() => vm.runInContext(body, vm.createContext(trappedGlobals()))).not.toThrow();
+  });
+});
