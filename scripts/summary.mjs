@@ -19,7 +19,7 @@ if (v) {
   const broken = (v.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length).length;
   failed += v.numFailedTests + broken;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
-  console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed (${v.numTotalTestSuites} files)`);
+  console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed (${(v.testResults ?? []).length} files)`);
 } else {
   failed += 1;
   console.log('vitest: no report');
