@@ -13,7 +13,9 @@ import { validateCvv2 } from './card/cvv2';
 import { validateExpiry } from './card/expiry';
 import { normalizePan, validatePan } from './card/pan';
 import type { Brand, CardInput } from './card/types';
+import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
+import type { DeviceData, DeviceDataOptions } from './fraud/types';
 
 /** Success callback argument: the Token and the HTTP status. */
 export interface ClassicSuccess {
@@ -54,6 +56,8 @@ const NAMES: Record<Brand, string> = {
 };
 
 const state = { id: '', key: '', baseUrl: '', sandbox: false };
+/** The device-data collection `deviceData.setup` started, if any. */
+let collecting: Promise<DeviceData | null> | undefined;
 
 function toFailure(e: unknown): ClassicFailure {
   const base = { category: 'request', request_id: '' };
@@ -157,13 +161,25 @@ const PayToken = {
   },
   deviceData: {
     /**
-     * Returns this page load's `device_session_id`; with `formId`, also writes it into a hidden input named
-     * `fieldName` (default `deviceIdHiddenFieldName`), one input however often called.
-     * @throws ConfigurationError when `formId` names no form.
+     * Returns this page load's `device_session_id` at once; with `formId`, also writes it into a hidden input
+     * named `fieldName` (default `deviceIdHiddenFieldName`), one input however often called. Also starts the
+     * page's device-data collection (once per page load), whose result {@link PayToken.deviceData.collected}
+     * gives; once collected it is sent to `POST /v1/{merchant_id}/device-data` with the id, key and base URL set
+     * by then (call the setters first). Nothing is collected with `options.collect === false` (no consent).
+     * @param options `collect` (default true), `budgetMs` (hard time budget, default 500 ms).
+     * @throws ConfigurationError when `formId` names no form, or `budgetMs` is not 1-10000.
      */
-    setup(formId?: string | HTMLFormElement, fieldName?: string): string {
-      return formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
+    setup(formId?: string | HTMLFormElement, fieldName?: string, options?: DeviceDataOptions): string {
+      const id = formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
+      collecting = deviceData(options, config);
+      return id;
     },
+    /**
+     * The device data `setup` collects (visitor id, signals, missing signals, automation flags, timings), as a
+     * promise that never rejects; null when `setup` was not called, was called with `collect: false`, or runs
+     * outside a browser.
+     */
+    collected: (): Promise<DeviceData | null> => collecting ?? Promise.resolve(null),
   },
 };
 

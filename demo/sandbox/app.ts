@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { createSchemas } from '../../src/schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
+import type { FraudOptions } from './fraud';
 import { apiError, toErrorObject } from './errors';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
@@ -12,6 +13,7 @@ import { requestId } from './middleware/request-id';
 import { cardsRouter } from './routes/cards';
 import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
+import { deviceDataRouter } from './routes/device-data';
 import { tokensRouter } from './routes/tokens';
 import { Store } from './store';
 
@@ -21,8 +23,13 @@ export interface SandboxOptions extends Credentials {
   now?: () => Date;
   /** Largest request body in bytes; larger is error 1009 (413). Default 65536 (64 KiB). */
   maxBodyBytes?: number;
-  /** Receives one access-log line per request (`METHOD path status ms`). Default: no logging. */
+  /**
+   * Receives one access-log line per request (`METHOD path status ms`) and one line per anti-fraud decision that
+   * matched a rule (`fraud ...`, see demo/sandbox/fraud.ts). Default: no logging.
+   */
   log?: (line: string) => void;
+  /** Anti-fraud rule settings; each defaults to `SANDBOX_DEFAULTS.fraud` (see {@link FraudOptions}). */
+  fraud?: Partial<FraudOptions>;
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -47,7 +54,8 @@ export const CORS = {
  * Pipeline: request id (X-Request-Id on every response) -> access log -> CORS (any origin, no credentials;
  * preflights answered here without authentication) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
  * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
- * customers, charges (merchant and customer level). Every error is a thrown `SandboxError` rendered by
+ * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
+ * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
  * is 1005 (404).
  *
@@ -56,7 +64,7 @@ export const CORS = {
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
   const store = new Store();
-  const deps: Deps = { store, now, schemas: createSchemas(now) };
+  const deps: Deps = { store, now, schemas: createSchemas(now), fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud }, log: opts.log };
   const v1 = '/v1/:merchant_id';
 
   const app = new Hono<SandboxEnv>()
@@ -72,6 +80,7 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.route(`${v1}/customers/:customer_id/charges`, chargesRouter(deps));
   app.route(`${v1}/customers`, customersRouter(deps));
   app.route(`${v1}/charges`, chargesRouter(deps));
+  app.route(`${v1}/device-data`, deviceDataRouter(deps));
 
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));

@@ -1,13 +1,19 @@
 /**
- * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]`: runs the
- * local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port).
+ * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
+ * [--velocity-max-cards N] [--velocity-window SECONDS] [--automation-rule off|flag|decline]`: runs the local
+ * sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port). The last three set the
+ * anti-fraud rules (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N
+ * distinct cards within the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are
+ * ignored, flagged or declined.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
- * then one info line (merchant id and public key). Access-log lines (`METHOD path status ms`) go to stderr.
+ * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
+ * anti-fraud lines (`fraud ...`) go to stderr.
  * SIGINT or SIGTERM closes the server and exits 0; bad flags exit 2; a port that cannot be bound exits 1.
  */
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults';
+import { AUTOMATION_MODES, type AutomationMode } from './fraud';
 import { startSandbox } from './server';
 
 function options() {
@@ -17,18 +23,32 @@ function options() {
       'merchant-id': { type: 'string', default: SANDBOX_DEFAULTS.merchantId },
       'public-key': { type: 'string', default: SANDBOX_DEFAULTS.publicKey },
       'private-key': { type: 'string', default: SANDBOX_DEFAULTS.privateKey },
+      'velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityMaxCards) },
+      'velocity-window': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityWindowSeconds) },
+      'automation-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.automation },
     },
     strict: true,
   });
   const port = Number(values.port);
+  const maxCards = Number(values['velocity-max-cards']);
+  const window = Number(values['velocity-window']);
   const problems = [
     !/^\d{1,5}$/.test(values.port) || port > 65535 ? '--port must be 0-65535' : '',
     /^[A-Za-z0-9]{1,45}$/.test(values['merchant-id']) ? '' : '--merchant-id must be 1-45 letters or digits',
     /^pk_\w{1,100}$/.test(values['public-key']) ? '' : '--public-key must look like pk_...',
     /^sk_\w{1,100}$/.test(values['private-key']) ? '' : '--private-key must look like sk_...',
+    /^\d{1,4}$/.test(values['velocity-max-cards']) && maxCards <= 1000 ? '' : '--velocity-max-cards must be 0-1000',
+    /^\d{1,8}$/.test(values['velocity-window']) && window >= 1 && window <= 31_536_000 ? '' : '--velocity-window must be 1-31536000 seconds',
+    AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
-  return { port, merchantId: values['merchant-id'], publicKey: values['public-key'], privateKey: values['private-key'] };
+  return {
+    port,
+    merchantId: values['merchant-id'],
+    publicKey: values['public-key'],
+    privateKey: values['private-key'],
+    fraud: { velocityMaxCards: maxCards, velocityWindowSeconds: window, automation: values['automation-rule'] as AutomationMode },
+  };
 }
 
 let opts: ReturnType<typeof options>;
@@ -42,7 +62,10 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
-  process.stdout.write(`sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey} (Ctrl-C stops)\n`);
+  const { velocityMaxCards, velocityWindowSeconds, automation } = opts.fraud;
+  process.stdout.write(
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation} (Ctrl-C stops)\n`,
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -15,6 +15,15 @@ export const SANDBOX_DEFAULTS = {
   privateKey: 'sk_demo_private0001',
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
   maxBodyBytes: 64 * 1024,
+  /** Anti-fraud rules on charges and card creation (demo/sandbox/fraud.ts; README "Anti-fraud rules"). */
+  fraud: {
+    /** `--velocity-max-cards`: more distinct card numbers than this from one visitor id in the window declines. */
+    velocityMaxCards: 3,
+    /** `--velocity-window`: the device-velocity window, seconds (24 h). */
+    velocityWindowSeconds: 86_400,
+    /** `--automation-rule`: `off`, `flag` (allow, name it in `fraud_flags`) or `decline` (3005). */
+    automation: 'flag',
+  },
 } as const;
 
 /** `{base_url}` of the sandbox on its default port: `http://127.0.0.1:4010`. */

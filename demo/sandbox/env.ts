@@ -1,4 +1,5 @@
 import type { Schemas } from '../../src/schemas/index';
+import type { FraudOptions } from './fraud';
 import type { CustomerRecord, Store } from './store';
 
 /**
@@ -18,9 +19,14 @@ export type SandboxEnv = {
   };
 };
 
-/** What the routers need: the state, the clock and the schemas (whose expiry rule reads the same clock). */
+/**
+ * What the routers need: the state, the clock, the schemas (whose expiry rule reads the same clock), the
+ * anti-fraud settings and the log (one line per anti-fraud decision; absent: no logging).
+ */
 export interface Deps {
   store: Store;
   now: () => Date;
   schemas: Schemas;
+  fraud: FraudOptions;
+  log?: (line: string) => void;
 }

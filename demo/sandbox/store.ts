@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
-import type { TransactionStatus } from '../../src/schemas/index';
+import type { DeviceDataBody, TransactionStatus } from '../../src/schemas/index';
 import { outcomeOf, type Outcome } from './test-cards';
 
 /**
@@ -65,14 +65,40 @@ export interface ChargeRecord extends Stored {
   card: CardFacts;
   /** When the card was first stored or tokenized (the embedded Card object's `creation_date`). */
   cardCreated: Date;
+  /** The charge's `device_session_id`. */
+  deviceSessionId: string;
+  /** Every anti-fraud rule that matched, declining or flagging (the Transaction's `fraud_flags`). */
+  fraudFlags: string[];
 }
 
-/** The in-memory state of one sandbox: four maps by id. Nothing is persisted. */
+/**
+ * Device data received under a `device_session_id` (`POST /device-data`): the browser's `DeviceData`, as
+ * validated by `deviceDataSchema` (visitor id checked against the signals), and when it arrived.
+ */
+export interface DeviceRecord {
+  deviceSessionId: string;
+  data: DeviceDataBody;
+  created: Date;
+}
+
+/** One use of a card by a device (a charge or a card creation scored by the anti-fraud rules). */
+export interface DeviceUse {
+  visitorId: string;
+  /** The card's keyed fingerprint (never the number). */
+  fingerprint: string;
+  at: Date;
+}
+
+/** The in-memory state of one sandbox: maps by id, and the device uses. Nothing is persisted. */
 export class Store {
   readonly tokens = new Map<string, TokenRecord>();
   readonly cards = new Map<string, CardRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly charges = new Map<string, ChargeRecord>();
+  /** Device data by `device_session_id`. */
+  readonly devices = new Map<string, DeviceRecord>();
+  /** Card uses per visitor id, oldest first, for the device-velocity rule (pruned to its window). */
+  readonly deviceUses: DeviceUse[] = [];
   #seq = 0;
   readonly #key = randomBytes(32);
 

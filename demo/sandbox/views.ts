@@ -1,7 +1,8 @@
 import type { Card, Token } from '../../src/api/types';
 import type { Address } from '../../src/card/types';
 import { isoDateTime } from './clock';
-import type { CardFacts, CardRecord, ChargeRecord, CustomerRecord, TokenRecord } from './store';
+import type { CardFacts, CardRecord, ChargeRecord, CustomerRecord, DeviceRecord, TokenRecord } from './store';
+import type { DeviceDataBody } from '../../src/schemas/index';
 
 /**
  * Response bodies: the spec's objects (spec, Resources) built from store records, with snake_case names and
@@ -91,6 +92,12 @@ export interface TransactionView {
   customer_id: string | null;
   /** The card charged; without `id` when a token was charged. */
   card: Omit<Card, 'id'> & { id?: string };
+  /**
+   * This project's extension (the spec's clients must tolerate added fields): every anti-fraud rule that
+   * matched this charge, declining it (also in the Error object's `fraud_rules`) or only flagging it:
+   * `device_velocity`, `automation`, `unknown_device_session` (demo/sandbox/fraud.ts). Empty when none did.
+   */
+  fraud_flags: string[];
 }
 
 export const transactionView = (t: ChargeRecord): TransactionView => ({
@@ -111,4 +118,10 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
   card: t.cardId
     ? { id: t.cardId, ...cardFields(t.card, t.cardCreated, t.customerId) }
     : cardFields(t.card, t.cardCreated, null),
+  fraud_flags: t.fraudFlags,
 });
+
+/** Device data as stored (this project's extension, README "Device data"): the body received, and when. */
+export type DeviceDataView = DeviceDataBody & { creation_date: string };
+
+export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({ ...r.data, creation_date: isoDateTime(r.created) });

@@ -1,7 +1,9 @@
 import type { CardInput } from '../card/types';
 import { validateCard } from '../card/validate';
 import { fail } from '../card/result';
+import { deviceData } from '../fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
+import type { DeviceData, DeviceDataOptions } from '../fraud/types';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
 import { ConfigurationError, ValidationError } from './errors';
 import { request } from './http';
@@ -44,7 +46,25 @@ export interface Client {
      * @returns the `device_session_id`. @throws ConfigurationError when no such form exists.
      */
     setup(form: HTMLFormElement | string, fieldName?: string): string;
+    /**
+     * Starts this page load's device-data collection (once per page load; later calls share it) and gives the
+     * `device_session_id` at once. The collected {@link DeviceData} (visitor id, signals, missing signals,
+     * automation flags, timings) comes as a promise that never rejects; once collected it is sent once to
+     * `POST /v1/{merchant_id}/device-data` with the public key (README "Device data").
+     * @param options `collect: false` (no consent) collects and sends nothing, `data` resolving to null;
+     *   `budgetMs` is the hard time budget (default 500 ms). Outside a browser (SSR) `data` resolves to null.
+     * @throws ConfigurationError when `budgetMs` is not 1-10000.
+     */
+    collect(options?: DeviceDataOptions): DeviceDataCollection;
   };
+}
+
+/** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
+export interface DeviceDataCollection {
+  /** This page load's `device_session_id`: put it in your form; it never waits for the collection. */
+  deviceSessionId: string;
+  /** The collected device data, or null when nothing was collected (`collect: false`, or no browser). */
+  data: Promise<DeviceData | null>;
 }
 
 const ID = /^[A-Za-z0-9]{1,45}$/;
@@ -110,6 +130,7 @@ export function createClient(config: ClientConfig): Client {
     deviceData: {
       sessionId: deviceSessionId,
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
+      collect: (options) => ({ data: deviceData(options, () => cfg), deviceSessionId: deviceSessionId() }),
     },
   };
 }

@@ -1,5 +1,13 @@
 /**
- * Anti-fraud: the per-page-load `device_session_id`. Device fingerprint collection plugs in here (its own
- * issue); the session id never depends on it, so checkout never waits for collection.
+ * Anti-fraud: the per-page-load `device_session_id` (never derived from the device fingerprint, so checkout never
+ * waits for collection and identical devices never share it) and the device data collected under it: signals,
+ * visitor id, automation flags, timings, sent once to the API's device-data endpoint.
  */
 export { newDeviceSessionId, deviceSessionId, writeDeviceSessionInput, DEFAULT_FIELD_NAME, DEVICE_SESSION_ID_LENGTH } from './session';
+export { deviceData } from './device-data';
+export { collectDeviceData, collectSignals, DEFAULT_BUDGET_MS } from './collect';
+export { automationFlags } from './automation';
+export { canonical, fnv1a128, visitorId } from './hash';
+export { sendDeviceData, type DeviceDataTarget } from './send';
+export { COLLECTORS, type Collector } from './signals/index';
+export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './types';

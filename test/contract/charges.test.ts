@@ -7,9 +7,10 @@ import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/test-cards';
 import { CARD, charge, chargeBody, createCustomer, expectError, orderId, tokenize, useSandbox } from './helpers';
 
 const api = useSandbox();
+// The spec's Transaction fields, plus `fraud_flags` (this project's extension: anti-fraud rules that matched).
 const TRANSACTION_KEYS = [
   'amount', 'authorization', 'card', 'creation_date', 'currency', 'customer_id', 'description', 'error_message',
-  'id', 'method', 'operation_date', 'operation_type', 'order_id', 'status', 'transaction_type',
+  'fraud_flags', 'id', 'method', 'operation_date', 'operation_type', 'order_id', 'status', 'transaction_type',
 ].sort();
 
 describe('happy path: browser token -> server charge with the private key -> GET the charge', () => {
@@ -35,6 +36,8 @@ describe('happy path: browser token -> server charge with the private key -> GET
       error_message: null,
       customer_id: null,
       card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa', holder_name: 'Ana Pérez', type: 'credit', customer_id: null },
+      // no device data was sent under this device_session_id: allowed, and flagged
+      fraud_flags: ['unknown_device_session'],
     });
     expect(r.body.card).not.toHaveProperty('id');
     const got = await api.call('GET', `/charges/${r.body.id}`);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { isTokenVariant, listQuerySchema } from '../../../src/schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
+import { fraudDecline, logVerdict, scoreDevice } from '../fraud';
 import { newId } from '../ids';
 import { page } from '../paging';
 import type { CardFacts, CardRecord } from '../store';
@@ -15,7 +16,10 @@ import { customerScope, findOr404, scopeOf } from './scope';
  * unknown customer is 1005). Each level sees only its own cards.
  * - `POST /`: raw-card variant (card rules via the card schema) or token variant `{token_id,
  *   device_session_id}` (the token must exist, 1005, and be unused, 3006; it is used up) -> 201 Card.
- *   At customer level the same card number twice is 2002 (409). Public or private key.
+ *   At customer level the same card number twice is 2002 (409). Then the anti-fraud rules score the device of
+ *   the `device_session_id`, when there is one (demo/sandbox/fraud.ts): a declining rule answers 3005 with
+ *   `fraud_rules`, stores nothing and leaves the token unused; flags go to the log only (the spec's Card object
+ *   has no place for them). Public or private key.
  * - `GET /`: the level's cards, newest first, common list filters. Private key.
  * - `GET /:card_id`: Card, or 1005. `DELETE /:card_id`: 204 empty body, or 1005. Private key.
  */
@@ -23,12 +27,15 @@ export function cardsRouter(d: Deps) {
   const inScope = (customerId: string | null) => (k: CardRecord) => k.customerId === customerId;
 
   /** The card facts of a POST body, from raw data or from an unused token (which this uses up). */
-  function factsOf(body: unknown, cardId: string): { facts: CardFacts; use?: () => void } {
-    if (!isTokenVariant(body)) return { facts: d.store.cardFacts(parseWith(d.schemas.card, body)) };
-    const { token_id } = parseWith(d.schemas.cardFromToken, body);
+  function factsOf(body: unknown, cardId: string): { facts: CardFacts; deviceSessionId?: string; use?: () => void } {
+    if (!isTokenVariant(body)) {
+      const card = parseWith(d.schemas.card, body);
+      return { facts: d.store.cardFacts(card), deviceSessionId: card.device_session_id };
+    }
+    const { token_id, device_session_id } = parseWith(d.schemas.cardFromToken, body);
     const token = findOr404(d.store.tokens, token_id, 'Token');
     if (token.usedBy) throw apiError(3006, `Token ${token.id} was already used; tokens are single-use`);
-    return { facts: token.card, use: () => (token.usedBy = cardId) };
+    return { facts: token.card, deviceSessionId: device_session_id, use: () => (token.usedBy = cardId) };
   }
 
   return new Hono<SandboxEnv>()
@@ -36,7 +43,7 @@ export function cardsRouter(d: Deps) {
     .post('/', (c) => {
       const customerId = scopeOf(c)?.id ?? null;
       const id = newId('k');
-      const { facts, use } = factsOf(c.var.body, id);
+      const { facts, deviceSessionId, use } = factsOf(c.var.body, id);
       if (customerId) {
         for (const k of d.store.cards.values()) {
           if (k.customerId === customerId && k.card.fingerprint === facts.fingerprint) {
@@ -44,6 +51,9 @@ export function cardsRouter(d: Deps) {
           }
         }
       }
+      const verdict = scoreDevice(d, deviceSessionId, facts);
+      logVerdict(d, `card ${id}`, deviceSessionId, verdict);
+      if (verdict.declined.length) throw fraudDecline(verdict.declined);
       use?.();
       const card: CardRecord = { id, seq: d.store.nextSeq(), created: d.now(), customerId, card: facts };
       d.store.cards.set(id, card);

@@ -6,6 +6,7 @@ import { apiError } from '../errors';
 import { newAuthorization, newId } from '../ids';
 import { page } from '../paging';
 import type { CardFacts, ChargeRecord } from '../store';
+import { fraudDecline, logVerdict, scoreDevice } from '../fraud';
 import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
@@ -33,10 +34,13 @@ interface Source {
  *    spec is silent) or a stored card of this level (unknown 1005); a `cvv2` with a stored card must have the
  *    brand's length (2009), a `cvv2` with a token is ignored; `use_card_points` other than NONE is 2008 (no
  *    sandbox card has points);
- * 5. the token is used up, and the test-card outcome decides: approved -> 201 Transaction `completed` (or
- *    `in_progress` with `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed`
- *    with `error_message` is stored and the Error object of the outcome is answered (402, or 412 for 3012;
- *    `fraud_rules` on 3005).
+ * 5. the token is used up, and the anti-fraud rules score the device of `device_session_id` (demo/sandbox/
+ *    fraud.ts): a declining rule stores a `failed` Transaction and answers 3005 with `fraud_rules`;
+ * 6. otherwise the test-card outcome decides: approved -> 201 Transaction `completed` (or `in_progress` with
+ *    `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed` with `error_message`
+ *    is stored and the Error object of the outcome is answered (402, or 412 for 3012; `fraud_rules` on 3005).
+ * Every Transaction carries `fraud_flags`: the rules that matched (declining or flagging), e.g.
+ * `unknown_device_session` when no device data was received under the `device_session_id`.
  *
  * `GET /`: newest first; filters order_id, status (upper case), amount, amount[gte], amount[lte] and the
  * common ones. `GET /:transaction_id`: Transaction, or 1005.
@@ -74,7 +78,10 @@ export function chargesRouter(d: Deps) {
 
       const id = newId('tr');
       source.use(id);
-      const failure = source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];
+      const verdict = scoreDevice(d, body.device_session_id, source.facts);
+      logVerdict(d, `charge ${id}`, body.device_session_id, verdict);
+      const declined = verdict.declined.length ? fraudDecline(verdict.declined) : null;
+      const failure = declined ? declined.error : source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];
       const charge: ChargeRecord = {
         id,
         seq: d.store.nextSeq(),
@@ -90,8 +97,11 @@ export function chargesRouter(d: Deps) {
         cardId: source.cardId,
         card: source.facts,
         cardCreated: source.created,
+        deviceSessionId: body.device_session_id,
+        fraudFlags: [...verdict.declined, ...verdict.flagged],
       };
       d.store.charges.set(id, charge);
+      if (declined) throw declined;
       if (failure) {
         throw apiError(failure.error_code, failure.description, {
           http_code: failure.http_code,

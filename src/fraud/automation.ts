@@ -1,0 +1,34 @@
+import type { AutomationFlag } from './types';
+
+/**
+ * Names of (enumerable, as assigned) globals and document properties that automation tools leave behind (after FingerprintJS BotD's
+ * detectors): ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
+ * webdriver, fxdriver, driver, selenium, phantom, playwright or puppeteer (`__webdriver_evaluate`,
+ * `__selenium_unwrapped`, `__fxdriver_unwrapped`, `_phantom`, `__playwright_*`, ...); Selenium IDE's
+ * `calledSelenium`; `domAutomation` and `domAutomationController`.
+ */
+export const AUTOMATION_NAMES = /^(\$?cdc_|__?(\w*driver|selenium|phantom|playwright|puppeteer)|calledSelenium|domAutomation)/i;
+
+/** Each flag and its test; a test that throws counts as not flagged. */
+const CHECKS: [AutomationFlag, () => unknown][] = [
+  ['webdriver', () => navigator.webdriver],
+  ['headless_ua', () => /HeadlessChrome|PhantomJS|Electron/.test(navigator.userAgent)],
+  ['zero_outer_size', () => !outerWidth && !outerHeight],
+  ['no_plugins', () => !navigator.plugins.length && !/Mobile|Android/.test(navigator.userAgent)],
+  ['languages', () => navigator.languages[0] !== navigator.language],
+  ['automation_globals', () => [...Object.keys(window), ...Object.keys(document)].some((n) => AUTOMATION_NAMES.test(n))],
+];
+
+/**
+ * The automation flags of this page (see {@link AutomationFlag}): signs that a script, not a person, drives the
+ * browser. Never throws: a check that throws is not flagged. Flags are evidence for the server's rules, not a
+ * verdict; a real browser has none of them.
+ */
+export const automationFlags = (): AutomationFlag[] =>
+  CHECKS.filter(([, test]) => {
+    try {
+      return !!test();
+    } catch {
+      return false;
+    }
+  }).map(([flag]) => flag);

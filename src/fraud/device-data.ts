@@ -1,0 +1,29 @@
+import { ConfigurationError } from '../api/errors';
+import { collectDeviceData, DEFAULT_BUDGET_MS } from './collect';
+import { sendDeviceData, type DeviceDataTarget } from './send';
+import type { DeviceData, DeviceDataOptions } from './types';
+
+let started: Promise<DeviceData> | undefined;
+
+/**
+ * This page load's device-data collection: started by the first call with collection allowed, shared by every
+ * later call (one collection and one send per page load, like the `device_session_id`).
+ *
+ * - With `options.collect === false` (no consent), or outside a browser (no `window`: SSR), nothing is collected
+ *   or sent, and the promise resolves to null, unless a collection had already started on this page, whose result
+ *   it then gives.
+ * - Otherwise the signals are collected within `options.budgetMs`; once done, the data is sent to the API with
+ *   {@link sendDeviceData} (when `target()` gives a configuration) and the promise resolves with it, without
+ *   waiting for the send. It never rejects.
+ *
+ * @throws ConfigurationError (option `budgetMs`) when `budgetMs` is not a number from 1 to 10000.
+ */
+export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget): Promise<DeviceData | null> {
+  const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
+  if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs must be a number of milliseconds from 1 to 10000');
+  if (!collect || typeof window == 'undefined') return started ?? Promise.resolve(null);
+  return (started ??= collectDeviceData(budgetMs).then((data) => {
+    sendDeviceData(target, data);
+    return data;
+  }));
+}

@@ -1,0 +1,2 @@
+/** `devicePixelRatio`: physical pixels per CSS pixel (a browser zoom changes it). */
+export const pixelRatio = (): number => devicePixelRatio;

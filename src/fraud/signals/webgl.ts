@@ -1,0 +1,23 @@
+/**
+ * WebGL limits, by their numeric GLenum values (WebGL 1.0 spec, section 5.14): MAX_TEXTURE_SIZE,
+ * MAX_RENDERBUFFER_SIZE, MAX_VERTEX_UNIFORM_VECTORS, MAX_FRAGMENT_UNIFORM_VECTORS.
+ */
+const PARAMS = [0x0d33, 0x84e8, 0x8dfb, 0x8dfd];
+
+/**
+ * WebGL vendor, renderer and limits: `[vendor, renderer, ...PARAMS]`.
+ * Vendor and renderer are the unmasked ones (0x9245, 0x9246) when the `WEBGL_debug_renderer_info` extension is
+ * there, else `VENDOR` (0x1f00) and `RENDERER` (0x1f01). The context is released at once (`WEBGL_lose_context`).
+ * Undefined (unsupported) without WebGL.
+ */
+export function webgl(): (string | number)[] | undefined {
+  const gl = document.createElement('canvas').getContext('webgl');
+  if (!gl) return;
+  const p = (n: number) => gl.getParameter(n);
+  const info = gl.getExtension('WEBGL_debug_renderer_info') ? 0x9245 - 0x1f00 : 0;
+  try {
+    return [p(0x1f00 + info), p(0x1f01 + info), ...PARAMS.map(p)];
+  } finally {
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+}
