@@ -1,7 +1,7 @@
 import type { AutomationFlag } from './types';
 
 /**
- * Names of (enumerable, as assigned) globals and document properties that automation tools leave behind (after FingerprintJS BotD's
+ * Names of globals and document properties that automation tools leave behind (after FingerprintJS BotD's
  * detectors): ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
  * webdriver, fxdriver, driver, selenium, phantom, playwright or puppeteer (`__webdriver_evaluate`,
  * `__selenium_unwrapped`, `__fxdriver_unwrapped`, `_phantom`, `__playwright_*`, ...); Selenium IDE's
@@ -16,7 +16,7 @@ const CHECKS: [AutomationFlag, () => unknown][] = [
   ['zero_outer_size', () => !outerWidth && !outerHeight],
   ['no_plugins', () => !navigator.plugins.length && !/Mobile|Android/.test(navigator.userAgent)],
   ['languages', () => navigator.languages[0] !== navigator.language],
-  ['automation_globals', () => [...Object.keys(window), ...Object.keys(document)].some((n) => AUTOMATION_NAMES.test(n))],
+  ['automation_globals', () => [...Object.getOwnPropertyNames(window), ...Object.getOwnPropertyNames(document)].some((n) => AUTOMATION_NAMES.test(n))],
 ];
 
 /**

@@ -109,8 +109,8 @@ export interface DeviceData {
  * Options of device-data collection.
  * - `collect`: the consent switch. `false` collects nothing and sends nothing (the `device_session_id` is still
  *   given, and checkout works); default true.
- * - `budgetMs`: hard time budget of the whole collection in milliseconds, 1-10000, default 500. Signals not done
- *   by then are reported `timeout`.
+ * - `budgetMs`: hard time budget of the whole collection in milliseconds, 1-10000 (a numeric string is taken as
+ *   its number), default 500. Signals not done by then are reported `timeout`.
  */
 export interface DeviceDataOptions {
   collect?: boolean;

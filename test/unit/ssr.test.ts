@@ -85,6 +85,23 @@ describe('server-side rendering: no window, no document', () => {
     expect(m.PAN_LENGTHS).toStrictEqual([16, 19]);
   });
 
+  it('device data is not collected without a browser: the session id comes, the data is null, nothing is sent', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const { createClient } = await import('../../src/index');
+    const { deviceSessionId, data } = createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' }).deviceData.collect();
+    expect(deviceSessionId).toMatch(/^[A-Za-z0-9]{32}$/);
+    await expect(data).resolves.toBeNull();
+    const PayToken = (await import('../../src/browser')).default;
+    PayToken.setId('m1');
+    PayToken.setApiKey('pk_1');
+    PayToken.setBaseUrl('https://api.example.com');
+    expect(PayToken.deviceData.setup()).toBe(deviceSessionId);
+    await expect(PayToken.deviceData.collected()).resolves.toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('the classic object works in Node where it can, and fails cleanly where it needs a DOM', async () => {
     const PayToken = (await import('../../src/browser')).default;
     expect(PayToken.card.cardType('4111')).toBe('Visa');
