@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { basic } from './helpers';
+import { basic, deviceBody, sessionId } from './helpers';
 
 const started: ChildProcessWithoutNullStreams[] = [];
 
@@ -45,7 +45,42 @@ describe('sandbox CLI', () => {
     expect(res.status).toBe(200);
   });
 
-  it.each([[['--port', 'abc']], [['--public-key', 'sk_wrong']], [['--unknown']]])('bad flags %j exit 2', async (args) => {
+  it('anti-fraud flags: shown on the info line and applied (velocity 1 card, automation declined)', async () => {
+    const { first, second } = await runCli(['--port', '0', '--velocity-max-cards', '1', '--velocity-window', '60', '--automation-rule', 'decline']);
+    expect(second).toContain('device_velocity over 1 cards in 60 s, automation decline');
+    const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
+    const post = (path: string, key: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${first}/v1/${merchantId}${path}`, { method: 'POST', headers: { Authorization: basic(key), 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const device = sessionId();
+    expect((await post('/device-data', publicKey, deviceBody(device))).status).toBe(201);
+    const codes: unknown[] = [];
+    for (const card_number of ['4111111111111111', '5555555555554444']) {
+      const r = await post('/cards', publicKey, { card_number, holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123', device_session_id: device });
+      codes.push(r.status === 201 ? 201 : (await r.json()).fraud_rules);
+    }
+    expect(codes).toEqual([201, ['device_velocity']]);
+    const bot = sessionId();
+    await post('/device-data', publicKey, deviceBody(bot, 1, { automation: ['webdriver'] }));
+    const r = await post('/cards', privateKey, { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123', device_session_id: bot });
+    expect((await r.json()).fraud_rules).toEqual(['automation']);
+  });
+
+  it('the defaults of the anti-fraud flags are those of defaults.ts', async () => {
+    const { second } = await runCli(['--port', '0']);
+    const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
+    expect(second).toContain(`device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}`);
+  });
+
+  it.each([
+    [['--port', 'abc']],
+    [['--public-key', 'sk_wrong']],
+    [['--unknown']],
+    [['--velocity-max-cards', '-1']],
+    [['--velocity-max-cards', '1001']],
+    [['--velocity-window', '0']],
+    [['--velocity-window', '1h']],
+    [['--automation-rule', 'block']],
+  ])('bad flags %j exit 2', async (args) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args]);
     started.push(child);
     const [code] = await once(child, 'exit');

@@ -142,3 +142,52 @@ export async function createCustomer(api: TestApi, extra: Record<string, unknown
   expect(r.status).toBe(201);
   return r.body.id as string;
 }
+
+/**
+ * FNV-1a 128 of the UTF-8 bytes of the canonical JSON of `signals` (top-level keys sorted), written here
+ * independently of src/fraud/hash.ts: what a conforming browser sends as `visitor_id`.
+ */
+export function visitorIdOf(signals: Record<string, unknown>): string {
+  const text = JSON.stringify(signals, Object.keys(signals).sort());
+  let h = 0x6c62272e07bb014262b821756295c58dn;
+  for (const b of Buffer.from(text, 'utf8')) h = ((h ^ BigInt(b)) * 0x1000000000000000000013bn) % 2n ** 128n;
+  return h.toString(16).padStart(32, '0');
+}
+
+/** Signals of one made-up device (`n` varies the screen, so each `n` is another visitor). */
+export const deviceSignals = (n = 0) => ({
+  screen: [1920 + n, 1080, 24],
+  device_pixel_ratio: 1,
+  timezone: ['America/Mexico_City', 'es-MX'],
+  languages: ['es-MX', 'es'],
+  platform: ['Linux x86_64', ['Linux', false, ['Chromium/156']]],
+  media: [false, false, false, false],
+  canvas: '0123456789abcdef0123456789abcdef',
+  fonts: ['Arial', 'DejaVu Sans'],
+});
+
+/** A device-data body (what the browser library sends) for `device_session_id`, on device `n`. */
+export function deviceBody(device_session_id: string, n = 0, extra: Record<string, unknown> = {}) {
+  const signals = deviceSignals(n);
+  return {
+    device_session_id,
+    visitor_id: visitorIdOf(signals),
+    signals,
+    missing: { audio: 'timeout', device_memory: 'unsupported' },
+    automation: [],
+    timings: { screen: 0.1, total: 31.4 },
+    ...extra,
+  };
+}
+
+let sessionSeq = 0;
+/** A fresh 32-character device_session_id. */
+export const sessionId = () => `sess${process.pid}x${++sessionSeq}`.padEnd(32, 'Q');
+
+/** Sends device data with the public key, as the browser library does; asserts 201; returns the session id. */
+export async function postDevice(api: TestApi, n = 0, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = sessionId();
+  const r = await api.call('POST', '/device-data', { as: 'public', body: deviceBody(id, n, extra) });
+  expect(r.status).toBe(201);
+  return id;
+}
