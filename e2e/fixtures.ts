@@ -1,13 +1,34 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { startSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
+import type { FraudOptions } from '../demo/sandbox/fraud';
 
 /** Credentials of the e2e merchant (sandbox only). */
 export const CREDENTIALS = { merchantId: 'me2e0merchant0001', publicKey: 'pk_e2e_public', privateKey: 'sk_e2e_private' };
 
-interface Servers {
+export interface Servers {
   apiUrl: string;
+  /** The sandbox API (its store, for checks the HTTP API does not offer). */
+  api: RunningSandbox;
   merchant: RunningMerchant;
+}
+
+/**
+ * Starts a sandbox API with `fraud` rule settings and a merchant backend on it, on free ports; `close()` stops
+ * both. For tests of the anti-fraud rules, which need settings (and state) of their own.
+ */
+export async function startServers(fraud: Partial<FraudOptions> = {}): Promise<Servers & { close(): Promise<void> }> {
+  const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud });
+  const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0 });
+  return {
+    apiUrl: api.baseUrl,
+    api,
+    merchant,
+    close: async () => {
+      await merchant.close();
+      await api.close();
+    },
+  };
 }
 
 /** Every request the page made, with its body, and every console line and CSP violation. */
@@ -20,11 +41,12 @@ export interface Recorder {
 export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
   servers: [
     async ({}, use) => {
-      const api = await startSandbox({ ...CREDENTIALS, port: 0 });
-      const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0 });
-      await use({ apiUrl: api.baseUrl, merchant });
-      await merchant.close();
-      await api.close();
+      // Shared by every test of a worker, all from the same headless browser profile (one visitor id): the
+      // device-velocity rule is off here so that tests of other flows may use any number of cards. It is tested
+      // on servers of its own (e2e/device-data.spec.ts).
+      const { close, ...servers } = await startServers({ velocityMaxCards: 0 });
+      await use(servers);
+      await close();
     },
     { scope: 'worker' },
   ],

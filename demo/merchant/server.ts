@@ -1,6 +1,7 @@
 /**
- * The demo merchant backend: serves the checkout page (with the library's script-tag build) and receives the
- * form post. It gets only `token_id` and `device_session_id` from the browser, and charges the token with its
+ * The demo merchant backend: serves the checkout page (with the library's script-tag build; `/?device_data=off`
+ * for a shopper without anti-fraud consent) and receives the form post. The receipt shows the Transaction's
+ * `fraud_flags`, a failure page the Error object's `fraud_rules`. It gets only `token_id` and `device_session_id` from the browser, and charges the token with its
  * PRIVATE key, server to server (spec, Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`,
  * `source_id`, `X-Forwarded-For`). It runs on its own origin, distinct from the sandbox API's.
  */
@@ -76,9 +77,12 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
+  // `/?device_data=off` renders the page for a shopper who refused consent: the library then collects and sends
+  // no device data (only the device_session_id goes with the payment).
   app.get('/', async (c) => {
+    const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
     const html = (await readFile(`${ROOT}/demo/web/index.html`, 'utf8')).replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
-      esc({ merchantId: opts.merchantId, publicKey: opts.publicKey, baseUrl: api, amount: amount.toFixed(2) }[k]),
+      esc({ merchantId: opts.merchantId, publicKey: opts.publicKey, baseUrl: api, amount: amount.toFixed(2), deviceData }[k]),
     );
     return c.html(html);
   });
@@ -117,13 +121,15 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           'Payment failed',
           `<h1 class="failed">Payment failed</h1><p id="result-message">${esc(errorWords(code))}</p>` +
             `<dl><dt>error_code</dt><dd id="error-code">${esc(code)}</dd><dt>description</dt><dd>${esc(tx.description)}</dd>` +
+            (Array.isArray(tx.fraud_rules) ? `<dt>fraud_rules</dt><dd id="fraud-rules">${esc(tx.fraud_rules.join(', '))}</dd>` : '') +
             `<dt>request_id</dt><dd>${esc(tx.request_id)}</dd></dl>`,
         ),
         402,
       );
     }
     const card = (tx.card ?? {}) as Record<string, unknown>;
-    const rows = { id: tx.id, status: tx.status, authorization: tx.authorization, amount: tx.amount, currency: tx.currency, order_id: tx.order_id, card: `${card.brand ?? ''} ${card.card_number ?? ''}` };
+    const flags = Array.isArray(tx.fraud_flags) ? tx.fraud_flags.join(', ') : '';
+    const rows = { id: tx.id, status: tx.status, authorization: tx.authorization, amount: tx.amount, currency: tx.currency, order_id: tx.order_id, card: `${card.brand ?? ''} ${card.card_number ?? ''}`, fraud_flags: flags || 'none' };
     return c.html(
       page(
         'Payment complete',

@@ -31,7 +31,9 @@
   PayToken.setId(meta('merchant-id'));
   PayToken.setApiKey(meta('public-key'));
   PayToken.setBaseUrl(meta('base-url'));
-  PayToken.deviceData.setup('payment-form', 'device_session_id');
+  // The device_session_id goes into the form; device data (anti-fraud signals) is collected and sent to the API
+  // once, unless the shopper refused consent (meta paytoken-device-data "off").
+  PayToken.deviceData.setup('payment-form', 'device_session_id', { collect: meta('device-data') !== 'off' });
 
   function showError(text) {
     errors.textContent = text;

@@ -1,0 +1,207 @@
+/**
+ * Device data in Debian's Chromium, end to end: the visitor id across contexts, reloads and emulated devices;
+ * collectors failing or hanging; consent off; what is sent and where; nothing stored; and the sandbox's rules
+ * (device velocity, automation) deciding real checkouts.
+ */
+import type { BrowserContextOptions, Page } from '@playwright/test';
+import { test, expect, fillCard, startServers, CREDENTIALS, type Servers } from './fixtures';
+import type { DeviceData } from '../src/fraud/types';
+
+/** The page's device data, once collected (null when nothing was collected). */
+const collected = (page: Page) =>
+  page.evaluate(() => (window as unknown as { PayToken: { deviceData: { collected(): Promise<unknown> } } }).PayToken.deviceData.collected()) as Promise<DeviceData | null>;
+
+/** Opens the checkout page and waits until its device data is collected and the API has answered its POST. */
+async function openCheckout(page: Page, servers: Pick<Servers, 'merchant' | 'apiUrl'>): Promise<DeviceData> {
+  const posted = page.waitForResponse((r) => r.url() === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/device-data`);
+  await page.goto(servers.merchant.url);
+  const data = (await collected(page))!;
+  expect((await posted).status()).toBe(201);
+  return data;
+}
+
+/** Pays with `pan` on the open checkout page and waits for the merchant's answer page. */
+async function pay(page: Page, pan: string): Promise<void> {
+  await fillCard(page, { number: pan });
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: /^Payment (complete|failed)$/ })).toBeVisible();
+}
+
+test.describe('visitor id', () => {
+  test('one browser profile: the same visitor id across fresh contexts and reloads, a new device_session_id each load', async ({ browser, servers }) => {
+    const loads: DeviceData[] = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      loads.push(await openCheckout(page, servers));
+      const again = page.waitForResponse((r) => r.url().endsWith('/device-data'));
+      await page.reload();
+      loads.push((await collected(page))!);
+      await again;
+      await context.close();
+    }
+    const ids = new Set(loads.map((d) => d.visitor_id));
+    expect(ids.size).toBe(1);
+    expect(new Set(loads.map((d) => d.device_session_id)).size).toBe(6);
+    // every page load's data reached the sandbox, under its own session id, with the same visitor id
+    for (const d of loads) expect(servers.api.store.devices.get(d.device_session_id)?.data.visitor_id).toBe(d.visitor_id);
+    // the expensive signals worked in headless Chromium, and rendered the same twice (no "unstable")
+    expect(Object.keys(loads[0]!.signals)).toEqual(expect.arrayContaining(['canvas', 'webgl', 'audio', 'fonts', 'math', 'timezone']));
+    expect(Object.values(loads[0]!.missing)).not.toContain('unstable');
+    expect(loads[0]!.automation).toContain('webdriver');
+  });
+
+  test('twenty emulated devices give twenty distinct visitor ids', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const UA = {
+      linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    };
+    const shapes: BrowserContextOptions[] = [
+      { timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, isMobile: false, userAgent: UA.linux },
+      { timezoneId: 'Europe/Paris', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2, isMobile: false, userAgent: UA.mac },
+      { timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: UA.iphone },
+      { timezoneId: 'America/New_York', viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, userAgent: UA.android },
+    ];
+    const profiles = ['en-US', 'es-MX', 'fr-FR', 'de-DE', 'ja-JP'].flatMap((locale) => shapes.map((s) => ({ ...s, locale })));
+    expect(profiles).toHaveLength(20);
+    // a page without the API, so only collection runs (nothing to send: no merchant id is set)
+    const page = `<!doctype html><script src="/paytoken.iife.js"></script>`;
+    const ids: string[] = [];
+    for (const profile of profiles) {
+      const context = await browser.newContext(profile);
+      await context.route('http://paytoken.test/**', (route) =>
+        route.request().url().endsWith('.js')
+          ? route.fulfill({ path: 'dist/paytoken.iife.js', contentType: 'text/javascript' })
+          : route.fulfill({ body: page, contentType: 'text/html' }),
+      );
+      const tab = await context.newPage();
+      await tab.goto('http://paytoken.test/');
+      const data = (await tab.evaluate(() => {
+        const P = (window as unknown as { PayToken: { deviceData: { setup(): string; collected(): Promise<unknown> } } }).PayToken;
+        P.deviceData.setup();
+        return P.deviceData.collected();
+      })) as DeviceData;
+      expect(data.signals.timezone?.[0]).toBe(profile.timezoneId);
+      ids.push(data.visitor_id);
+      await context.close();
+    }
+    expect(new Set(ids).size).toBe(20);
+  });
+});
+
+test.describe('collectors that fail or hang', () => {
+  test('canvas blocked, WebGL missing, AudioContext throwing: a visitor id still comes, within the budget', async ({ page, servers }) => {
+    await page.addInitScript(() => {
+      HTMLCanvasElement.prototype.toDataURL = () => {
+        throw new DOMException('Canvas reads are blocked', 'SecurityError');
+      };
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        return /webgl/.test(kind) ? null : (getContext as (...a: unknown[]) => unknown).call(this, kind, ...rest);
+      } as typeof getContext;
+      (window as unknown as { OfflineAudioContext: unknown }).OfflineAudioContext = function () {
+        throw new Error('AudioContext is disabled');
+      };
+    });
+    const data = await openCheckout(page, servers);
+    expect(data.missing).toMatchObject({ canvas: 'blocked', webgl: 'unsupported', audio: 'threw' });
+    expect(data.visitor_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(Object.keys(data.signals)).toEqual(expect.arrayContaining(['screen', 'fonts', 'math', 'timezone']));
+    // the budget (500 ms by default) bounds the collection; slack only for timer latency on a busy machine
+    expect(data.timings.total).toBeLessThan(500 + 250);
+  });
+
+  test('an audio rendering that never finishes is "timeout" at the budget; the rest is collected and sent', async ({ page, servers }) => {
+    await page.addInitScript(() => {
+      OfflineAudioContext.prototype.startRendering = () => new Promise(() => {});
+    });
+    const data = await openCheckout(page, servers);
+    expect(data.missing.audio).toBe('timeout');
+    expect(data.signals).toHaveProperty('canvas');
+    expect(data.timings.total).toBeGreaterThanOrEqual(499);
+    expect(data.timings.total).toBeLessThan(500 + 250);
+    expect(servers.api.store.devices.get(data.device_session_id)?.data.missing.audio).toBe('timeout');
+  });
+});
+
+test.describe('privacy and transport', () => {
+  test('sent once per page load, to the API origin only, with the public key; nothing stored; no CSP violation', async ({ page, context, servers, recorder }) => {
+    const data = await openCheckout(page, servers);
+    const posts = recorder.requests.filter((r) => r.url.endsWith('/device-data'));
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.method).toBe('POST');
+    expect(posts[0]!.url).toBe(`${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/device-data`);
+    expect(posts[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`);
+    expect(JSON.parse(posts[0]!.body)).toEqual(JSON.parse(JSON.stringify(data)));
+    const origins = new Set(recorder.requests.map((r) => new URL(r.url).origin));
+    expect([...origins].sort()).toEqual([servers.apiUrl, servers.merchant.url].sort());
+    expect(recorder.cspViolations).toEqual([]);
+    // nothing in cookies or storage
+    expect(
+      await page.evaluate(async () => ({
+        local: localStorage.length,
+        session: sessionStorage.length,
+        cookie: document.cookie,
+        databases: (await indexedDB.databases()).length,
+      })),
+    ).toEqual({ local: 0, session: 0, cookie: '', databases: 0 });
+    expect(await context.storageState()).toEqual({ cookies: [], origins: [] });
+    // a later payment is linked to the device: the Transaction names the automation flag (headless Chromium)
+    await pay(page, '4111111111111111');
+    await expect(page.locator('[data-field="status"]')).toHaveText('completed');
+    await expect(page.locator('[data-field="fraud_flags"]')).toHaveText('automation');
+    expect(recorder.requests.filter((r) => r.url.endsWith('/device-data'))).toHaveLength(1);
+  });
+
+  test('collect: false (no consent) sends no device data; the payment goes through, flagged unknown_device_session', async ({ page, servers, recorder }) => {
+    await page.goto(`${servers.merchant.url}/?device_data=off`);
+    expect(await collected(page)).toBeNull();
+    await expect(page.locator('input[name="device_session_id"]')).toHaveValue(/^[A-Za-z0-9]{32}$/);
+    await pay(page, '4111111111111111');
+    await expect(page.locator('[data-field="status"]')).toHaveText('completed');
+    await expect(page.locator('[data-field="fraud_flags"]')).toHaveText('unknown_device_session');
+    expect(recorder.requests.filter((r) => r.url.includes('/device-data'))).toEqual([]);
+  });
+});
+
+test.describe('the sandbox rules decide real checkouts', () => {
+  test('device velocity: a third distinct card from one device is declined, 3005 naming device_velocity', async ({ browser }) => {
+    const servers = await startServers({ velocityMaxCards: 2 });
+    try {
+      const context = await browser.newContext();
+      const outcomes: string[] = [];
+      for (const pan of ['4111111111111111', '5555555555554444', '2223000048400011']) {
+        const page = await context.newPage();
+        await openCheckout(page, servers);
+        await pay(page, pan);
+        outcomes.push((await page.getByRole('heading', { level: 1 }).textContent())!);
+        if (outcomes.length === 3) {
+          await expect(page.locator('#error-code')).toHaveText('3005');
+          await expect(page.locator('#fraud-rules')).toHaveText('device_velocity');
+          await expect(page.locator('#result-message')).toHaveText('The payment was declined by anti-fraud checks.');
+        }
+        await page.close();
+      }
+      expect(outcomes).toEqual(['Payment complete', 'Payment complete', 'Payment failed']);
+      await context.close();
+    } finally {
+      await servers.close();
+    }
+  });
+
+  test('automation rule "decline": headless Chromium is declined, 3005 naming automation', async ({ page }) => {
+    const servers = await startServers({ automation: 'decline' });
+    try {
+      const data = await openCheckout(page, servers);
+      expect(data.automation.length).toBeGreaterThan(0);
+      await pay(page, '4111111111111111');
+      await expect(page.locator('#error-code')).toHaveText('3005');
+      await expect(page.locator('#fraud-rules')).toHaveText('automation');
+    } finally {
+      await servers.close();
+    }
+  });
+});
