@@ -56,8 +56,6 @@ const NAMES: Record<Brand, string> = {
 };
 
 const state = { id: '', key: '', baseUrl: '', sandbox: false };
-/** The device-data collection `deviceData.setup` started, if any. */
-let collecting: Promise<DeviceData | null> | undefined;
 
 function toFailure(e: unknown): ClassicFailure {
   const base = { category: 'request', request_id: '' };
@@ -171,7 +169,7 @@ const PayToken = {
      */
     setup(formId?: string | HTMLFormElement, fieldName?: string, options?: DeviceDataOptions): string {
       const id = formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
-      collecting = deviceData(options, config);
+      deviceData(options, config);
       return id;
     },
     /**
@@ -179,7 +177,7 @@ const PayToken = {
      * promise that never rejects; null when `setup` was not called, was called with `collect: false`, or runs
      * outside a browser.
      */
-    collected: (): Promise<DeviceData | null> => collecting ?? Promise.resolve(null),
+    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, config), // the page's collection, if any
   },
 };
 

@@ -3,11 +3,11 @@ import type { AutomationFlag } from './types';
 /**
  * Names of globals and document properties that automation tools leave behind (after FingerprintJS BotD's
  * detectors): ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
- * webdriver, fxdriver, driver, selenium, phantom, playwright or puppeteer (`__webdriver_evaluate`,
- * `__selenium_unwrapped`, `__fxdriver_unwrapped`, `_phantom`, `__playwright_*`, ...); Selenium IDE's
- * `calledSelenium`; `domAutomation` and `domAutomationController`.
+ * webdriver, fxdriver, driver, selenium, playwright or puppeteer (`__webdriver_evaluate`, `__selenium_unwrapped`,
+ * `__fxdriver_unwrapped`, `__playwright_*`, ...); `domAutomation` and `domAutomationController`. (PhantomJS,
+ * unmaintained since 2018, is left to the `headless_ua` flag.)
  */
-export const AUTOMATION_NAMES = /^(\$?cdc_|__?(\w*driver|selenium|phantom|playwright|puppeteer)|calledSelenium|domAutomation)/i;
+export const AUTOMATION_NAMES = /^(\$?cdc_|__?(\w*driver|selenium|playwright|puppeteer)|domAutomation)/i;
 
 /** Each flag and its test; a test that throws counts as not flagged. */
 const CHECKS: [AutomationFlag, () => unknown][] = [

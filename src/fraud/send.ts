@@ -15,9 +15,9 @@ export interface DeviceDataTarget {
  *
  * @param target read when the data is ready; when it throws (the page set no merchant id, key or base URL),
  *   nothing is sent.
- * @returns whether the API answered 2xx. Never rejects.
+ * @returns a promise settled once the request is done or failed (the answer is not read). Never rejects.
  */
-export const sendDeviceData = (target: () => DeviceDataTarget, data: DeviceData): Promise<boolean> =>
+export const sendDeviceData = (target: () => DeviceDataTarget, data: DeviceData): Promise<unknown> =>
   new Promise<DeviceDataTarget>((r) => r(target()))
     .then((t) =>
       fetch(`${t.baseUrl}/v1/${t.merchantId}/device-data`, {
@@ -28,7 +28,4 @@ export const sendDeviceData = (target: () => DeviceDataTarget, data: DeviceData)
         body: JSON.stringify(data),
       }),
     )
-    .then(
-      (r) => r.ok,
-      () => false,
-    );
+    .catch(() => {});

@@ -27,19 +27,18 @@ export interface Signals {
    * mobile, and brands as `brand/major version`; null where the browser has no client hints.
    */
   platform?: [platform: string, hints: [platform: string, mobile: boolean, brands: string[]] | null];
-  /** `navigator.maxTouchPoints`, `ontouchstart` in window, and whether `(pointer: coarse)` matches. */
-  touch?: [maxTouchPoints: number, touchEvents: boolean, coarsePointer: boolean];
+  /** `navigator.maxTouchPoints`, and whether `ontouchstart` is in window (touch events). */
+  touch?: [maxTouchPoints: number, touchEvents: boolean];
   /**
-   * Media-query preferences, whether each matches: `(color-gamut: p3)`, `(color-gamut: rec2020)`,
-   * `(prefers-reduced-motion: reduce)`, `(prefers-contrast: more)`.
+   * Media-query preferences, whether each matches: `(color-gamut: p3)`, `(prefers-reduced-motion: reduce)`,
+   * `(prefers-contrast: more)`.
    */
   media?: boolean[];
   /** FNV-1a 128 (hex) of a 2D canvas drawing's PNG data URL: text over an anti-aliased disc. */
   canvas?: string;
   /**
    * WebGL: unmasked vendor and renderer (`WEBGL_debug_renderer_info`, else `VENDOR`/`RENDERER`), then the
-   * parameters MAX_TEXTURE_SIZE, MAX_RENDERBUFFER_SIZE, MAX_VERTEX_UNIFORM_VECTORS,
-   * MAX_FRAGMENT_UNIFORM_VECTORS.
+   * parameters MAX_TEXTURE_SIZE, MAX_RENDERBUFFER_SIZE, MAX_VERTEX_UNIFORM_VECTORS.
    */
   webgl?: (string | number)[];
   /**
@@ -78,8 +77,8 @@ export type SignalReason = 'unsupported' | 'blocked' | 'timeout' | 'threw' | 'un
  * - `zero_outer_size`: `outerWidth` and `outerHeight` are 0 (old headless Chrome);
  * - `no_plugins`: no `navigator.plugins` on a desktop user agent (desktop browsers list their PDF viewer);
  * - `languages`: `navigator.languages` empty, or its first entry is not `navigator.language`;
- * - `automation_globals`: a global or document property left by Selenium, ChromeDriver (`cdc_`), PhantomJS,
- *   Playwright or Puppeteer (`AUTOMATION_NAMES` in `src/fraud/automation.ts`).
+ * - `automation_globals`: a global or document property left by Selenium, ChromeDriver (`cdc_`), Playwright or
+ *   Puppeteer (`AUTOMATION_NAMES` in `src/fraud/automation.ts`).
  */
 export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | 'no_plugins' | 'languages' | 'automation_globals';
 

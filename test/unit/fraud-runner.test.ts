@@ -188,7 +188,7 @@ describe('automationFlags', () => {
     ['automation_globals', () => stub(document, '$cdc_asdjflasutopfhvcZLmcfl_', {})],
     ['automation_globals', () => stub(window, '__webdriver_evaluate', () => {})],
     ['automation_globals', () => stub(window, '__playwright__binding__', {})],
-    ['automation_globals', () => stub(window, '_phantom', {})],
+    ['automation_globals', () => stub(window, '__selenium_unwrapped', {})],
     ['automation_globals', () => stub(window, 'domAutomationController', {})],
   ])('%s', (flag, setUp) => {
     ordinaryBrowser();

@@ -1,8 +1,8 @@
 /**
- * The probe list: fonts that tell operating systems apart (Windows: Segoe UI; macOS: Helvetica Neue, Menlo;
- * Linux: DejaVu Sans, Ubuntu; Android: Roboto) and Arial, which Linux lacks or aliases (to Liberation Sans).
+ * The probe list: fonts that tell operating systems apart (Windows: Segoe UI; macOS: Helvetica Neue; Linux:
+ * DejaVu Sans, Ubuntu; Android: Roboto) and Arial, which Linux lacks or aliases (to Liberation Sans).
  */
-export const PROBE_FONTS = ['Arial', 'DejaVu Sans', 'Helvetica Neue', 'Menlo', 'Roboto', 'Segoe UI', 'Ubuntu'];
+export const PROBE_FONTS = ['Arial', 'DejaVu Sans', 'Helvetica Neue', 'Roboto', 'Segoe UI', 'Ubuntu'];
 
 /**
  * Installed fonts of {@link PROBE_FONTS}: a font is there when text set in it, falling back to `monospace`,

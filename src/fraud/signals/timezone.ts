@@ -11,6 +11,8 @@ type TemporalNow = { Now: { timeZoneId(): string } };
  * page, while the two calls used here take under 1 ms (measured with playwright-core, see README "Device data").
  */
 export function timezone(): Signals['timezone'] {
-  const t = (globalThis as { Temporal?: TemporalNow }).Temporal;
-  return [t ? t.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone, new Intl.PluralRules().resolvedOptions().locale];
+  return [
+    (globalThis as { Temporal?: TemporalNow }).Temporal?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    new Intl.PluralRules().resolvedOptions().locale,
+  ];
 }

@@ -1,8 +1,8 @@
 /**
  * WebGL limits, by their numeric GLenum values (WebGL 1.0 spec, section 5.14): MAX_TEXTURE_SIZE,
- * MAX_RENDERBUFFER_SIZE, MAX_VERTEX_UNIFORM_VECTORS, MAX_FRAGMENT_UNIFORM_VECTORS.
+ * MAX_RENDERBUFFER_SIZE, MAX_VERTEX_UNIFORM_VECTORS.
  */
-const PARAMS = [0x0d33, 0x84e8, 0x8dfb, 0x8dfd];
+const PARAMS = [0x0d33, 0x84e8, 0x8dfb];
 
 /**
  * WebGL vendor, renderer and limits: `[vendor, renderer, ...PARAMS]`.
