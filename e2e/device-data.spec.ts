@@ -67,18 +67,19 @@ test.describe('visitor id', () => {
     ];
     const profiles = ['en-US', 'es-MX', 'fr-FR', 'de-DE', 'ja-JP'].flatMap((locale) => shapes.map((s) => ({ ...s, locale })));
     expect(profiles).toHaveLength(20);
-    // a page without the API, so only collection runs (nothing to send: no merchant id is set)
+    // a page without the API, so only collection runs (nothing to send: no merchant id is set); https, a secure
+    // context, as a card page is (device data needs WebCrypto)
     const page = `<!doctype html><script src="/paytoken.iife.js"></script>`;
     const ids: string[] = [];
     for (const profile of profiles) {
       const context = await browser.newContext(profile);
-      await context.route('http://paytoken.test/**', (route) =>
+      await context.route('https://paytoken.test/**', (route) =>
         route.request().url().endsWith('.js')
           ? route.fulfill({ path: 'dist/paytoken.iife.js', contentType: 'text/javascript' })
           : route.fulfill({ body: page, contentType: 'text/html' }),
       );
       const tab = await context.newPage();
-      await tab.goto('http://paytoken.test/');
+      await tab.goto('https://paytoken.test/');
       const data = (await tab.evaluate(() => {
         const P = (window as unknown as { PayToken: { deviceData: { setup(): string; collected(): Promise<unknown> } } }).PayToken;
         P.deviceData.setup();

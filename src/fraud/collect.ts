@@ -1,5 +1,5 @@
 import { automationFlags } from './automation';
-import { canonical, fnv1a128 } from './hash';
+import { visitorId } from './hash';
 import { deviceSessionId } from './session';
 import { COLLECTORS, type Collector } from './signals/index';
 import type { DeviceData, SignalName, SignalReason, Signals } from './types';
@@ -80,7 +80,7 @@ export async function collectDeviceData(budgetMs: number): Promise<DeviceData> {
   const start = now();
   const automation = automationFlags();
   const found = await collectSignals(budgetMs);
-  const visitor_id = fnv1a128(canonical(found.signals));
+  const visitor_id = await visitorId(found.signals);
   found.timings.total = ms(now() - start);
   return { device_session_id: deviceSessionId(), visitor_id, ...found, automation };
 }

@@ -9,9 +9,10 @@ let started: Promise<DeviceData> | undefined;
  * This page load's device-data collection: started by the first call with collection allowed, shared by every
  * later call (one collection and one send per page load, like the `device_session_id`).
  *
- * - With `options.collect === false` (no consent), or outside a browser (no `window`: SSR), nothing is collected
- *   or sent, and the promise resolves to null, unless a collection had already started on this page, whose result
- *   it then gives.
+ * - With `options.collect === false` (no consent), outside a browser (SSR), or in a page that is not a secure
+ *   context (plain http to another host than localhost: no WebCrypto for the visitor id, see `hash.ts`), nothing
+ *   is collected or sent, and the promise resolves to null, unless a collection had already started on this page,
+ *   whose result it then gives.
  * - Otherwise the signals are collected within `options.budgetMs`; once done, the data is sent to the API with
  *   {@link sendDeviceData} (when `target()` gives a configuration) and the promise resolves with it, without
  *   waiting for the send. It never rejects.
@@ -21,7 +22,7 @@ let started: Promise<DeviceData> | undefined;
 export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget): Promise<DeviceData | null> {
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
   if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs must be a number of milliseconds from 1 to 10000');
-  if (!collect || typeof window == 'undefined') return started ?? Promise.resolve(null);
+  if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
   return (started ??= collectDeviceData(budgetMs).then((data) => {
     sendDeviceData(target, data);
     return data;

@@ -7,7 +7,7 @@ export { newDeviceSessionId, deviceSessionId, writeDeviceSessionInput, DEFAULT_F
 export { deviceData } from './device-data';
 export { collectDeviceData, collectSignals, DEFAULT_BUDGET_MS } from './collect';
 export { automationFlags } from './automation';
-export { canonical, fnv1a128, visitorId } from './hash';
+export { canonical, hash128, visitorId } from './hash';
 export { sendDeviceData, type DeviceDataTarget } from './send';
 export { COLLECTORS, type Collector } from './signals/index';
 export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './types';

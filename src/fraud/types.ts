@@ -34,7 +34,7 @@ export interface Signals {
    * `(prefers-contrast: more)`.
    */
   media?: boolean[];
-  /** FNV-1a 128 (hex) of a 2D canvas drawing's PNG data URL: text over an anti-aliased disc. */
+  /** SHA-256 (first 128 bits, hex) of a 2D canvas drawing's PNG data URL: text over an anti-aliased disc. */
   canvas?: string;
   /**
    * WebGL: unmasked vendor and renderer (`WEBGL_debug_renderer_info`, else `VENDOR`/`RENDERER`), then the
@@ -90,7 +90,8 @@ export interface DeviceData {
   /** This page load's `device_session_id` (32 characters of [A-Za-z0-9]), the key the sandbox stores it under. */
   device_session_id: string;
   /**
-   * The visitor id: FNV-1a 128 (32 hex characters) of the canonical JSON of `signals` (see `src/fraud/hash.ts`).
+   * The visitor id: SHA-256, first 128 bits (32 hex characters), of the canonical JSON of `signals`
+   * (see `src/fraud/hash.ts`).
    * The same browser profile gives the same id across page loads and fresh contexts; it is not a secret.
    */
   visitor_id: string;

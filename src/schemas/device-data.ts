@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { canonical, fnv1a128 } from '../fraud/hash';
+import { canonical } from '../fraud/hash';
 import type { SignalReason } from '../fraud/types';
 import { DEVICE_SESSION_ID } from './rules';
 
@@ -29,8 +30,9 @@ const names = <T extends z.ZodType>(value: T) =>
  * `POST /v1/{merchant_id}/device-data` body: the `DeviceData` the browser library collected (this project's
  * extension of the API; the spec leaves device-data transport unshown). Unknown members are dropped.
  * - `device_session_id`: required, 1-255 of [A-Za-z0-9_-] (as on charges and cards);
- * - `visitor_id`: required, 32 lowercase hex characters, equal to FNV-1a 128 of the canonical JSON of `signals`
- *   (recomputed here: a body whose id does not match its signals is refused, rule `format`);
+ * - `visitor_id`: required, 32 lowercase hex characters, the first 128 bits of SHA-256 of the canonical JSON of
+ *   `signals` (`canonical`, src/fraud/hash.ts; recomputed here with node:crypto: a body whose id does not match
+ *   its signals is refused, rule `format`);
  * - `signals`: required object of at most 40 members named [a-z0-9_]{1,40}, each an {@link isSignalValue};
  * - `missing`: optional object, name -> one of {@link SIGNAL_REASONS};
  * - `automation`: optional array of at most 40 flag names (unique);
@@ -50,7 +52,7 @@ export const deviceDataSchema = z
     timings: names(z.number().min(0).max(600_000)).default({}),
   })
   .superRefine((v, ctx) => {
-    if (fnv1a128(canonical(v.signals)) !== v.visitor_id) {
+    if (createHash('sha256').update(canonical(v.signals)).digest('hex').slice(0, 32) !== v.visitor_id) {
       ctx.addIssue({ code: 'custom', path: ['visitor_id'], message: 'visitor_id does not match signals', params: { field: 'visitor_id', reason: 'format' } });
     }
   });

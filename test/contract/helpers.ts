@@ -2,6 +2,7 @@
  * Helpers of the contract tests: each test file starts its own sandbox on a free port (`startSandbox({port:
  * 0})` in beforeAll, closed in afterAll) and talks to it over real HTTP with the global fetch.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../demo/sandbox/server';
 
@@ -144,15 +145,11 @@ export async function createCustomer(api: TestApi, extra: Record<string, unknown
 }
 
 /**
- * FNV-1a 128 of the UTF-8 bytes of the canonical JSON of `signals` (top-level keys sorted), written here
+ * The first 128 bits (hex) of SHA-256 of the canonical JSON of `signals` (top-level keys sorted), written here
  * independently of src/fraud/hash.ts: what a conforming browser sends as `visitor_id`.
  */
-export function visitorIdOf(signals: Record<string, unknown>): string {
-  const text = JSON.stringify(signals, Object.keys(signals).sort());
-  let h = 0x6c62272e07bb014262b821756295c58dn;
-  for (const b of Buffer.from(text, 'utf8')) h = ((h ^ BigInt(b)) * 0x1000000000000000000013bn) % 2n ** 128n;
-  return h.toString(16).padStart(32, '0');
-}
+export const visitorIdOf = (signals: Record<string, unknown>): string =>
+  createHash('sha256').update(JSON.stringify(signals, Object.keys(signals).sort()), 'utf8').digest('hex').slice(0, 32);
 
 /** Signals of one made-up device (`n` varies the screen, so each `n` is another visitor). */
 export const deviceSignals = (n = 0) => ({

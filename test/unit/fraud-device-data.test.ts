@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { DeviceData } from '../../src/fraud/types';
-import { ordinaryBrowser } from './fraud-helpers';
+import { ordinaryBrowser, stub } from './fraud-helpers';
 import { jsonResponse } from './helpers';
 
 let fetchMock: Mock<typeof fetch>;
@@ -15,6 +15,7 @@ const TARGET = { baseUrl: 'https://api.example.com', merchantId: 'm1a2b3c4', pub
 beforeEach(() => {
   vi.resetModules();
   ordinaryBrowser();
+  stub(globalThis, 'isSecureContext', true); // happy-dom has none; an https page has it
   fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(201, {}));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -104,6 +105,16 @@ describe('deviceData: one collection and one send per page load', () => {
     expect(createElement).not.toHaveBeenCalled();
     expect(matchMedia).not.toHaveBeenCalled();
     expect(session.deviceSessionId()).toBe(id);
+  });
+
+  it('not a secure context (plain http to another host): nothing collected or sent, null', async () => {
+    stub(globalThis, 'isSecureContext', false);
+    const { deviceData } = await fresh();
+    const createElement = vi.spyOn(document, 'createElement');
+    await expect(deviceData({}, () => TARGET)).resolves.toBeNull();
+    await settle();
+    expect(createElement).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('consent given later (collect: true after collect: false) starts the collection then', async () => {

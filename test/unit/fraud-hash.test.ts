@@ -1,30 +1,30 @@
 // @vitest-environment node
 /**
- * The visitor id's hash and canonical encoding (src/fraud/hash.ts). FNV-1a 128 vectors: the empty string is the
- * offset basis and "a" is the draft-eastlake-fnv test vector; the others were computed with an independent Python
- * implementation (`h = ((h ^ byte) * prime) % 2**128` over the UTF-8 bytes).
+ * The visitor id's hash and canonical encoding (src/fraud/hash.ts). SHA-256 vectors, first 128 bits: "" and "abc"
+ * are the FIPS 180-2 examples; the others were computed with Python's hashlib over the UTF-8 bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { canonical, fnv1a128, visitorId } from '../../src/fraud/hash';
+import { canonical, hash128, visitorId } from '../../src/fraud/hash';
 
-describe('fnv1a128', () => {
+describe('hash128', () => {
   it.each([
-    ['', '6c62272e07bb014262b821756295c58d'],
-    ['a', 'd228cb696f1a8caf78912b704e4a8964'],
-    ['foobar', '343e1662793c64bf6f0d3597ba446f18'],
-    ['Pérez', '3ed10e94d53c64bf6eda27239839b9ec'],
-    ['\u{1F600}', '6633bd7871757277b806e877951e7228'],
-    ['{"a":1,"b":[true,null]}', 'db35cae0647bc5fd977cdca63a6bd2d2'],
-  ])('%j -> %s', (text, hash) => {
-    expect(fnv1a128(text)).toBe(hash);
+    ['', 'e3b0c44298fc1c149afbf4c8996fb924'],
+    ['abc', 'ba7816bf8f01cfea414140de5dae2223'],
+    ['Pérez', '07559358e4962ee54bde5f9471d50950'],
+    ['\u{1F600}', 'f0443a342c5ef54783a111b51ba56c93'],
+    ['{"a":1,"b":[true,null]}', '1cc69c7fa23616ca2ec3ee70d24390a6'],
+  ])('%j -> %s', async (text, hash) => {
+    expect(await hash128(text)).toBe(hash);
   });
 
-  it('is always 32 lowercase hex characters, leading zeros kept', () => {
-    for (let i = 0; i < 2000; i++) expect(fnv1a128(String(i))).toMatch(/^[0-9a-f]{32}$/);
+  it('is always 32 lowercase hex characters, leading zeros kept', async () => {
+    const hashes = await Promise.all(Array.from({ length: 500 }, (_, i) => hash128(String(i))));
+    for (const h of hashes) expect(h).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashes.some((h) => h.startsWith('0'))).toBe(true);
   });
 
-  it('hashes UTF-8 bytes, so a precomposed and a decomposed é differ', () => {
-    expect(fnv1a128('\u00e9')).not.toBe(fnv1a128('e\u0301'));
+  it('hashes UTF-8 bytes, so a precomposed and a decomposed é differ', async () => {
+    expect(await hash128('\u00e9')).not.toBe(await hash128('e\u0301'));
   });
 });
 
@@ -56,16 +56,16 @@ describe('canonical', () => {
 });
 
 describe('visitorId', () => {
-  it('is FNV-1a 128 of the canonical encoding', () => {
-    expect(visitorId({ b: 2, a: 1 })).toBe(fnv1a128('{"a":1,"b":2}'));
+  it('is hash128 of the canonical encoding', async () => {
+    expect(await visitorId({ b: 2, a: 1 })).toBe(await hash128('{"a":1,"b":2}'));
   });
 
-  it('changes when any value changes, and not when only the order does', () => {
+  it('changes when any value changes, and not when only the order does', async () => {
     const base = { screen: [1920, 1080, 24], timezone: ['America/Mexico_City', 'es-MX'], math: [1.718281828459045] };
-    const id = visitorId(base);
-    expect(visitorId({ math: base.math, timezone: base.timezone, screen: base.screen })).toBe(id);
-    expect(visitorId({ ...base, screen: [1920, 1080, 30] })).not.toBe(id);
-    expect(visitorId({ ...base, timezone: ['America/Mexico_City', 'es-ES'] })).not.toBe(id);
-    expect(visitorId({ ...base, extra: false })).not.toBe(id);
+    const id = await visitorId(base);
+    expect(await visitorId({ math: base.math, timezone: base.timezone, screen: base.screen })).toBe(id);
+    expect(await visitorId({ ...base, screen: [1920, 1080, 30] })).not.toBe(id);
+    expect(await visitorId({ ...base, timezone: ['America/Mexico_City', 'es-ES'] })).not.toBe(id);
+    expect(await visitorId({ ...base, extra: false })).not.toBe(id);
   });
 });

@@ -142,7 +142,7 @@ describe('collectDeviceData', () => {
     ordinaryBrowser();
     const d = await collectDeviceData(500);
     expect(d.device_session_id).toBe(deviceSessionId());
-    expect(d.visitor_id).toBe(visitorId(d.signals));
+    expect(d.visitor_id).toBe(await visitorId(d.signals));
     expect(d.visitor_id).toMatch(/^[0-9a-f]{32}$/);
     expect(d.automation).toEqual([]);
     // happy-dom: no canvas, WebGL or audio

@@ -1,4 +1,4 @@
-import { fnv1a128 } from '../hash';
+import { hash128 } from '../hash';
 
 /**
  * Draws the probe picture (text over an anti-aliased disc) and returns its PNG data URL. No emoji: loading the
@@ -17,13 +17,13 @@ function draw(): string | undefined {
 }
 
 /**
- * 2D canvas rendering: FNV-1a 128 of the probe picture's PNG data URL. The picture is drawn twice; when the two
+ * 2D canvas rendering: {@link hash128} (SHA-256, 128 bits) of the probe picture's PNG data URL. The picture is drawn twice; when the two
  * differ (anti-fingerprinting noise, as in Brave or Safari's advanced protection) it throws `unstable`. A
  * `SecurityError` from `toDataURL` (a blocking extension or policy) becomes `blocked` in the runner.
  */
-export function canvas(): string | undefined {
+export function canvas(): Promise<string> | undefined {
   const a = draw();
   if (a === undefined) return;
   if (a !== draw()) throw 'unstable';
-  return fnv1a128(a);
+  return hash128(a);
 }

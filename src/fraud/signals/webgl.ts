@@ -7,7 +7,9 @@ const PARAMS = [0x0d33, 0x84e8, 0x8dfb];
 /**
  * WebGL vendor, renderer and limits: `[vendor, renderer, ...PARAMS]`.
  * Vendor and renderer are the unmasked ones (0x9245, 0x9246) when the `WEBGL_debug_renderer_info` extension is
- * there, else `VENDOR` (0x1f00) and `RENDERER` (0x1f01). The context is released at once (`WEBGL_lose_context`).
+ * there, else `VENDOR` (0x1f00) and `RENDERER` (0x1f01). The context is not released
+ * explicitly (`WEBGL_lose_context` costs 2-3 ms): the canvas is never attached, so the garbage collector frees
+ * both, and one context per page load stays far below Chromium's limit of 16 live contexts.
  * Undefined (unsupported) without WebGL.
  */
 export function webgl(): (string | number)[] | undefined {
@@ -15,9 +17,5 @@ export function webgl(): (string | number)[] | undefined {
   if (!gl) return;
   const p = (n: number) => gl.getParameter(n);
   const info = gl.getExtension('WEBGL_debug_renderer_info') ? 0x9245 - 0x1f00 : 0;
-  try {
-    return [p(0x1f00 + info), p(0x1f01 + info), ...PARAMS.map(p)];
-  } finally {
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-  }
+  return [p(0x1f00 + info), p(0x1f01 + info), ...PARAMS.map(p)];
 }
