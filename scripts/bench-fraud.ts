@@ -2,10 +2,9 @@
  * `npm run bench:fraud`: the device-data collection's cost, in size and time. A benchmark, not a test: it
  * asserts nothing and prints figures (the machine is shared and timings are noisy, hence medians and p95).
  *
- * Size (gzip level 9, builds made fresh into a temporary folder with the project's vite.config.ts):
- * - the fraud module alone: `src/fraud/device-data.ts` and everything it pulls in, as a minified ES module;
- * - the script-tag build (`paytoken.iife.js`), and its marginal cost of device data: the same build minus the
- *   same build with `src/fraud/device-data.ts` replaced by a stub that collects nothing.
+ * Size (scripts/fraud-size.ts: fresh builds in a temporary folder, gzip level 9): the fraud module alone
+ * (`src/fraud/device-data.ts` and everything it pulls in, as a minified ES module), the script-tag build, and the
+ * marginal cost of device data in it (the same build minus the build with `device-data.ts` stubbed out).
  *
  * Time: Debian's Chromium (playwright-core, headless, the flags of playwright.config.ts) loads a local page
  * (http://127.0.0.1, a secure context) with the script-tag build, RUNS times (default 50) in each of two ways, each
@@ -20,48 +19,24 @@
  */
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build, type Plugin } from 'vite';
+import { BUDGETS, measureFraudSizes } from './fraud-size';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 50);
-const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 /** The test page: the script-tag build, and with `during` a script that calls setup() while the page parses. */
 const PAGE = (during: boolean) =>
   `<!doctype html><meta charset="utf-8"><title>bench</title><script src="/paytoken.iife.js"></script>${during ? '<script src="/run.js"></script>' : ''}`;
 /** Page expression: the device data of the collection setup() started. */
 const COLLECTED = 'PayToken.deviceData.collected()';
 
-/** Replaces src/fraud/device-data.ts with a stub that never collects. */
-const stubDeviceData: Plugin = {
-  name: 'stub-device-data',
-  enforce: 'pre',
-  load: (id) => (id.endsWith('/src/fraud/device-data.ts') ? 'export const deviceData = () => Promise.resolve(null);' : undefined),
-};
-
-async function buildTo(dir: string, mode: 'production' | 'iife', plugins: Plugin[] = [], lib?: object): Promise<void> {
-  await build({ root: ROOT, mode, logLevel: 'silent', plugins, build: { outDir: dir, emptyOutDir: true, sourcemap: false, ...(lib ? { lib } : {}) } });
-}
-
-const tmp = mkdtempSync(join(tmpdir(), 'paytoken-bench-'));
-try {
-  await buildTo(join(tmp, 'fraud'), 'production', [], { entry: join(ROOT, 'src/fraud/device-data.ts'), formats: ['es'], fileName: () => 'fraud.js' });
-  await buildTo(join(tmp, 'iife'), 'iife');
-  await buildTo(join(tmp, 'stub'), 'iife', [stubDeviceData]);
-  const fraud = readFileSync(join(tmp, 'fraud', 'fraud.js'));
-  const iife = readFileSync(join(tmp, 'iife', 'paytoken.iife.js'));
-  const stub = readFileSync(join(tmp, 'stub', 'paytoken.iife.js'));
-
+{
+  const { fraudModule, scriptTag, deviceData, iife } = await measureFraudSizes();
   console.log(`paytoken device-data benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}`);
   console.log('\nsize (bytes, gzip -9)');
-  console.log(`  fraud module alone (src/fraud/device-data.ts, ESM):  ${fraud.length} minified, ${gz(fraud)} gzip`);
-  console.log(`  script-tag build (paytoken.iife.js):                  ${iife.length} minified, ${gz(iife)} gzip`);
-  console.log(`  marginal cost of device data in the script-tag build: ${iife.length - stub.length} minified, ${gz(iife) - gz(stub)} gzip`);
+  console.log(`  fraud module alone (src/fraud/device-data.ts and its imports, ESM): ${fraudModule.minified} minified, ${fraudModule.gzip} gzip`);
+  console.log(`  script-tag build (paytoken.iife.js):                               ${scriptTag.minified} minified, ${scriptTag.gzip} gzip (budget ${BUDGETS.scriptTag})`);
+  console.log(`  marginal cost of device data in the script-tag build:              ${deviceData.minified} minified, ${deviceData.gzip} gzip (budget ${BUDGETS.deviceData})`);
 
   // `/?during-load`: setup() runs from a script while the page parses, as the demo checkout does;
   // `/`: the page only loads the library, and setup() is called once the load event has fired.
@@ -106,6 +81,4 @@ try {
   }
   const last = runs.after.at(-1)!;
   console.log(`\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`);
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
 }

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderReadme } from '../scripts/readme';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
+import { RULES } from '../demo/sandbox/fraud';
+import { CHECKS } from '../src/fraud/automation';
+import { COLLECTORS } from '../src/fraud/signals/index';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -21,5 +24,25 @@ describe('README', () => {
     expect(setup.map((l) => l.replace(/\s+#.*$/, ''))).toEqual(['npm ci && npm run demo', 'npm ci && npm run test:all']);
     const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8');
     expect(ci.split('\n')).toContain(setup[1]!.replace(/\s+#.*$/, ''));
+  });
+
+  it('lists exactly the signals the library collects, in order (Device data > What is collected)', () => {
+    const table = readme.split('<!-- signals:start -->')[1]!.split('<!-- signals:end -->')[0]!;
+    const names = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    expect(names).toEqual(Object.keys(COLLECTORS));
+  });
+
+  it('names every automation flag, anti-fraud rule and anti-fraud CLI default', () => {
+    for (const [flag] of CHECKS) expect(readme).toContain(`| \`${flag}\` |`);
+    for (const rule of Object.values(RULES)) expect(readme).toContain(`| \`${rule}\` |`);
+    const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
+    expect(readme).toContain(`--velocity-max-cards ${velocityMaxCards} --velocity-window ${velocityWindowSeconds} --automation-rule ${automation}`);
+  });
+
+  it('shows benchmark figures made by the bench command', () => {
+    const bench = readme.split('<!-- bench:start -->')[1]!.split('<!-- bench:end -->')[0]!;
+    expect(bench).toContain('npm run bench:fraud');
+    expect(bench).toMatch(/median \d+(\.\d)?, p95 \d+/);
+    expect(bench).toMatch(/marginal cost of device data in the script-tag build: +\d+ minified, \d+ gzip/);
   });
 });

@@ -7,12 +7,12 @@ import { afterEach, vi } from 'vitest';
 const restores: (() => void)[] = [];
 
 /**
- * Defines `key` on `obj` as an own property with `value`, or with a getter when `get` is given (to make a read
- * throw, say); undone after each test.
+ * Defines `key` on `obj` as an own enumerable property (as a script's assignment makes it) with `value`, or with a
+ * getter when `get` is given (to make a read throw, say); undone after each test.
  */
 export function stub(obj: object, key: PropertyKey, value: unknown, get?: () => unknown): void {
   const before = Object.getOwnPropertyDescriptor(obj, key);
-  Object.defineProperty(obj, key, get ? { get, configurable: true } : { value, configurable: true, writable: true });
+  Object.defineProperty(obj, key, get ? { get, configurable: true, enumerable: true } : { value, configurable: true, writable: true, enumerable: true });
   restores.push(() => (before ? Object.defineProperty(obj, key, before) : delete (obj as Record<PropertyKey, unknown>)[key]));
 }
 
