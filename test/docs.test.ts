@@ -5,6 +5,8 @@ import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
 import { RULES } from '../demo/sandbox/fraud';
 import { CHECKS } from '../src/fraud/automation';
 import { COLLECTORS } from '../src/fraud/signals/index';
+import { PROBE_FONTS } from '../src/fraud/signals/fonts';
+import { MEDIA_QUERIES } from '../src/fraud/signals/media';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -30,6 +32,9 @@ describe('README', () => {
     const table = readme.split('<!-- signals:start -->')[1]!.split('<!-- signals:end -->')[0]!;
     const names = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
     expect(names).toEqual(Object.keys(COLLECTORS));
+    const row = (name: string) => table.split('\n').find((l) => l.startsWith(`| \`${name}\` |`))!;
+    expect(row('fonts')).toContain(`which of ${PROBE_FONTS.join(', ')} are installed`);
+    for (const q of MEDIA_QUERIES) expect(row('media').replace(/: /g, ':')).toContain(`(${q})`);
   });
 
   it('names every automation flag, anti-fraud rule and anti-fraud CLI default', () => {
