@@ -2,12 +2,14 @@ import type { AutomationFlag } from './types';
 
 /**
  * Names of globals and document properties that automation tools leave behind (after FingerprintJS BotD's
- * detectors). The tools assign them (ChromeDriver's injected script, CDP `Runtime.addBinding`), so they are
- * enumerable: `Object.keys` (about 240 names on a page, 0.4 ms) finds them where `getOwnPropertyNames` (1200
- * names with every Web IDL interface, 2.2 ms in a fresh headless Chromium page) is not needed. ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
+ * detectors): ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
  * webdriver, fxdriver, driver, selenium, playwright or puppeteer (`__webdriver_evaluate`, `__selenium_unwrapped`,
  * `__fxdriver_unwrapped`, `__playwright_*`, ...); `domAutomation` and `domAutomationController`. (PhantomJS,
  * unmaintained since 2018, is left to the `headless_ua` flag.)
+ *
+ * The tools assign these (ChromeDriver's injected script, CDP `Runtime.addBinding`), so they are enumerable, and
+ * `Object.keys` (about 240 names on a page, 0.4 ms) finds them without `getOwnPropertyNames` (1200 names with
+ * every Web IDL interface, 2.2 ms in a fresh headless Chromium page).
  */
 export const AUTOMATION_NAMES = /^(\$?cdc_|__?(\w*driver|selenium|playwright|puppeteer)|domAutomation)/i;
 

@@ -36,7 +36,7 @@ export interface SignalResults {
  *
  * Each collector starts in its own task (the runner yields to the main thread before each), inside a promise,
  * so a throw becomes a reason and never escapes. Collectors do not wait for one another: an asynchronous one
- * (audio) works on while the next ones start, and one that never settles stalls only itself. At `budgetMs` after
+ * (audio) is not awaited before the next starts, and one that never settles stalls only itself. At `budgetMs` after
  * the start the result is closed: collectors not started or not settled are `timeout`, and their late answers
  * are ignored. (JavaScript cannot interrupt a synchronous collector that is running; each is small.)
  *
