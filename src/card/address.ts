@@ -1,8 +1,8 @@
-import { fail } from './result';
+import { blank, fail } from './result';
 import type { CardField, FieldResult } from './types';
 
-const REQUIRED = ['line1', 'postal_code', 'state', 'city', 'country_code'] as const;
-const OPTIONAL = ['line2', 'line3'] as const;
+/** Address fields the spec requires, then the optional ones (spec, Address object). */
+export const ADDRESS_FIELDS = ['line1', 'postal_code', 'state', 'city', 'country_code', 'line2', 'line3'] as const;
 
 /**
  * Validates a billing address against the spec's Address object: `line1`, `postal_code`, `state`, `city`
@@ -19,17 +19,16 @@ export function validateAddress(address: unknown): FieldResult[] {
   }
   const a = address as Record<string, unknown>;
   const errors: FieldResult[] = [];
-  for (const key of [...REQUIRED, ...OPTIONAL]) {
+  ADDRESS_FIELDS.forEach((key, i) => {
     const field = `address.${key}` as CardField;
     const v = a[key];
-    const required = (REQUIRED as readonly string[]).includes(key);
-    if (v == null || (typeof v === 'string' && !v.trim())) {
-      if (required) errors.push(fail(field, 'required', true));
+    if (blank(v)) {
+      if (i < 5) errors.push(fail(field, 'required', true));
     } else if (typeof v !== 'string') {
       errors.push(fail(field, 'type'));
     } else if (key === 'country_code' && !/^[A-Za-z]{2}$/.test(v.trim())) {
       errors.push(fail(field, 'format', /^[A-Za-z]?$/.test(v.trim())));
     }
-  }
+  });
   return errors;
 }

@@ -10,3 +10,17 @@ export const fail = (field: CardField, reason: Reason, potentiallyValid = false)
   potentiallyValid,
   reason,
 });
+
+/** True for `null`, `undefined`, `''` and strings of white space only: a field left empty. */
+export const blank = (v: unknown): boolean => v == null || (typeof v === 'string' && !v.trim());
+
+/**
+ * The checks every field starts with: `required` (blank; potentially valid) or `type` (neither a string nor,
+ * when `numbers` is set, an integer). @returns that failure, or undefined when the value may go on.
+ */
+export const presence = (field: CardField, v: unknown, numbers?: boolean): FieldResult | undefined =>
+  blank(v)
+    ? fail(field, 'required', true)
+    : typeof v === 'string' || (numbers && Number.isInteger(v))
+      ? undefined
+      : fail(field, 'type');

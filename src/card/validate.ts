@@ -1,4 +1,4 @@
-import { validateAddress } from './address';
+import { ADDRESS_FIELDS, validateAddress } from './address';
 import { validateCvv2 } from './cvv2';
 import { parseMonth, parseYear, validateExpiry } from './expiry';
 import { validateHolderName } from './holder';
@@ -42,14 +42,10 @@ export function validateCard(card: CardInput, now?: Date): CardValidation {
 
 /** Trims every line of a valid address, drops blank optional lines and upper-cases `country_code`. */
 function normalizeAddress(a: Address): Address {
-  const out: Address = {
-    line1: a.line1.trim(),
-    postal_code: a.postal_code.trim(),
-    state: a.state.trim(),
-    city: a.city.trim(),
-    country_code: a.country_code.trim().toUpperCase(),
-  };
-  if (a.line2?.trim()) out.line2 = a.line2.trim();
-  if (a.line3?.trim()) out.line3 = a.line3.trim();
-  return out;
+  const out: Record<string, string> = {};
+  for (const key of ADDRESS_FIELDS) {
+    const v = a[key]?.trim();
+    if (v) out[key] = key === 'country_code' ? v.toUpperCase() : v;
+  }
+  return out as unknown as Address;
 }
