@@ -10,12 +10,15 @@
  * 4. race: `--rounds` times, `--race` concurrent charges with the SAME order_id (each with its own fresh token):
  *    exactly one must succeed, every other must be 1006 (409).
  * Holds: zero errors, zero timeouts, every status as expected. Exit code 0 when every invariant held, 1 if not.
+ * `--readme` also writes the figures into README.md (the block between `<!-- load:start -->` and `<!-- load:end -->`).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
+import { replaceBlock } from './readme';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     race: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '10' },
     'max-seconds': { type: 'string', default: '180' },
+    readme: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.tokens);
@@ -187,4 +191,25 @@ if (problems.length) {
   process.exit(1);
 }
 console.log('load: every invariant held (0 errors, 0 timeouts, every token retrievable, order_id unique under concurrency)');
+if (values.readme) {
+  const args = process.argv.slice(2).filter((a) => a !== '--readme' && a !== '--').join(' ');
+  const table = [
+    '| Phase | Requests | Seconds | req/s | p50 ms | p97.5 ms | p99 ms | max ms | Errors | Timeouts | non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((x) => `| ${x.phase.replace(/ (\S+ \S+)$/, ' `$1`')} | ${Object.values(x).slice(1).join(' | ')} |`),
+  ];
+  const block = [
+    `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run load${args ? ` -- ${args}` : ''}\` (${N} tokens, ${C} connections, ${ROUNDS} rounds of`,
+    `${RACE} concurrent charges sharing one order_id), on loopback, Node ${process.version.slice(1)}:`,
+    '',
+    ...table,
+    '',
+    `Every one of the ${ids.length} tokens was retrievable (masked), ${charged} of ${ids.length} charges succeeded, and in each of the ${ROUNDS}`,
+    `rounds exactly one of the ${RACE} concurrent charges with the same order_id succeeded and the other ${RACE - 1} got 1006 (409):`,
+    `${winners} succeeded, ${conflicts} conflicts.`,
+  ].join('\n');
+  const path = new URL('../README.md', import.meta.url);
+  writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'load', block));
+  console.log('README.md: load figures written');
+}
 process.exit(0);
