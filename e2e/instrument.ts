@@ -22,6 +22,8 @@ export interface Recording {
   navigations: string[];
   /** Storage and cookie writes, history URL changes and CSP violations, reported by the init script. */
   inPage: Recorded[];
+  /** Resolves once every response body seen so far has been read (or found gone). */
+  settled(): Promise<void>;
 }
 
 /**
@@ -80,7 +82,18 @@ function initScript(): void {
 
 /** Starts recording `page` (call before its first navigation). */
 export async function record(context: BrowserContext, page: Page): Promise<Recording> {
-  const rec: Recording = { requests: [], responses: [], console: [], pageErrors: [], navigations: [], inPage: [] };
+  const pending: Promise<void>[] = [];
+  const rec: Recording = {
+    requests: [],
+    responses: [],
+    console: [],
+    pageErrors: [],
+    navigations: [],
+    inPage: [],
+    settled: async () => {
+      await Promise.all(pending);
+    },
+  };
   await context.exposeBinding('__paytokenRecord', (_src, kind: string, detail: string) => {
     rec.inPage.push({ kind, detail });
   });
@@ -88,9 +101,13 @@ export async function record(context: BrowserContext, page: Page): Promise<Recor
   context.on('request', (r) => {
     rec.requests.push({ url: r.url(), method: r.method(), headers: r.headers(), body: r.postData() ?? '', resourceType: r.resourceType() });
   });
-  context.on('response', async (r) => {
-    const body = await r.text().catch(() => '');
-    rec.responses.push({ url: r.url(), status: r.status(), body });
+  context.on('response', (r) => {
+    pending.push(
+      r.text().then(
+        (body) => void rec.responses.push({ url: r.url(), status: r.status(), body }),
+        () => void rec.responses.push({ url: r.url(), status: r.status(), body: '' }),
+      ),
+    );
   });
   page.on('console', (m) => rec.console.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => rec.pageErrors.push(String(e)));

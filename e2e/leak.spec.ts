@@ -61,6 +61,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   await expect.poll(() => merchant.received.length).toBe(1);
   expect([...sandbox.store.charges.values()].map((t) => t.status)).toEqual(['completed']);
   await page.waitForLoadState('load');
+  await rec.settled();
 
   // 1. exactly one request carries card data: the POST to the tokens (or cards) endpoint on the API origin
   const carriers = rec.requests.filter((r) => hasCardData(r.body, pan, cvv2));
