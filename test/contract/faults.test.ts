@@ -50,11 +50,11 @@ const OPS = {
   cards: { run: (c: Client): Promise<unknown> => c.cards.create(CARD), path: path('/cards'), stored: () => sandbox.store.cards.size },
 } as const;
 
-/** Runs `op` and returns how it ended and how long it took, in ms. */
-async function timed(p: Promise<unknown>): Promise<{ value?: unknown; error?: unknown; ms: number }> {
+/** Starts `start()` and returns how it ended and how long it took, in ms (the clock starts before the call). */
+async function timed(start: () => Promise<unknown>): Promise<{ value?: unknown; error?: unknown; ms: number }> {
   const t0 = performance.now();
   try {
-    const value = await p;
+    const value = await start();
     return { value, ms: performance.now() - t0 };
   } catch (error) {
     return { error, ms: performance.now() - t0 };
@@ -116,7 +116,7 @@ describe('client under each fault (real HTTP, fault header)', () => {
     const c = client(row.timeoutMs);
     const op = OPS[row.op];
     withFault(row.fault);
-    const r = await timed(op.run(c));
+    const r = await timed(() => op.run(c));
     if (row.error) {
       expect(r.error).toBeInstanceOf(row.error);
       expect(r.error).toBeInstanceOf(PayTokenError);
@@ -141,7 +141,7 @@ describe('client under each fault (real HTTP, fault header)', () => {
   it('a body that never ends ends in TimeoutError at timeoutMs (1000 ms), not later', async () => {
     const c = client(1000);
     withFault('body=hang');
-    const r = await timed(c.tokens.create(CARD));
+    const r = await timed(() => c.tokens.create(CARD));
     expect(r.error).toBeInstanceOf(TimeoutError);
     expect(r.ms).toBeGreaterThanOrEqual(990);
     expect(r.ms).toBeLessThan(2500);
@@ -197,7 +197,7 @@ describe('fault mode itself', () => {
 
   it('a fault that does not parse is error 1001 naming the header', async () => {
     withFault('status=404');
-    const r = await timed(client().tokens.create(CARD));
+    const r = await timed(() => client().tokens.create(CARD));
     const a = r.error as ApiError;
     expect(a).toBeInstanceOf(ApiError);
     expect(a.error).toStrictEqual({ category: 'request', error_code: 1001, http_code: 400, description: expect.stringContaining('X-Sandbox-Fault'), request_id: expect.any(String) });
@@ -205,7 +205,7 @@ describe('fault mode itself', () => {
 
   it('a default fault set at run time applies to requests without the header, and can be cleared', async () => {
     sandbox.faults.set('status=503');
-    const r = await timed(client().tokens.create(CARD));
+    const r = await timed(() => client().tokens.create(CARD));
     expect((r.error as ApiError).error_code).toBe(1004);
     sandbox.faults.set(null);
     expect((await client().tokens.create(CARD)).id).toMatch(/^tok/);
@@ -219,7 +219,7 @@ describe('a sandbox without fault mode cannot be tricked', () => {
     try {
       withFault(fault);
       const c = createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl: plain.baseUrl, timeoutMs: 3000 });
-      const r = await timed(c.tokens.create(CARD));
+      const r = await timed(() => c.tokens.create(CARD));
       expect(r.error).toBeUndefined();
       expect(r.ms).toBeLessThan(2000);
       expect(plain.counter.count('POST', path('/tokens'))).toBe(1);
