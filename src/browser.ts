@@ -90,7 +90,7 @@ function extract(form: HTMLFormElement): CardInput {
 }
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
-  new Promise<ClassicSuccess>((resolve) => resolve(request<Token>(config(), 'POST', '/tokens', cardBody(make())))).then(
+  new Promise<ClassicSuccess>((resolve) => resolve(request<Token>(config(), 'POST', '/tokens', cardBody(make()), true))).then(
     (r) => success?.(r),
     (e) => failure?.(toFailure(e)),
   );

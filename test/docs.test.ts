@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderReadme } from '../scripts/readme';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
+import { FAULT_HEADER, FAULT_ITEMS } from '../demo/sandbox/faults';
+import { DEFAULT_TIMEOUT_MS } from '../src/api/config';
+import { RETRY_DELAY_MS } from '../src/api/http';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -21,5 +24,21 @@ describe('README', () => {
     expect(setup.map((l) => l.replace(/\s+#.*$/, ''))).toEqual(['npm ci && npm run demo', 'npm ci && npm run test:all']);
     const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8');
     expect(ci.split('\n')).toContain(setup[1]!.replace(/\s+#.*$/, ''));
+  });
+
+  it('documents the failure policy with the numbers the code uses', () => {
+    const section = readme.split('## When things fail')[1]!.split('\n## ')[0]!;
+    expect(section).toContain(`default ${DEFAULT_TIMEOUT_MS}`);
+    expect(section).toContain(`after ${RETRY_DELAY_MS}-${2 * RETRY_DELAY_MS} ms`);
+    for (const name of ['ValidationError', 'ApiError', 'NetworkError', 'TimeoutError', 'ConfigurationError']) expect(section).toContain(`\`${name}\``);
+  });
+
+  it('documents every fault item, the fault header, the sandbox flags and the merchant CSP', () => {
+    const faults = readme.split('### Fault mode')[1]!.split('\n## ')[0]!;
+    for (const key of Object.keys(FAULT_ITEMS)) expect(faults).toMatch(new RegExp(`\\| \`${key}=`));
+    expect(faults).toContain(FAULT_HEADER);
+    for (const flag of ['--faults', '--fault ', '--mode production', '--mode sandbox|production']) expect(readme).toContain(flag);
+    expect(readme).toContain("require-trusted-types-for 'script'");
+    expect(readme).toMatch(/<!-- load:start -->\nMeasured on \d{4}-\d{2}-\d{2} with `npm run load/);
   });
 });

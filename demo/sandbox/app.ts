@@ -4,7 +4,9 @@ import { cors } from 'hono/cors';
 import { createSchemas } from '../../src/schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
+import { RequestCounter } from './counter';
 import { apiError, toErrorObject } from './errors';
+import { FAULT_HEADER, FaultMode, faults } from './faults';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
 import { jsonBody } from './middleware/body';
@@ -13,6 +15,7 @@ import { cardsRouter } from './routes/cards';
 import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
 import { tokensRouter } from './routes/tokens';
+import type { SandboxMode } from './mode';
 import { Store } from './store';
 
 /** Options of {@link createSandboxApp}. */
@@ -23,6 +26,14 @@ export interface SandboxOptions extends Credentials {
   maxBodyBytes?: number;
   /** Receives one access-log line per request (`METHOD path status ms`). Default: no logging. */
   log?: (line: string) => void;
+  /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
+  mode?: SandboxMode;
+  /**
+   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header; a fault text (e.g.
+   * `'latency=300'`) also applies that fault to every request without the header. Default off: the header is
+   * ignored.
+   */
+  faults?: boolean | string;
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -35,7 +46,7 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
 export const CORS = {
   origin: '*',
   allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', FAULT_HEADER],
   exposeHeaders: ['X-Request-Id'],
   maxAge: 7200,
   credentials: false,
@@ -44,25 +55,31 @@ export const CORS = {
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request id (X-Request-Id on every response) -> access log -> CORS (any origin, no credentials;
- * preflights answered here without authentication) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (any origin, no
+ * credentials; preflights answered here without authentication; the preflight allows the fault header) ->
+ * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
  * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
  * is 1005 (404).
  *
- * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests) and its store.
+ * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests; connection resets of fault
+ *   mode need the Node server), its store, its request counter and its fault mode.
  */
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
   const store = new Store();
-  const deps: Deps = { store, now, schemas: createSchemas(now) };
+  const deps: Deps = { store, now, schemas: createSchemas(now), mode: opts.mode ?? 'sandbox' };
+  const counter = new RequestCounter();
+  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null);
   const v1 = '/v1/:merchant_id';
 
   const app = new Hono<SandboxEnv>()
+    .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
     .use('*', cors(CORS))
+    .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, auth(opts))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
@@ -75,7 +92,7 @@ export function createSandboxApp(opts: SandboxOptions) {
 
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
-  return { app, store };
+  return { app, store, counter, faults: faultMode };
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -1,6 +1,12 @@
 /**
- * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]`: runs the
- * local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port).
+ * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
+ * [--mode sandbox|production] [--faults] [--fault SPEC]`: runs the local sandbox API on 127.0.0.1 (defaults in
+ * ./defaults.ts; `--port 0` picks a free port).
+ *
+ * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
+ * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
+ * - `--fault SPEC` (implies `--faults`) applies the fault SPEC, e.g. `latency=300` or `status=503;times=5`, to
+ *   every request under /v1 that carries no header.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id and public key). Access-log lines (`METHOD path status ms`) go to stderr.
@@ -8,6 +14,8 @@
  */
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults';
+import { parseFault } from './faults';
+import { MODES, type SandboxMode } from './mode';
 import { startSandbox } from './server';
 
 function options() {
@@ -17,6 +25,9 @@ function options() {
       'merchant-id': { type: 'string', default: SANDBOX_DEFAULTS.merchantId },
       'public-key': { type: 'string', default: SANDBOX_DEFAULTS.publicKey },
       'private-key': { type: 'string', default: SANDBOX_DEFAULTS.privateKey },
+      mode: { type: 'string', default: 'sandbox' },
+      faults: { type: 'boolean', default: false },
+      fault: { type: 'string' },
     },
     strict: true,
   });
@@ -26,9 +37,28 @@ function options() {
     /^[A-Za-z0-9]{1,45}$/.test(values['merchant-id']) ? '' : '--merchant-id must be 1-45 letters or digits',
     /^pk_\w{1,100}$/.test(values['public-key']) ? '' : '--public-key must look like pk_...',
     /^sk_\w{1,100}$/.test(values['private-key']) ? '' : '--private-key must look like sk_...',
+    MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
+    faultProblem(values.fault),
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
-  return { port, merchantId: values['merchant-id'], publicKey: values['public-key'], privateKey: values['private-key'] };
+  return {
+    port,
+    merchantId: values['merchant-id'],
+    publicKey: values['public-key'],
+    privateKey: values['private-key'],
+    mode: values.mode as SandboxMode,
+    faults: values.fault ?? values.faults,
+  };
+}
+
+/** The problem with a `--fault` value, or ''. */
+function faultProblem(fault: string | undefined): string {
+  try {
+    if (fault !== undefined) parseFault(fault);
+    return '';
+  } catch (e) {
+    return `--fault: ${(e as Error).message}`;
+  }
 }
 
 let opts: ReturnType<typeof options>;
@@ -42,7 +72,10 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
-  process.stdout.write(`sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey} (Ctrl-C stops)\n`);
+  const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
+  process.stdout.write(
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults} (Ctrl-C stops)\n`,
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,4 +1,6 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from '../../src/schemas/index';
+import type { SandboxMode } from './mode';
 import type { CustomerRecord, Store } from './store';
 
 /**
@@ -8,8 +10,11 @@ import type { CustomerRecord, Store } from './store';
  * - `body`: the parsed JSON body of a POST (see middleware/body.ts);
  * - `customer`: the customer of a `/customers/{customer_id}/...` route (see routes/scope.ts), unset at
  *   merchant level.
+ * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
+ * `app.request()`. Fault mode resets connections through `incoming.socket`.
  */
 export type SandboxEnv = {
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     keyKind: 'public' | 'private';
@@ -18,9 +23,13 @@ export type SandboxEnv = {
   };
 };
 
-/** What the routers need: the state, the clock and the schemas (whose expiry rule reads the same clock). */
+/**
+ * What the routers need: the state, the clock, the schemas (whose expiry rule reads the same clock) and the
+ * mode (production refuses test cards).
+ */
 export interface Deps {
   store: Store;
+  mode: SandboxMode;
   now: () => Date;
   schemas: Schemas;
 }

@@ -21,7 +21,8 @@ export interface Client {
      * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
      * @param card the card under its spec field names; see `CardInput`.
      * @returns the Token; send its `id` to your server, which charges it as `source_id`.
-     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError.
+     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError (after `timeoutMs` in
+     *   all). Retried once on HTTP 503 or a connection that failed before any response.
      */
     create(card: CardInput): Promise<Token>;
   };
@@ -31,7 +32,8 @@ export interface Client {
      * `options.customerId`. Either raw card data (validated locally; this page's `device_session_id` is added)
      * or the token variant `{token_id, device_session_id}`.
      * @throws ValidationError (no request sent), ConfigurationError for a malformed `customerId`, ApiError,
-     *   NetworkError, TimeoutError.
+     *   NetworkError, TimeoutError (after `timeoutMs` in all). Retried once on HTTP 503 only: a lost
+     *   connection or a timeout may have stored the card already, so they are never retried.
      */
     create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
   };
@@ -82,7 +84,8 @@ export function createClient(config: ClientConfig): Client {
   return {
     config: cfg,
     tokens: {
-      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card))).data,
+      // a repeat after a lost connection creates at most an unused token: safe to retry once (see `request`)
+      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card), true)).data,
     },
     cards: {
       async create(card, options = {}) {

@@ -8,8 +8,9 @@ import { ConfigurationError } from './errors';
  *   (Authentication) allows only the public key from client-side JavaScript.
  * - `baseUrl`: the spec's `{base_url}`, the part before `/v1` (e.g. `http://127.0.0.1:4010` for the local
  *   sandbox). Must be `https:`, or `http:` to a loopback host.
- * - `timeoutMs`: how long a request may take, in milliseconds, before it is aborted with a TimeoutError;
- *   default 20000.
+ * - `timeoutMs`: how long a call may take in all, in milliseconds, its one automatic retry included
+ *   (see `request` in ./http.ts), before it is aborted and rejects with a TimeoutError; 1 to 120000, default
+ *   20000. A response body still arriving then is aborted too.
  */
 export interface ClientConfig {
   merchantId: string;

@@ -24,3 +24,20 @@ export const presence = (field: CardField, v: unknown, numbers?: boolean): Field
     : typeof v === 'string' || (numbers && Number.isInteger(v))
       ? undefined
       : fail(field, 'type');
+
+/**
+ * A plain copy of `keys` of `o`, each read once: later checks and normalisation see one stable value. A read
+ * that throws (a hostile getter, a revoked Proxy) gives NaN, a value every rule refuses as the wrong type, so
+ * validators never throw whatever object they are given.
+ */
+export function pick(o: object, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    try {
+      out[k] = (o as Record<string, unknown>)[k];
+    } catch {
+      out[k] = NaN;
+    }
+  }
+  return out;
+}
