@@ -6,6 +6,7 @@
  */
 export * from './card/index';
 export { createClient, type Client, type CardCreateOptions } from './api/client';
+export { tokenize } from './api/tokenize';
 export { resolveConfig, DEFAULT_TIMEOUT_MS, type ClientConfig, type ResolvedConfig } from './api/config';
 export { errorCodeFor } from './api/codes';
 export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './api/errors';

@@ -1,10 +1,10 @@
 import type { CardInput } from '../card/types';
-import { validateCard } from '../card/validate';
 import { fail } from '../card/result';
 import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
 import { ConfigurationError, ValidationError } from './errors';
 import { request } from './http';
+import { cardBody, tokenize } from './tokenize';
 import type { Card, CardFromToken, Token } from './types';
 
 /** Options of `cards.create`: `customerId` stores the card on that customer (`/customers/{id}/cards`). */
@@ -61,12 +61,7 @@ export function findForm(form: HTMLFormElement | string): HTMLFormElement {
   return el as HTMLFormElement;
 }
 
-/** Builds the request body of a raw-card call, or throws the local ValidationError (before any request). */
-export function cardBody(card: CardInput) {
-  const v = validateCard(card);
-  if (!v.valid) throw new ValidationError(v.errors);
-  return v.value;
-}
+export { cardBody } from './tokenize';
 
 /**
  * Creates an API client for the browser, using the merchant's public key only.
@@ -84,8 +79,7 @@ export function createClient(config: ClientConfig): Client {
   return {
     config: cfg,
     tokens: {
-      // a repeat after a lost connection creates at most an unused token: safe to retry once (see `request`)
-      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card), true)).data,
+      create: (card) => tokenize(cfg, card),
     },
     cards: {
       async create(card, options = {}) {
