@@ -2,6 +2,7 @@ import type { CardInput } from '../card/types';
 import { validateCard } from '../card/validate';
 import { fail } from '../card/result';
 import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
+import { mountForm, type FormOptions, type MountedForm } from '../form/mount';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
 import { ConfigurationError, ValidationError } from './errors';
 import { request } from './http';
@@ -45,6 +46,17 @@ export interface Client {
      */
     setup(form: HTMLFormElement | string, fieldName?: string): string;
   };
+  form: {
+    /**
+     * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
+     * attributes: formatting as the shopper types, field states and events, accessible Spanish or English
+     * messages, and tokenizing on submit with this client (see `MountedForm`). Mounting a form again replaces
+     * the earlier binding (no duplicate listeners or hidden inputs).
+     * @param form the form element or its id. @param options see `FormOptions`.
+     * @throws ConfigurationError when no such form exists.
+     */
+    mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
+  };
 }
 
 const ID = /^[A-Za-z0-9]{1,45}$/;
@@ -79,11 +91,12 @@ export function cardBody(card: CardInput) {
  */
 export function createClient(config: ClientConfig): Client {
   const cfg = resolveConfig(config);
+  const tokens: Client['tokens'] = {
+    create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card))).data,
+  };
   return {
     config: cfg,
-    tokens: {
-      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card))).data,
-    },
+    tokens,
     cards: {
       async create(card, options = {}) {
         const { customerId } = options;
@@ -110,6 +123,9 @@ export function createClient(config: ClientConfig): Client {
     deviceData: {
       sessionId: deviceSessionId,
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
+    },
+    form: {
+      mount: (form, options) => mountForm(findForm(form), options, tokens.create),
     },
   };
 }
