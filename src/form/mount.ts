@@ -246,18 +246,18 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     const errors = validateCard(readCard(form)).errors as FieldResult[];
     for (const f of fields) {
       const r = (f.r = errors.find((e) => e.field == f.k || (f.k == 'expiry' && /^exp/.test(e.field))) ?? pass(f.k as CardField));
-      const code = f.api ?? (!r.valid && (!r.potentiallyValid || f.seen) ? `${r.field}.${r.reason}` : '');
+      const pv = r.potentiallyValid || f.el.value == '20'; // '20' may be the start of a four-digit year
+      const code = f.api ?? (!r.valid && (!pv || f.seen) ? `${r.field}.${r.reason}` : '');
       const old = f.s;
       const s: FieldState = (f.s = {
         empty: !f.el.value,
         focused: focused == f.el,
         valid: r.valid && !f.api,
-        // '20' may be the start of a four-digit year
-        potentiallyValid: (r.potentiallyValid || f.el.value == '20') && !f.api,
+        potentiallyValid: pv && !f.api,
       });
       if (code) s.error = { code, message: msg(code) };
       text(f.err, s.error?.message ?? '');
-      set(f.el, 'aria-invalid', code && 'true');
+      set(f.el, 'aria-invalid', code ? 'true' : null);
       if (old.valid != s.valid || old.potentiallyValid != s.potentiallyValid) fieldEvent('validityChange', f);
     }
     text(formErr, formCode && msg(formCode));
