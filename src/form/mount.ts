@@ -228,7 +228,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     if (card) el.removeAttribute('name'); // card data is never posted to the merchant
     if (kind) el.setAttribute('inputmode', 'numeric');
     const err = errorElement((e) => el.after(e));
-    el.setAttribute('aria-describedby', `${el.getAttribute('aria-describedby') ?? ''} ${err.id}`.trim());
+    el.setAttribute('aria-describedby', `${err.id} ${el.getAttribute('aria-describedby') ?? ''}`.trim()); // the error first
     return { k, el, kind, err, v: el.value, s: {} as FieldState };
   });
   const byKey = (k?: string) => fields.find((f) => f.k == k);

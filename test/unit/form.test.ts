@@ -104,7 +104,7 @@ const snapshot = () =>
     [...el.childNodes].filter((n) => n.nodeType == 3).map((n) => n.textContent).join(''),
   ]);
 
-const errorOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ').pop()!)!;
+const errorOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)!;
 
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, TOKEN));
@@ -126,7 +126,7 @@ describe('mount', () => {
     expect($('#name').hasAttribute('inputmode')).toBe(false);
     expect($('#name').hasAttribute('name')).toBe(false);
     expect($('#cvv').hasAttribute('name')).toBe(false);
-    expect($('#pan').getAttribute('aria-describedby')).toMatch(/^pan-hint paytoken-error-\d+$/);
+    expect($('#pan').getAttribute('aria-describedby')).toMatch(/^paytoken-error-\d+ pan-hint$/);
     const err = errorOf($('#pan'));
     expect(err.className).toBe('paytoken-error');
     expect(err.getAttribute('aria-live')).toBe('polite');
