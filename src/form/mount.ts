@@ -139,14 +139,13 @@ const KINDS: Record<string, FormatKind> = { card_number: 'pan', expiry: 'exp', e
 const API_FIELD: Record<string, CardField> = { 2004: 'card_number', 2005: 'expiration_year', 2006: 'cvv2', 2009: 'cvv2' };
 let seq = 0;
 
-/** A bound input: key, element, format, error element, state, last rule result, last value, flags. */
+/** A bound input: key, element, format, error element, state, last value, flags. */
 interface Field {
   k: string;
   el: HTMLInputElement;
   kind?: FormatKind;
   err: HTMLElement;
   s: FieldState;
-  r?: FieldResult;
   v: string;
   /** an error may be shown while still potentially valid (the field was left non-empty, or a submit was tried) */
   seen?: boolean;
@@ -245,7 +244,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     // expiry input takes the month's and the year's)
     const errors = validateCard(readCard(form)).errors as FieldResult[];
     for (const f of fields) {
-      const r = (f.r = errors.find((e) => e.field == f.k || (f.k == 'expiry' && /^exp/.test(e.field))) ?? pass(f.k as CardField));
+      const r = errors.find((e) => e.field == f.k || (f.k == 'expiry' && /^exp/.test(e.field))) ?? pass(f.k as CardField);
       const pv = r.potentiallyValid || f.el.value == '20'; // '20' may be the start of a four-digit year
       const code = f.api ?? (!r.valid && (!pv || f.seen) ? `${r.field}.${r.reason}` : '');
       const old = f.s;
