@@ -127,12 +127,18 @@ test.describe('form layer in Chromium: submit', () => {
     expect(servers.merchant.received.length - before).toBe(1);
   });
 
-  test('mounting again (twice) leaves one hidden input of each kind and one request', async ({ page, servers, recorder }) => {
+  test('mounting again (twice) leaves one hidden input of each kind and one request; a throwing listener stops nothing', async ({ page, servers, recorder }) => {
     await page.goto(servers.merchant.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.evaluate(() => {
-      const w = window as unknown as { PayToken: { form: { mount(f: string, o: object): unknown } } };
+      type Mounted = { on(type: string, fn: () => void): void };
+      const w = window as unknown as { PayToken: { form: { mount(f: string, o: object): Mounted } } };
       w.PayToken.form.mount('payment-form', { locale: 'es-MX' });
-      w.PayToken.form.mount('payment-form', { locale: 'es-MX' });
+      // a merchant listener that throws is reported and stops nothing
+      w.PayToken.form.mount('payment-form', { locale: 'es-MX' }).on('submit', () => {
+        throw new Error('merchant bug');
+      });
     });
     await expect(page.locator('input[name="device_session_id"]')).toHaveCount(1);
     await expect(page.locator('input[name="token_id"]')).toHaveCount(1);
@@ -142,6 +148,7 @@ test.describe('form layer in Chromium: submit', () => {
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     expect(tokenPosts(recorder, servers.apiUrl)).toHaveLength(1);
+    expect(errors).toEqual(['merchant bug']);
   });
 
   test('locale: Spanish by default, English with ?lang=en, the same rule in both', async ({ page, servers }) => {

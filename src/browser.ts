@@ -79,8 +79,11 @@ function toFailure(e: unknown): ClassicFailure {
 const config = () =>
   resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : '') });
 
+/** `POST /tokens` with the settings above, the card validated first; every failure is a rejection. */
+const tokenize = async (card: CardInput) => request<Token>(config(), 'POST', '/tokens', cardBody(card));
+
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
-  new Promise<ClassicSuccess>((resolve) => resolve(request<Token>(config(), 'POST', '/tokens', cardBody(make())))).then(
+  new Promise<ClassicSuccess>((resolve) => resolve(tokenize(make()))).then(
     (r) => success?.(r),
     (e) => failure?.(toFailure(e)),
   );
@@ -154,7 +157,7 @@ const PayToken = {
      * @returns the {@link MountedForm}. @throws ConfigurationError when no such form exists.
      */
     mount: (form: HTMLFormElement | string, options?: FormOptions): MountedForm =>
-      mountForm(findForm(form), options, async (card) => (await request<Token>(config(), 'POST', '/tokens', cardBody(card))).data),
+      mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
   },
   deviceData: {
     /**

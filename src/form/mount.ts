@@ -1,6 +1,7 @@
 import { ValidationError, type PayTokenError } from '../api/errors';
 import type { Token } from '../api/types';
 import { cardBrand } from '../card/brands';
+import { normalizePan } from '../card/pan';
 import { pass } from '../card/result';
 import { validateCard } from '../card/validate';
 import type { Brand, CardField, CardInput, FieldResult } from '../card/types';
@@ -134,7 +135,6 @@ export interface MountedForm {
 export type Tokenize = (card: CardInput) => Promise<Token>;
 
 const KEY = Symbol.for('paytoken.form');
-const KINDS: Record<string, FormatKind> = { card_number: 'pan', expiry: 'exp', expiration_month: 'month', expiration_year: 'year', cvv2: 'cvv' };
 /** API error codes that concern one field. */
 const API_FIELD: Record<string, CardField> = { 2004: 'card_number', 2005: 'expiration_year', 2006: 'cvv2', 2009: 'cvv2' };
 let seq = 0;
@@ -177,7 +177,6 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   let brand: Brand | null = null;
   let pending: Promise<TokenResult> | undefined;
   let formCode = '';
-  let focused: Element | null = null;
 
   const set = (el: Element, name: string, value: string | null) => (value == null ? el.removeAttribute(name) : el.setAttribute(name, value));
   /** Remembers attributes as they are before the mount, for `unmount`. */
@@ -222,7 +221,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   const fields: Field[] = [...form.querySelectorAll<HTMLInputElement>('[data-paytoken-card],[data-paytoken-card-address]')].map((el) => {
     const card = el.dataset.paytokenCard;
     const k = card ?? `address.${el.dataset.paytokenCardAddress}`;
-    const kind = KINDS[k];
+    const kind = card != 'holder_name' ? (card as FormatKind | undefined) : undefined; // the other card inputs are numeric
     keep(el, 'name inputmode aria-invalid aria-describedby');
     if (card) el.removeAttribute('name'); // card data is never posted to the merchant
     if (kind) el.setAttribute('inputmode', 'numeric');
@@ -235,7 +234,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
 
   /** Recomputes every field's state, renders it, and emits `brand` and `validityChange`. */
   const update = () => {
-    const b = cardBrand(value('card_number').replace(/\D/g, ''));
+    const b = cardBrand(normalizePan(value('card_number')));
     if (b != brand) {
       set(form, 'data-paytoken-brand', (brand = b));
       emit('brand', { brand: b });
@@ -245,12 +244,12 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     const errors = validateCard(readCard(form)).errors as FieldResult[];
     for (const f of fields) {
       const r = errors.find((e) => e.field == f.k || (f.k == 'expiry' && /^exp/.test(e.field))) ?? pass(f.k as CardField);
-      const pv = r.potentiallyValid || f.el.value == '20'; // '20' may be the start of a four-digit year
+      const pv = r.potentiallyValid || (f.k == 'expiration_year' && f.el.value == '20'); // may become 2030
       const code = f.api ?? (!r.valid && (!pv || f.seen) ? `${r.field}.${r.reason}` : '');
       const old = f.s;
       const s: FieldState = (f.s = {
         empty: !f.el.value,
-        focused: focused == f.el,
+        focused: doc.activeElement == f.el, // also right inside focusin and focusout
         valid: r.valid && !f.api,
         potentiallyValid: pv && !f.api,
       });
@@ -337,10 +336,10 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     } else if (!f || !el) {
       // not one of ours
     } else if (type[0] == 'f') {
-      focused = type == 'focusin' ? el : null;
-      if (!focused && el.value) f.seen = true;
+      const blur = type == 'focusout';
+      if (blur && el.value) f.seen = true;
       update();
-      fieldEvent(focused ? 'focus' : 'blur', f);
+      fieldEvent(blur ? 'blur' : 'focus', f);
     } else {
       if (f.kind) {
         const [v, caret] = formatValue(f.kind, el.value, el.selectionStart ?? el.value.length, f.v, (e as InputEvent).inputType, brand);

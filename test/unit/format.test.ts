@@ -28,7 +28,7 @@ describe('card number as you type', () => {
     ['pasted with spaces and text around it', ' 4111 1111 1111 1111 (visa)|', '', 'insertFromPaste', '4111 1111 1111 1111|'],
     ['autofill without an input type', '5555555555554444|', '', '', '5555 5555 5555 4444|'],
   ])('%s', (_name, before, prev, type, after) => {
-    expect(run('pan', before, prev, type)).toBe(after);
+    expect(run('card_number', before, prev, type)).toBe(after);
   });
 });
 
@@ -42,7 +42,7 @@ describe('backspace and delete over separators', () => {
     ['backspace of a trailing slash just removes it', '12|', '12/', 'deleteContentBackward', '12|'],
     ['backspace in the month of a full expiry', '1|/34', '12/34', 'deleteContentBackward', '1|3/4'],
   ])('%s', (_name, before, prev, type, after) => {
-    const kind: FormatKind = prev.includes('/') ? 'exp' : 'pan';
+    const kind: FormatKind = prev.includes('/') ? 'expiry' : 'card_number';
     expect(run(kind, before, prev, type)).toBe(after);
   });
 });
@@ -60,28 +60,28 @@ describe('expiry MM/YY', () => {
     ['autofill M/YYYY becomes MM/YY', '7/2031|', '', '', '07/31|'],
     ['pasted MM / YY with spaces', '12 / 30|', '', 'insertFromPaste', '12/30|'],
   ])('%s', (_name, before, prev, type, after) => {
-    expect(run('exp', before, prev, type)).toBe(after);
+    expect(run('expiry', before, prev, type)).toBe(after);
   });
 });
 
 describe('month, year and CVV2 inputs', () => {
   it.each<[FormatKind, string, string, 'visa' | 'amex' | null, string]>([
-    ['month', '4|', '', null, '04|'],
-    ['month', '1|', '', null, '1|'],
-    ['month', '123|', '12', null, '12|'],
-    ['year', '2030|', '203', null, '2030|'],
-    ['year', '20301|', '2030', null, '2030|'],
-    ['cvv', '12a3|', '12', 'visa', '123|'],
-    ['cvv', '1234|', '123', 'visa', '123|'],
-    ['cvv', '1234|', '123', 'amex', '1234|'],
-    ['cvv', '12345|', '1234', null, '1234|'],
+    ['expiration_month', '4|', '', null, '04|'],
+    ['expiration_month', '1|', '', null, '1|'],
+    ['expiration_month', '123|', '12', null, '12|'],
+    ['expiration_year', '2030|', '203', null, '2030|'],
+    ['expiration_year', '20301|', '2030', null, '2030|'],
+    ['cvv2', '12a3|', '12', 'visa', '123|'],
+    ['cvv2', '1234|', '123', 'visa', '123|'],
+    ['cvv2', '1234|', '123', 'amex', '1234|'],
+    ['cvv2', '12345|', '1234', null, '1234|'],
   ])('%s: %s after %s (brand %s)', (kind, before, prev, brand, after) => {
     expect(run(kind, before, prev, 'insertText', brand)).toBe(after);
   });
 });
 
 it('formatting is idempotent: a formatted value formats to itself', () => {
-  for (const [kind, v] of [['pan', '4111 1111 1111 1111'], ['pan', '3782 822463 10005'], ['exp', '12/30'], ['cvv', '123']] as const) {
+  for (const [kind, v] of [['card_number', '4111 1111 1111 1111'], ['card_number', '3782 822463 10005'], ['expiry', '12/30'], ['cvv2', '123']] as const) {
     expect(formatValue(kind, v, v.length, v, 'insertText')).toStrictEqual([v, v.length]);
   }
 });
