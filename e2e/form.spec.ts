@@ -108,9 +108,11 @@ test.describe('form layer in Chromium: submit', () => {
   });
 
   test('a double click, and more clicks while processing, make one token request and one charge', async ({ page, servers, recorder }) => {
-    // hold the tokens response a little so the extra clicks land while it is under way
+    // hold the tokens request until the extra clicks and Enter have landed while it is under way
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(`${servers.apiUrl}/v1/*/tokens`, async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     const before = servers.merchant.received.length;
@@ -122,6 +124,8 @@ test.describe('form layer in Chromium: submit', () => {
     await expect(pay).toBeDisabled();
     await expect(pay).toHaveText('Procesando…');
     await page.getByLabel(LABELS.cvv).press('Enter'); // implicit submission while processing
+    await pay.click({ force: true }); // a disabled button: nothing happens
+    release();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     expect(tokenPosts(recorder, servers.apiUrl)).toHaveLength(1);
     expect(servers.merchant.received.length - before).toBe(1);

@@ -33,7 +33,16 @@ test.describe('SPA example (React, StrictMode, npm build) in Chromium', () => {
 
     await fillSpa(page);
     await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
+    // a double click while the tokens request is held: one request
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`${servers.apiUrl}/v1/*/tokens`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: /^Pagar/ }).dblclick();
+    await expect(page.getByRole('button', { name: 'Procesando…' })).toBeDisabled();
+    release();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     await expect(page.locator('[data-field="status"]')).toHaveText('completed');
     expect(await axeViolations(page)).toEqual([]);
