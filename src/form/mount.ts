@@ -75,9 +75,13 @@ export interface FormErrorEvent {
  * - `change`: a field's value changed (typing, paste, autofill); `focus` / `blur`: a field gained / lost focus;
  * - `validityChange`: a field's `valid` or `potentiallyValid` changed;
  * - `brand`: the card number's brand changed (`null` when unknown);
- * - `submit`: every field is valid and tokenization starts (the submit buttons are disabled);
+ * - `submit`: a submit started (the submit buttons are disabled): the card is checked locally, then tokenized;
+ *   `token` or `error` follows;
  * - `token`: the card was tokenized; in the `post` flow the form is posted right after;
  * - `error`: a submit failed, locally (every invalid field is shown; no request sent) or at the API or network.
+ *
+ * Each is a DOM `CustomEvent` named `paytoken:<event>` dispatched on the form, the payload as its `detail`; `on`
+ * subscribes to it. A listener that throws is reported by the browser and stops nothing.
  */
 export interface FormEvents {
   change: FieldEvent;
