@@ -118,7 +118,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   });
   app.get('/spa/assets/:file', async (c) => {
     const name = c.req.param('file');
-    const type = name.endsWith('.js') ? 'text/javascript; charset=utf-8' : name.endsWith('.css') ? 'text/css; charset=utf-8' : '';
+    const type = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' }[name.split('.').pop()!];
     if (!/^[\w.-]+$/.test(name) || !type) return c.notFound();
     try {
       return new Response(await readFile(`${spa}/assets/${name}`), { headers: { 'Content-Type': type } });

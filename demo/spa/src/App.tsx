@@ -21,6 +21,7 @@ const TEXT = {
     state: 'Estado', postal: 'Código postal', country: 'País (2 letras)', pay: 'Pagar', processing: 'Procesando…',
     done: 'Pago completado', thanks: '¡Gracias! Tu pago quedó registrado.', again: 'Nuevo pedido', language: 'Idioma',
     classic: 'Página clásica',
+    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta' } as Record<string, string>,
   },
   en: {
     cart: 'Cart', item: 'Chiapas coffee beans, 1 kg', checkout: 'Go to checkout', back: 'Back to cart',
@@ -29,6 +30,7 @@ const TEXT = {
     state: 'State', postal: 'Postal code', country: 'Country (2 letters)', pay: 'Pay', processing: 'Processing…',
     done: 'Payment complete', thanks: 'Thank you! Your payment went through.', again: 'New order', language: 'Language',
     classic: 'Classic page',
+    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card' } as Record<string, string>,
   },
 };
 
@@ -86,7 +88,7 @@ export function App() {
             <dl id="transaction">
               {Object.entries(transaction).map(([k, v]) => (
                 <div key={k}>
-                  <dt>{k}</dt>
+                  <dt>{t.fields[k] ?? k}</dt>
                   <dd data-field={k}>{String(v)}</dd>
                 </div>
               ))}
@@ -147,7 +149,7 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
       </div>
       <div className="field">
         <label htmlFor="spa-number">{t.number}</label>
-        <input id="spa-number" data-paytoken-card="card_number" autoComplete="cc-number" inputMode="numeric" />
+        <input id="spa-number" className="pan" data-paytoken-card="card_number" autoComplete="cc-number" inputMode="numeric" />
       </div>
       <div className="row">
         <div className="field">
