@@ -12,3 +12,7 @@ export { errorCodeFor } from './api/codes';
 export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './api/errors';
 export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './api/types';
 export { deviceSessionId, newDeviceSessionId, writeDeviceSessionInput, DEVICE_SESSION_ID_LENGTH } from './fraud/index';
+export { formatValue, type FormatKind } from './form/format';
+export { formMessage, MESSAGES, type Messages } from './form/messages';
+export { readCard } from './form/read';
+export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/mount';

@@ -1,6 +1,7 @@
 import type { CardInput } from '../card/types';
 import { fail } from '../card/result';
 import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
+import { mountForm, type FormOptions, type MountedForm } from '../form/mount';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
 import { ConfigurationError, ValidationError } from './errors';
 import { request } from './http';
@@ -47,6 +48,17 @@ export interface Client {
      */
     setup(form: HTMLFormElement | string, fieldName?: string): string;
   };
+  form: {
+    /**
+     * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
+     * attributes: formatting as the shopper types, field states and events, accessible Spanish or English
+     * messages, and tokenizing on submit with this client (see `MountedForm`). Mounting a form again replaces
+     * the earlier binding (no duplicate listeners or hidden inputs).
+     * @param form the form element or its id. @param options see `FormOptions`.
+     * @throws ConfigurationError when no such form exists.
+     */
+    mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
+  };
 }
 
 const ID = /^[A-Za-z0-9]{1,45}$/;
@@ -76,11 +88,10 @@ export { cardBody } from './tokenize';
  */
 export function createClient(config: ClientConfig): Client {
   const cfg = resolveConfig(config);
+  const tokens: Client['tokens'] = { create: (card) => tokenize(cfg, card) };
   return {
     config: cfg,
-    tokens: {
-      create: (card) => tokenize(cfg, card),
-    },
+    tokens,
     cards: {
       async create(card, options = {}) {
         const { customerId } = options;
@@ -107,6 +118,9 @@ export function createClient(config: ClientConfig): Client {
     deviceData: {
       sessionId: deviceSessionId,
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
+    },
+    form: {
+      mount: (form, options) => mountForm(findForm(form), options, tokens.create),
     },
   };
 }
