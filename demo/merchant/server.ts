@@ -69,11 +69,12 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const api = opts.apiBaseUrl.replace(/\/+$/, '');
   const received: Record<string, string>[] = [];
   const app = new Hono();
-  const csp = [
+  // connect-src: the API origin only; the SPA example also posts the token to this backend ('self').
+  const csp = (spa: boolean) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${new URL(api).origin}`,
+    `connect-src ${spa ? "'self' " : ''}${new URL(api).origin}`,
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -82,7 +83,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   ].join('; ');
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp);
+    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa')));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
