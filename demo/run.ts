@@ -1,5 +1,6 @@
 /**
- * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin) and its checkout page.
+ * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin), its checkout page and
+ * the SPA example (built by `npm run build`, which `npm run demo` runs first).
  * Flags: --api-port N (default 4010), --port N (merchant, default 4020). Ctrl-C stops both.
  */
 import { parseArgs } from 'node:util';
@@ -24,7 +25,8 @@ const creds = {
 const api = await startSandbox({ ...creds, port: Number(values['api-port']) });
 const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port) });
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey})`);
-console.log(`merchant + page ${merchant.url}`);
+console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
+console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);
 
 const stop = async () => {

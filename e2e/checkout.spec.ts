@@ -1,4 +1,4 @@
-import { test, expect, fillCard, CREDENTIALS } from './fixtures';
+import { test, expect, fillCard, CREDENTIALS, FUTURE_YY, LABELS } from './fixtures';
 
 const PAN = '4111111111111111';
 /** A PAN in the forms it could leak in: plain digits, grouped by 4 with spaces, URL-encoded spaces. */
@@ -6,14 +6,14 @@ const panForms = (pan: string) => [pan, pan.replace(/(\d{4})(?=\d)/g, '$1 '), pa
 /** The page's requests but its one device-data POST, sent at page load whatever the card (e2e/device-data.spec.ts). */
 const cardRequests = (requests: { url: string; method: string }[]) => requests.filter((r) => !r.url.endsWith('/device-data'));
 
-test.describe('demo checkout in Chromium', () => {
+test.describe('demo checkout in Chromium (script tag, classic post flow)', () => {
   test('a test card is tokenized in the browser and charged by the merchant with the token', async ({ page, servers, recorder }) => {
     const before = servers.merchant.received.length;
     await page.goto(servers.merchant.url);
     await fillCard(page, { number: '4111 1111 1111 1111', cvv2: '123' });
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: LABELS.pay }).click();
 
-    await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     await expect(page.locator('[data-field="status"]')).toHaveText('completed');
     await expect(page.locator('[data-field="authorization"]')).toHaveText(/^\d{6}$/);
     await expect(page.locator('[data-field="card"]')).toHaveText(/visa X+1111$/);
@@ -29,7 +29,7 @@ test.describe('demo checkout in Chromium', () => {
     const tokenPosts = recorder.requests.filter((r) => r.method === 'POST' && r.url === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`);
     expect(tokenPosts).toHaveLength(1);
     const sent = JSON.parse(tokenPosts[0]!.body);
-    expect(sent).toMatchObject({ card_number: PAN, cvv2: '123', holder_name: 'Ana Pérez', expiration_month: '12' });
+    expect(sent).toStrictEqual({ card_number: PAN, cvv2: '123', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: FUTURE_YY });
     expect(tokenPosts[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`);
     for (const r of recorder.requests.filter((r) => r !== tokenPosts[0])) {
       for (const form of panForms(PAN)) {
@@ -43,31 +43,41 @@ test.describe('demo checkout in Chromium', () => {
     expect(await page.content()).not.toContain(CREDENTIALS.privateKey);
   });
 
-  test('a declined test card shows the spec error in words', async ({ page, servers }) => {
+  test('a declined test card shows the spec error in words, in the page language', async ({ page, servers }) => {
     await page.goto(servers.merchant.url);
     await fillCard(page, { number: '4000000000000002' });
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
-    await expect(page.locator('#result-message')).toHaveText('The card was declined.');
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await expect(page.locator('#result-message')).toHaveText('Tarjeta rechazada. Usa otra o llama a tu banco.');
     await expect(page.locator('#error-code')).toHaveText('3001');
+
+    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await fillCard(page, { number: '4000 0000 0003 0033' });
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    await expect(page.locator('#result-message')).toHaveText('Insufficient funds.');
+    await expect(page.locator('#error-code')).toHaveText('3003');
   });
 
-  test('an invalid card is rejected locally: message, focus, and no request sent', async ({ page, servers, recorder }) => {
+  test('an invalid card is rejected locally: message on the field, focus, and no request sent', async ({ page, servers, recorder }) => {
     await page.goto(servers.merchant.url);
     await fillCard(page, { number: '4111 1111 1111 1112' });
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByRole('alert')).toHaveText('Card number is not a valid card number (check digit).');
-    await expect(page.getByLabel('Card number')).toBeFocused();
-    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    const pan = page.getByLabel(LABELS.number);
+    await expect(pan).toBeFocused();
+    await expect(pan).toHaveAttribute('aria-invalid', 'true');
+    await expect(pan).toHaveAccessibleDescription('Número de tarjeta no válido.');
+    await expect(page.getByRole('button', { name: LABELS.pay })).toBeEnabled();
     expect(cardRequests(recorder.requests).filter((r) => r.url.startsWith(servers.apiUrl))).toEqual([]);
     expect(cardRequests(recorder.requests).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   test('an expired card is rejected locally with the expiry named', async ({ page, servers, recorder }) => {
-    await page.goto(servers.merchant.url);
-    await fillCard(page, { number: PAN, month: '01', year: '20' });
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByRole('alert')).toHaveText('Expiry is in the past: the card has expired.');
+    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await fillCard(page, { number: PAN, expiry: '0120' });
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByLabel(LABELS.expiry)).toHaveAccessibleDescription('Card expired.');
+    await expect(page.getByLabel(LABELS.expiry)).toBeFocused();
     expect(cardRequests(recorder.requests).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
@@ -75,15 +85,21 @@ test.describe('demo checkout in Chromium', () => {
     const response = await page.goto(servers.merchant.url);
     const csp = response!.headers()['content-security-policy']!;
     expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("require-trusted-types-for 'script'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain(`connect-src ${servers.apiUrl}`);
+    expect(csp).not.toMatch(/connect-src[^;]*'self'/); // the API origin only
     await expect(page.locator('input[name="device_session_id"]')).toHaveCount(1);
     await expect(page.locator('input[name="device_session_id"]')).toHaveValue(/^[A-Za-z0-9]{32}$/);
+    await expect(page.locator('input[name="token_id"]')).toHaveCount(1);
     // card inputs have no name, so a plain form post cannot carry them
-    for (const field of ['card_number', 'cvv2', 'holder_name', 'expiration_month', 'expiration_year']) {
+    for (const field of ['card_number', 'cvv2', 'holder_name', 'expiry']) {
       await expect(page.locator(`[data-paytoken-card="${field}"]`)).not.toHaveAttribute('name', /.*/);
     }
     expect(await page.evaluate(() => typeof (window as unknown as { PayToken: unknown }).PayToken)).toBe('object');
+    // no inline style or script anywhere in the page
+    expect(await page.locator('[style], script:not([src])').count()).toBe(0);
     expect(recorder.cspViolations).toEqual([]);
   });
 });

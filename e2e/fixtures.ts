@@ -65,14 +65,29 @@ export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
 
 export { expect };
 
-/** Fills the demo checkout form as a person would, typing each field. */
-export async function fillCard(
-  page: Page,
-  card: { number: string; name?: string; month?: string; year?: string; cvv2?: string },
-): Promise<void> {
-  await page.getByLabel('Name on card').pressSequentially(card.name ?? 'Ana Pérez');
-  await page.getByLabel('Card number').pressSequentially(card.number);
-  await page.getByLabel('Month (MM)').pressSequentially(card.month ?? '12');
-  await page.getByLabel('Year (YY)').pressSequentially(card.year ?? String((new Date().getFullYear() + 3) % 100));
-  await page.getByLabel('Security code').pressSequentially(card.cvv2 ?? '123');
+/** The next year but two, as two digits: an expiry that is valid whenever the suite runs. */
+export const FUTURE_YY = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+
+/** The demo page's labels, in either language. */
+export const LABELS = {
+  name: /^(Nombre del titular|Name on card)$/,
+  number: /^(Número de tarjeta|Card number)$/,
+  expiry: /^(Vencimiento|Expiry) \((MM\/AA|MM\/YY)\)$/,
+  cvv: /^(Código de seguridad|Security code)/,
+  pay: /^(Pagar|Pay) /,
+};
+
+/** Fills the demo checkout form as a person would, typing each field (the expiry as MMYY: the form adds the slash). */
+export async function fillCard(page: Page, card: { number: string; name?: string; expiry?: string; cvv2?: string }): Promise<void> {
+  await page.getByLabel(LABELS.name).pressSequentially(card.name ?? 'Ana Pérez');
+  await page.getByLabel(LABELS.number).pressSequentially(card.number);
+  await page.getByLabel(LABELS.expiry).pressSequentially(card.expiry ?? `12${FUTURE_YY}`);
+  await page.getByLabel(LABELS.cvv).pressSequentially(card.cvv2 ?? '123');
+}
+
+/** Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page and returns the violations. */
+export async function axeViolations(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }

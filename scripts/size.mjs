@@ -1,8 +1,65 @@
-// Prints the minified and gzip size in bytes of both builds (run `npm run build` first).
+// Size budgets (`npm run size`, after `npm run build`; test-all runs it on every CI run).
+//
+// Each ESM check bundles a one-line app that imports only the named exports, as an app's bundler would
+// (esbuild: bundle, tree-shake, minify), then gzips it (level 9). The script-tag build is measured as shipped.
+// Prints every figure and exits 1 when any budget is exceeded, or when tree-shaking leaks client code into a
+// validators-only app.
+import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-for (const f of ['dist/paytoken.js', 'dist/paytoken.iife.js']) {
-  const buf = readFileSync(f);
-  console.log(`${f}: ${buf.length} B minified, ${gzipSync(buf, { level: 9 }).length} B gzip`);
+const ESM = new URL('../dist/paytoken.js', import.meta.url).pathname;
+const IIFE = new URL('../dist/paytoken.iife.js', import.meta.url).pathname;
+const gz = (code) => gzipSync(code, { level: 9 }).length;
+
+/** Bundles `import {names}` from the ESM build the way an app would; returns the minified code. */
+async function appImporting(names) {
+  const contents = names ? `export { ${names} } from ${JSON.stringify(ESM)};` : `export * from ${JSON.stringify(ESM)};`;
+  const out = await build({
+    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0].text;
 }
+
+const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
+const checks = [
+  { name: 'ESM: validators only', code: () => appImporting(VALIDATORS), budget: 1500 },
+  { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
+  // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
+  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3200, target: 3000 },
+  { name: 'ESM: createClient (tokens, cards, device data)', code: () => appImporting('createClient'), budget: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 8000 },
+];
+
+let failed = false;
+console.log('size budgets (gzip -9 bytes of minified code)');
+for (const c of checks) {
+  const code = await c.code();
+  const size = gz(code);
+  const ok = size <= c.budget;
+  failed ||= !ok;
+  const target = c.target && size > c.target ? `  ABOVE TARGET ${c.target} B by ${size - c.target} B` : '';
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${c.name.padEnd(46)} ${String(size).padStart(5)} B gzip  ${String(code.length).padStart(6)} B min  budget ${c.budget} B${target}`);
+}
+
+// Tree-shaking: an app that imports only validators must not get the HTTP client, errors or session code.
+const validatorsOnly = await appImporting(VALIDATORS);
+const leaks = ['fetch(', 'AbortController', 'Basic ', 'getRandomValues', 'class '].filter((s) => validatorsOnly.includes(s));
+if (leaks.length) {
+  failed = true;
+  console.log(`OVER tree-shaking: a validators-only app contains ${leaks.join(', ')}`);
+} else {
+  console.log('ok   tree-shaking: a validators-only app contains no client, error or session code');
+}
+for (const f of [ESM, IIFE]) {
+  const buf = readFileSync(f);
+  console.log(`     ${f.replace(/.*\/dist\//, 'dist/')}: ${buf.length} B as built, ${gz(buf)} B gzip`);
+}
+process.exit(failed ? 1 : 0);

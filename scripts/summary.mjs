@@ -1,5 +1,6 @@
-// Sums the Vitest and Playwright JSON reports into one closing line: "tests: N passed, N failed[, N skipped]".
-// A missing report counts as a failure, so a runner that crashed cannot look green.
+// Sums the Vitest and Playwright JSON reports and the runtime-dependency audit (scripts/audit.mjs: clean counts
+// as one passed check, vulnerabilities as one failed) into one closing line: "tests: N passed, N failed[, N
+// skipped]". A missing report counts as a failure, so a runner that crashed cannot look green.
 import { readFileSync } from 'node:fs';
 
 const read = (f) => {
@@ -34,6 +35,17 @@ if (p) {
 } else {
   failed += 1;
   console.log('playwright: no report');
+}
+const a = read('.reports/audit.json');
+if (!a) {
+  failed += 1;
+  console.log('audit: no report');
+} else if (a.status === 'clean') {
+  passed += 1;
+} else if (a.status === 'vulnerable' || a.required) {
+  failed += 1;
+} else {
+  console.log('audit: WARNING, not run (set AUDIT_REQUIRED=1 to fail on this); not counted');
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed || skipped ? 1 : 0);

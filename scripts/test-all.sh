@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: type check, build, unit + contract tests (Vitest), end-to-end tests (Playwright in Debian's
-# Chromium, installed through apt when missing), then prints the bundle sizes and one closing line
-# "tests: N passed, N failed". Exits non-zero when anything failed.
+# Chromium, installed through apt when missing), `npm audit --omit=dev` of the runtime dependencies, then prints
+# the bundle sizes and one closing line "tests: N passed, N failed". Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +13,7 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 
 mkdir -p .reports
-rm -f .reports/vitest.json .reports/playwright.json
+rm -f .reports/vitest.json .reports/playwright.json .reports/audit.json
 status=0
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit || status=1
 echo "== build"; npm run -s build || { echo "build failed"; exit 1; }
@@ -21,6 +21,7 @@ echo "== vitest (unit, contract)"
 npx vitest run --reporter=default --reporter=json --outputFile=.reports/vitest.json || status=1
 echo "== playwright (e2e, Debian chromium)"
 npx playwright test || status=1
+echo "== npm audit --omit=dev (runtime dependencies)"; node scripts/audit.mjs
 echo "== bundle sizes"; node scripts/size.mjs || status=1
 node scripts/summary.mjs || status=1
 exit $status

@@ -16,6 +16,8 @@ import type { Brand, CardInput } from './card/types';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
+import { mountForm, type FormOptions, type MountedForm } from './form/mount';
+import { readCard } from './form/read';
 
 /** Success callback argument: the Token and the HTTP status. */
 export interface ClassicSuccess {
@@ -79,20 +81,12 @@ function toFailure(e: unknown): ClassicFailure {
 const config = () =>
   resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : '') });
 
-/** Reads `[data-paytoken-card]` and `[data-paytoken-card-address]` inputs of a form into spec field names. */
-function extract(form: HTMLFormElement): CardInput {
-  const data: Record<string, unknown> = {};
-  const address: Record<string, string> = {};
-  for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card]')) data[el.dataset.paytokenCard!] = el.value;
-  for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card-address]')) {
-    if (el.value) address[el.dataset.paytokenCardAddress!] = el.value;
-  }
-  if (Object.keys(address).length) data.address = address;
-  return data;
-}
+/** `POST /tokens` with the settings above, the card validated first; every failure is a rejection. */
+// a repeat after a lost connection creates at most an unused token: safe to retry once (see `request`)
+const tokenize = async (card: CardInput) => request<Token>(config(), 'POST', '/tokens', cardBody(card), true);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
-  new Promise<ClassicSuccess>((resolve) => resolve(request<Token>(config(), 'POST', '/tokens', cardBody(make())))).then(
+  new Promise<ClassicSuccess>((resolve) => resolve(tokenize(make()))).then(
     (r) => success?.(r),
     (e) => failure?.(toFailure(e)),
   );
@@ -137,11 +131,12 @@ const PayToken = {
       run(() => data, success, failure);
     },
     /**
-     * Tokenizes what a form holds in inputs marked `data-paytoken-card="<spec field>"` (and
-     * `data-paytoken-card-address="<address field>"`). Give those inputs no `name`, so the form never posts them.
+     * Tokenizes what a form holds in inputs marked `data-paytoken-card="<spec field>"` (or `"expiry"` for one
+     * `MM/YY` input) and `data-paytoken-card-address="<address field>"`. Give those inputs no `name`, so the
+     * form never posts them.
      */
     extractFormAndCreate(form: HTMLFormElement | string, success?: Ok, failure?: Fail): void {
-      run(() => extract(findForm(form)), success, failure);
+      run(() => readCard(findForm(form)), success, failure);
     },
   },
   card: {
@@ -156,6 +151,16 @@ const PayToken = {
       const b = cardBrand(normalizePan(pan));
       return b ? NAMES[b] : '';
     },
+  },
+  form: {
+    /**
+     * Binds a checkout form (formatting, field states and events, Spanish or English messages, tokenizing on
+     * submit with the settings above, read at submit time); the same as the ESM `client.form.mount`.
+     * @param form the form element or its id. @param options see `FormOptions` (`locale`, `messages`, `flow`...).
+     * @returns the {@link MountedForm}. @throws ConfigurationError when no such form exists.
+     */
+    mount: (form: HTMLFormElement | string, options?: FormOptions): MountedForm =>
+      mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
   },
   deviceData: {
     /**

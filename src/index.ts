@@ -6,9 +6,14 @@
  */
 export * from './card/index';
 export { createClient, type Client, type CardCreateOptions, type DeviceDataCollection } from './api/client';
+export { tokenize } from './api/tokenize';
 export { resolveConfig, DEFAULT_TIMEOUT_MS, type ClientConfig, type ResolvedConfig } from './api/config';
 export { errorCodeFor } from './api/codes';
 export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './api/errors';
 export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './api/types';
 export { deviceSessionId, newDeviceSessionId, writeDeviceSessionInput, DEVICE_SESSION_ID_LENGTH, DEFAULT_BUDGET_MS } from './fraud/index';
 export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './fraud/index';
+export { formatValue, type FormatKind } from './form/format';
+export { formMessage, MESSAGES, type Messages } from './form/messages';
+export { readCard } from './form/read';
+export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/mount';

@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { build } from 'vite';
@@ -15,11 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let dir = '';
 let esm = '';
 let iife = '';
+/** The modules bundled into each output file, as paths relative to the repository (bundler helpers as `\0...`). */
+const modules: Record<string, string[]> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paytoken-build-'));
   for (const mode of ['production', 'iife']) {
-    await build({ mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: false, sourcemap: false } });
+    const out = (await build({ mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: false, sourcemap: false } })) as
+      | { output: { type: string; fileName: string; moduleIds?: string[] }[] }
+      | { output: { type: string; fileName: string; moduleIds?: string[] }[] }[];
+    for (const o of [out].flat()) {
+      for (const c of o.output) if (c.type === 'chunk') modules[c.fileName] = (c.moduleIds ?? []).map((id) => relative(process.cwd(), id).replace(/\\/g, '/'));
+    }
   }
   esm = readFileSync(join(dir, 'paytoken.js'), 'utf8');
   iife = readFileSync(join(dir, 'paytoken.iife.js'), 'utf8');
@@ -37,6 +44,22 @@ function trappedGlobals(): Record<string, unknown> {
 }
 
 describe('built bundles', () => {
+  it.each(['paytoken.js', 'paytoken.iife.js'])('%s bundles only src/ (never src/schemas): no third-party code', (file) => {
+    const ids = modules[file]!;
+    expect(ids.length).toBeGreaterThan(5);
+    const allowed = (id: string) => (id.startsWith('src/') && !id.startsWith('src/schemas/')) || id === '\0rolldown/runtime.js';
+    expect(ids.filter((id) => !allowed(id))).toEqual([]);
+    expect(ids).toContain(file === 'paytoken.js' ? 'src/index.ts' : 'src/browser.ts');
+  });
+
+  it('the package has no runtime dependency (luhn-js is the Luhn oracle of the tests, a devDependency)', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+    const runtime = Object.entries(lock.packages as Record<string, { dev?: boolean }>).filter(([k, v]) => k && !v.dev);
+    expect(runtime.map(([k]) => k)).toEqual([]);
+  });
+
   it.each([
     ['eval(', /\beval\s*\(/],
     ['new Function', /new\s+Function\b/],
@@ -59,7 +82,7 @@ describe('built bundles', () => {
     vm.runInContext(iife, ctx);
     const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
     expect(Object.keys(api ?? {}).sort()).toEqual(
-      ['card', 'deviceData', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setId', 'setSandboxMode', 'token'].sort(),
+      ['card', 'deviceData', 'form', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setId', 'setSandboxMode', 'token'].sort(),
     );
   });
 

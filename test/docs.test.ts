@@ -7,6 +7,9 @@ import { CHECKS } from '../src/fraud/automation';
 import { COLLECTORS } from '../src/fraud/signals/index';
 import { PROBE_FONTS } from '../src/fraud/signals/fonts';
 import { MEDIA_QUERIES } from '../src/fraud/signals/media';
+import { FAULT_HEADER, FAULT_ITEMS } from '../demo/sandbox/faults';
+import { DEFAULT_TIMEOUT_MS } from '../src/api/config';
+import { RETRY_DELAY_MS } from '../src/api/http';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -49,5 +52,21 @@ describe('README', () => {
     expect(bench).toContain('npm run bench:fraud');
     expect(bench).toMatch(/median \d+(\.\d)?, p95 \d+/);
     expect(bench).toMatch(/marginal cost of device data in the script-tag build: +\d+ minified, \d+ gzip/);
+  });
+
+  it('documents the failure policy with the numbers the code uses', () => {
+    const section = readme.split('## When things fail')[1]!.split('\n## ')[0]!;
+    expect(section).toContain(`default ${DEFAULT_TIMEOUT_MS}`);
+    expect(section).toContain(`after ${RETRY_DELAY_MS}-${2 * RETRY_DELAY_MS} ms`);
+    for (const name of ['ValidationError', 'ApiError', 'NetworkError', 'TimeoutError', 'ConfigurationError']) expect(section).toContain(`\`${name}\``);
+  });
+
+  it('documents every fault item, the fault header, the sandbox flags and the merchant CSP', () => {
+    const faults = readme.split('### Fault mode')[1]!.split('\n## ')[0]!;
+    for (const key of Object.keys(FAULT_ITEMS)) expect(faults).toMatch(new RegExp(`\\| \`${key}=`));
+    expect(faults).toContain(FAULT_HEADER);
+    for (const flag of ['--faults', '--fault ', '--mode production', '--mode sandbox|production']) expect(readme).toContain(flag);
+    expect(readme).toContain("require-trusted-types-for 'script'");
+    expect(readme).toMatch(/<!-- load:start -->\nMeasured on \d{4}-\d{2}-\d{2} with `npm run load/);
   });
 });

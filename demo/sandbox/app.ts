@@ -5,7 +5,9 @@ import { createSchemas } from '../../src/schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud';
+import { RequestCounter } from './counter';
 import { apiError, toErrorObject } from './errors';
+import { FAULT_HEADER, FaultMode, faults } from './faults';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
 import { jsonBody } from './middleware/body';
@@ -15,6 +17,7 @@ import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
 import { deviceDataRouter } from './routes/device-data';
 import { tokensRouter } from './routes/tokens';
+import type { SandboxMode } from './mode';
 import { Store } from './store';
 
 /** Options of {@link createSandboxApp}. */
@@ -30,6 +33,14 @@ export interface SandboxOptions extends Credentials {
   log?: (line: string) => void;
   /** Anti-fraud rule settings; each defaults to `SANDBOX_DEFAULTS.fraud` (see {@link FraudOptions}). */
   fraud?: Partial<FraudOptions>;
+  /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
+  mode?: SandboxMode;
+  /**
+   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header; a fault text (e.g.
+   * `'latency=300'`) also applies that fault to every request without the header. Default off: the header is
+   * ignored.
+   */
+  faults?: boolean | string;
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -42,7 +53,7 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
 export const CORS = {
   origin: '*',
   allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', FAULT_HEADER],
   exposeHeaders: ['X-Request-Id'],
   maxAge: 7200,
   credentials: false,
@@ -51,26 +62,39 @@ export const CORS = {
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request id (X-Request-Id on every response) -> access log -> CORS (any origin, no credentials;
- * preflights answered here without authentication) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (any origin, no
+ * credentials; preflights answered here without authentication; the preflight allows the fault header) ->
+ * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
  * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
  * is 1005 (404).
  *
- * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests) and its store.
+ * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests; connection resets of fault
+ *   mode need the Node server), its store, its request counter and its fault mode.
  */
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
   const store = new Store();
-  const deps: Deps = { store, now, schemas: createSchemas(now), fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud }, log: opts.log };
+  const deps: Deps = {
+    store,
+    now,
+    schemas: createSchemas(now),
+    mode: opts.mode ?? 'sandbox',
+    fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud },
+    log: opts.log,
+  };
+  const counter = new RequestCounter();
+  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null);
   const v1 = '/v1/:merchant_id';
 
   const app = new Hono<SandboxEnv>()
+    .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
     .use('*', cors(CORS))
+    .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, auth(opts))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
@@ -84,7 +108,7 @@ export function createSandboxApp(opts: SandboxOptions) {
 
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
-  return { app, store };
+  return { app, store, counter, faults: faultMode };
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

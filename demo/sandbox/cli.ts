@@ -1,10 +1,16 @@
 /**
  * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
- * [--velocity-max-cards N] [--velocity-window SECONDS] [--automation-rule off|flag|decline]`: runs the local
- * sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port). The last three set the
- * anti-fraud rules (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N
- * distinct cards within the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are
- * ignored, flagged or declined.
+ * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
+ * [--automation-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * `--port 0` picks a free port).
+ *
+ * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
+ * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
+ * - `--fault SPEC` (implies `--faults`) applies the fault SPEC, e.g. `latency=300` or `status=503;times=5`, to
+ *   every request under /v1 that carries no header.
+ * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
+ *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
+ *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
@@ -14,6 +20,8 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults';
 import { AUTOMATION_MODES, type AutomationMode } from './fraud';
+import { parseFault } from './faults';
+import { MODES, type SandboxMode } from './mode';
 import { startSandbox } from './server';
 
 function options() {
@@ -23,6 +31,9 @@ function options() {
       'merchant-id': { type: 'string', default: SANDBOX_DEFAULTS.merchantId },
       'public-key': { type: 'string', default: SANDBOX_DEFAULTS.publicKey },
       'private-key': { type: 'string', default: SANDBOX_DEFAULTS.privateKey },
+      mode: { type: 'string', default: 'sandbox' },
+      faults: { type: 'boolean', default: false },
+      fault: { type: 'string' },
       'velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityMaxCards) },
       'velocity-window': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityWindowSeconds) },
       'automation-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.automation },
@@ -40,6 +51,8 @@ function options() {
     /^\d{1,4}$/.test(values['velocity-max-cards']) && maxCards <= 1000 ? '' : '--velocity-max-cards must be 0-1000',
     /^\d{1,8}$/.test(values['velocity-window']) && window >= 1 && window <= 31_536_000 ? '' : '--velocity-window must be 1-31536000 seconds',
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
+    MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
+    faultProblem(values.fault),
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -47,8 +60,20 @@ function options() {
     merchantId: values['merchant-id'],
     publicKey: values['public-key'],
     privateKey: values['private-key'],
+    mode: values.mode as SandboxMode,
+    faults: values.fault ?? values.faults,
     fraud: { velocityMaxCards: maxCards, velocityWindowSeconds: window, automation: values['automation-rule'] as AutomationMode },
   };
+}
+
+/** The problem with a `--fault` value, or ''. */
+function faultProblem(fault: string | undefined): string {
+  try {
+    if (fault !== undefined) parseFault(fault);
+    return '';
+  } catch (e) {
+    return `--fault: ${(e as Error).message}`;
+  }
 }
 
 let opts: ReturnType<typeof options>;
@@ -62,9 +87,10 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
+  const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
   const { velocityMaxCards, velocityWindowSeconds, automation } = opts.fraud;
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation} (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation} (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -1,5 +1,7 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from '../../src/schemas/index';
 import type { FraudOptions } from './fraud';
+import type { SandboxMode } from './mode';
 import type { CustomerRecord, Store } from './store';
 
 /**
@@ -9,8 +11,11 @@ import type { CustomerRecord, Store } from './store';
  * - `body`: the parsed JSON body of a POST (see middleware/body.ts);
  * - `customer`: the customer of a `/customers/{customer_id}/...` route (see routes/scope.ts), unset at
  *   merchant level.
+ * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
+ * `app.request()`. Fault mode resets connections through `incoming.socket`.
  */
 export type SandboxEnv = {
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     keyKind: 'public' | 'private';
@@ -21,10 +26,12 @@ export type SandboxEnv = {
 
 /**
  * What the routers need: the state, the clock, the schemas (whose expiry rule reads the same clock), the
- * anti-fraud settings and the log (one line per anti-fraud decision; absent: no logging).
+ * mode (production refuses test cards), the anti-fraud settings and the log (one line per anti-fraud decision;
+ * absent: no logging).
  */
 export interface Deps {
   store: Store;
+  mode: SandboxMode;
   now: () => Date;
   schemas: Schemas;
   fraud: FraudOptions;

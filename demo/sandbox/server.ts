@@ -18,6 +18,10 @@ export interface RunningSandbox {
   port: number;
   /** The in-memory state, for tests. */
   store: ReturnType<typeof createSandboxApp>['store'];
+  /** How many requests it saw (`total`, `count(method, path)`), for tests. */
+  counter: ReturnType<typeof createSandboxApp>['counter'];
+  /** Its fault mode: `enabled`, and `set(fault | null)` for the fault of requests without the header. */
+  faults: ReturnType<typeof createSandboxApp>['faults'];
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
@@ -28,7 +32,7 @@ export interface RunningSandbox {
  * @throws (rejects) when the port cannot be bound (in use, no permission).
  */
 export function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
-  const { app, store } = createSandboxApp(opts);
+  const { app, store, counter, faults } = createSandboxApp(opts);
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
   return new Promise((resolve, reject) => {
@@ -40,6 +44,8 @@ export function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
         baseUrl: `http://${host}:${port}`,
         port,
         store,
+        counter,
+        faults,
         close: () =>
           new Promise<void>((done, fail) => {
             server.close((err) => (err ? fail(err) : done()));

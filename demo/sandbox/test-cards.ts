@@ -90,6 +90,9 @@ const BY_NUMBER = new Map(TEST_CARDS.map((c) => [c.number, c.outcome]));
  */
 export const outcomeOf = (pan: string): Outcome => BY_NUMBER.get(pan) ?? 'approved';
 
+/** Whether `pan` (digits only) is one of the test cards: refused with 2007 in production mode. */
+export const isTestNumber = (pan: string): boolean => BY_NUMBER.has(pan);
+
 /** The catalogue as a Markdown table (number grouped by four, brand, outcome, error code, description). */
 export function testCardsMarkdown(cards: readonly TestCard[] = TEST_CARDS): string {
   const rows = cards.map(

@@ -1,12 +1,13 @@
 import type { CardInput } from '../card/types';
-import { validateCard } from '../card/validate';
 import { fail } from '../card/result';
 import { deviceData } from '../fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from '../fraud/session';
 import type { DeviceData, DeviceDataOptions } from '../fraud/types';
+import { mountForm, type FormOptions, type MountedForm } from '../form/mount';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
 import { ConfigurationError, ValidationError } from './errors';
 import { request } from './http';
+import { cardBody, tokenize } from './tokenize';
 import type { Card, CardFromToken, Token } from './types';
 
 /** Options of `cards.create`: `customerId` stores the card on that customer (`/customers/{id}/cards`). */
@@ -23,7 +24,8 @@ export interface Client {
      * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
      * @param card the card under its spec field names; see `CardInput`.
      * @returns the Token; send its `id` to your server, which charges it as `source_id`.
-     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError.
+     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError (after `timeoutMs` in
+     *   all). Retried once on HTTP 503 or a connection that failed before any response.
      */
     create(card: CardInput): Promise<Token>;
   };
@@ -33,7 +35,8 @@ export interface Client {
      * `options.customerId`. Either raw card data (validated locally; this page's `device_session_id` is added)
      * or the token variant `{token_id, device_session_id}`.
      * @throws ValidationError (no request sent), ConfigurationError for a malformed `customerId`, ApiError,
-     *   NetworkError, TimeoutError.
+     *   NetworkError, TimeoutError (after `timeoutMs` in all). Retried once on HTTP 503 only: a lost
+     *   connection or a timeout may have stored the card already, so they are never retried.
      */
     create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
   };
@@ -57,6 +60,17 @@ export interface Client {
      */
     collect(options?: DeviceDataOptions): DeviceDataCollection;
   };
+  form: {
+    /**
+     * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
+     * attributes: formatting as the shopper types, field states and events, accessible Spanish or English
+     * messages, and tokenizing on submit with this client (see `MountedForm`). Mounting a form again replaces
+     * the earlier binding (no duplicate listeners or hidden inputs).
+     * @param form the form element or its id. @param options see `FormOptions`.
+     * @throws ConfigurationError when no such form exists.
+     */
+    mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
+  };
 }
 
 /** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
@@ -79,12 +93,7 @@ export function findForm(form: HTMLFormElement | string): HTMLFormElement {
   return el as HTMLFormElement;
 }
 
-/** Builds the request body of a raw-card call, or throws the local ValidationError (before any request). */
-export function cardBody(card: CardInput) {
-  const v = validateCard(card);
-  if (!v.valid) throw new ValidationError(v.errors);
-  return v.value;
-}
+export { cardBody } from './tokenize';
 
 /**
  * Creates an API client for the browser, using the merchant's public key only.
@@ -99,11 +108,10 @@ export function cardBody(card: CardInput) {
  */
 export function createClient(config: ClientConfig): Client {
   const cfg = resolveConfig(config);
+  const tokens: Client['tokens'] = { create: (card) => tokenize(cfg, card) };
   return {
     config: cfg,
-    tokens: {
-      create: async (card) => (await request<Token>(cfg, 'POST', '/tokens', cardBody(card))).data,
-    },
+    tokens,
     cards: {
       async create(card, options = {}) {
         const { customerId } = options;
@@ -131,6 +139,9 @@ export function createClient(config: ClientConfig): Client {
       sessionId: deviceSessionId,
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
       collect: (options) => ({ data: deviceData(options, () => cfg), deviceSessionId: deviceSessionId() }),
+    },
+    form: {
+      mount: (form, options) => mountForm(findForm(form), options, tokens.create),
     },
   };
 }

@@ -8,8 +8,9 @@ import { ConfigurationError } from './errors';
  *   (Authentication) allows only the public key from client-side JavaScript.
  * - `baseUrl`: the spec's `{base_url}`, the part before `/v1` (e.g. `http://127.0.0.1:4010` for the local
  *   sandbox). Must be `https:`, or `http:` to a loopback host.
- * - `timeoutMs`: how long a request may take, in milliseconds, before it is aborted with a TimeoutError;
- *   default 20000.
+ * - `timeoutMs`: how long a call may take in all, in milliseconds, its one automatic retry included
+ *   (see `request` in ./http.ts), before it is aborted and rejects with a TimeoutError; 1 to 120000, default
+ *   20000. A response body still arriving then is aborted too.
  */
 export interface ClientConfig {
   merchantId: string;
@@ -32,16 +33,10 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
  */
 export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
   const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
-  if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,45}$/.test(merchantId)) {
-    throw new ConfigurationError('merchantId', 'merchantId must be 1-45 letters or digits');
-  }
+  const bad = (option: string, why: string) => new ConfigurationError(option, `${option}: ${why}`);
+  if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,45}$/.test(merchantId)) throw bad('merchantId', '1-45 letters or digits');
   if (typeof publicKey !== 'string' || !/^pk_\w{1,100}$/.test(publicKey)) {
-    throw new ConfigurationError(
-      'publicKey',
-      typeof publicKey === 'string' && publicKey.startsWith('sk_')
-        ? 'A private key (sk_...) must never be used in a browser; use the public key (pk_...)'
-        : 'publicKey must be the public key (pk_...)',
-    );
+    throw bad('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
   }
   let url: URL | undefined;
   try {
@@ -50,10 +45,8 @@ export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
     /* reported below */
   }
   if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) || /[?#]/.test(String(baseUrl)) || url.username || url.password) {
-    throw new ConfigurationError('baseUrl', 'baseUrl must be an https URL (http only for localhost), without query or credentials');
+    throw bad('baseUrl', 'https (http for loopback only), no query, hash or credentials');
   }
-  if (!(typeof timeoutMs === 'number' && timeoutMs >= 1 && timeoutMs <= 120_000)) {
-    throw new ConfigurationError('timeoutMs', 'timeoutMs must be a number of milliseconds from 1 to 120000');
-  }
+  if (!(typeof timeoutMs === 'number' && timeoutMs >= 1 && timeoutMs <= 120_000)) throw bad('timeoutMs', '1-120000 ms');
   return { merchantId, publicKey, baseUrl: url.href.replace(/\/+$/, ''), timeoutMs };
 }

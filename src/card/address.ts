@@ -1,8 +1,21 @@
-import { fail } from './result';
+import { blank, fail, pick } from './result';
 import type { CardField, FieldResult } from './types';
 
-const REQUIRED = ['line1', 'postal_code', 'state', 'city', 'country_code'] as const;
-const OPTIONAL = ['line2', 'line3'] as const;
+/** Address fields the spec requires, then the optional ones (spec, Address object). */
+export const ADDRESS_FIELDS = ['line1', 'postal_code', 'state', 'city', 'country_code', 'line2', 'line3'] as const;
+
+/**
+ * The address as a plain object of its seven fields, each read once ({@link pick}); anything that is not a
+ * non-array object is returned as it is (an object whose array check throws, a revoked Proxy, gives NaN).
+ * Never throws.
+ */
+export function readAddress(address: unknown): unknown {
+  try {
+    return typeof address === 'object' && address !== null && !Array.isArray(address) ? pick(address, ADDRESS_FIELDS) : address;
+  } catch {
+    return NaN;
+  }
+}
 
 /**
  * Validates a billing address against the spec's Address object: `line1`, `postal_code`, `state`, `city`
@@ -13,23 +26,23 @@ const OPTIONAL = ['line2', 'line3'] as const;
  * @returns every failing field (`address` itself with `type` when not an object; `address.<name>` with
  *   `required`, `type` or `format`); an empty array when the address is valid. Never throws.
  */
-export function validateAddress(address: unknown): FieldResult[] {
+export function validateAddress(input: unknown): FieldResult[] {
+  const address = readAddress(input);
   if (typeof address !== 'object' || address === null || Array.isArray(address)) {
     return [fail('address', address == null ? 'required' : 'type')];
   }
   const a = address as Record<string, unknown>;
   const errors: FieldResult[] = [];
-  for (const key of [...REQUIRED, ...OPTIONAL]) {
+  ADDRESS_FIELDS.forEach((key, i) => {
     const field = `address.${key}` as CardField;
     const v = a[key];
-    const required = (REQUIRED as readonly string[]).includes(key);
-    if (v == null || (typeof v === 'string' && !v.trim())) {
-      if (required) errors.push(fail(field, 'required', true));
+    if (blank(v)) {
+      if (i < 5) errors.push(fail(field, 'required', true));
     } else if (typeof v !== 'string') {
       errors.push(fail(field, 'type'));
     } else if (key === 'country_code' && !/^[A-Za-z]{2}$/.test(v.trim())) {
       errors.push(fail(field, 'format', /^[A-Za-z]?$/.test(v.trim())));
     }
-  }
+  });
   return errors;
 }

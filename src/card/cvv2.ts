@@ -1,6 +1,6 @@
 import { cardBrand, cvv2Length } from './brands';
 import { normalizePan } from './pan';
-import { fail, pass } from './result';
+import { fail, pass, presence } from './result';
 import type { FieldResult } from './types';
 
 /**
@@ -15,13 +15,10 @@ import type { FieldResult } from './types';
  * @returns a {@link FieldResult} for `cvv2`. Never throws.
  */
 export function validateCvv2(cvv2: unknown, pan?: unknown): FieldResult {
-  if (cvv2 == null || cvv2 === '') return fail('cvv2', 'required', true);
-  if (typeof cvv2 === 'number' ? !Number.isInteger(cvv2) || cvv2 < 0 : typeof cvv2 !== 'string') {
-    return fail('cvv2', 'type');
-  }
+  const missing = presence('cvv2', cvv2, true);
+  if (missing) return missing;
   const s = String(cvv2).trim();
   const want = cvv2Length(cardBrand(normalizePan(pan)));
-  if (!s) return fail('cvv2', 'required', true);
   if (!/^\d{3,4}$/.test(s)) return fail('cvv2', 'format', /^\d{1,2}$/.test(s));
   if (want && s.length !== want) return fail('cvv2', 'length', s.length < want);
   return pass('cvv2');

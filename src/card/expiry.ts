@@ -1,4 +1,4 @@
-import { fail, pass } from './result';
+import { fail, pass, presence } from './result';
 import { MAX_EXPIRY_YEARS, type FieldResult } from './types';
 
 /** Reads an integer from a string of digits or an integer number; anything else gives NaN. */
@@ -52,20 +52,16 @@ export function validateExpiry(month: unknown, year: unknown, now: Date = new Da
   const m = parseMonth(month);
   const y = parseYear(year);
   const thisYear = now.getUTCFullYear();
-  const blank = (v: unknown) => v == null || (typeof v === 'string' && !v.trim());
-  const wrongType = (v: unknown) => typeof v !== 'string' && typeof v !== 'number';
-  if (blank(month)) return fail('expiration_month', 'required', true);
-  if (wrongType(month)) return fail('expiration_month', 'type');
-  if (m !== m) {
+  return (
+    presence('expiration_month', month, true) ??
     // '0' and '1' can still become 01-09 or 10-12
-    return fail('expiration_month', 'format', typeof month === 'string' && /^\s*[01]\s*$/.test(month));
-  }
-  if (blank(year)) return fail('expiration_year', 'required', true);
-  if (wrongType(year)) return fail('expiration_year', 'type');
-  if (y !== y) {
-    return fail('expiration_year', 'format', /^\d$|^20\d?$/.test(text(year)));
-  }
-  if (now.getTime() >= expiryEnd(m, y)) return fail(y === thisYear ? 'expiration_month' : 'expiration_year', 'expired');
-  if (y > thisYear + MAX_EXPIRY_YEARS) return fail('expiration_year', 'too_far');
-  return pass('expiration_month');
+    (m !== m ? fail('expiration_month', 'format', typeof month === 'string' && /^[01]$/.test(month.trim())) : undefined) ??
+    presence('expiration_year', year, true) ??
+    (y !== y ? fail('expiration_year', 'format', /^\d$|^20\d?$/.test(text(year))) : undefined) ??
+    (now.getTime() >= expiryEnd(m, y)
+      ? fail(y === thisYear ? 'expiration_month' : 'expiration_year', 'expired')
+      : y > thisYear + MAX_EXPIRY_YEARS
+        ? fail('expiration_year', 'too_far')
+        : pass('expiration_month'))
+  );
 }

@@ -1,4 +1,4 @@
-import { fail, pass } from './result';
+import { fail, pass, presence } from './result';
 import type { FieldResult } from './types';
 
 /** Maximum holder_name length (spec, Endpoints > Cards and Limits: "card holder_name max 80"). */
@@ -13,9 +13,7 @@ export const HOLDER_NAME_MAX = 80;
  * @returns a {@link FieldResult} for `holder_name`. Never throws.
  */
 export function validateHolderName(name: unknown): FieldResult {
-  if (name == null) return fail('holder_name', 'required', true);
-  if (typeof name !== 'string') return fail('holder_name', 'type');
-  const s = name.trim();
-  if (!s) return fail('holder_name', 'required', true);
-  return [...s].length > HOLDER_NAME_MAX ? fail('holder_name', 'too_long') : pass('holder_name');
+  const missing = presence('holder_name', name);
+  if (missing) return missing;
+  return [...(name as string).trim()].length > HOLDER_NAME_MAX ? fail('holder_name', 'too_long') : pass('holder_name');
 }

@@ -23,7 +23,7 @@ export type CardField =
 /**
  * Why a field failed its rule.
  * - `required`: missing or blank.
- * - `type`: not a string (or, for month and year, not a string or integer).
+ * - `type`: not a string (or, for month, year and CVV2, not a string or integer).
  * - `format`: characters the field cannot hold (a letter in a PAN, a month of `13`, a year of `3`).
  * - `length`: wrong number of digits (a PAN that is not 16 or 19 digits; a CVV2 of the wrong length for its brand).
  * - `luhn`: the PAN's check digit is wrong (API error 2004).

@@ -1,8 +1,9 @@
-import { validateAddress } from './address';
+import { ADDRESS_FIELDS, readAddress, validateAddress } from './address';
 import { validateCvv2 } from './cvv2';
 import { parseMonth, parseYear, validateExpiry } from './expiry';
 import { validateHolderName } from './holder';
 import { normalizePan, validatePan } from './pan';
+import { pick } from './result';
 import type { Address, CardData, CardInput, CardValidation, FieldResult } from './types';
 
 const pad2 = (n: number) => String(n % 100).padStart(2, '0');
@@ -11,14 +12,16 @@ const pad2 = (n: number) => String(n % 100).padStart(2, '0');
  * Validates a whole card as the API would on `POST /tokens` or `POST /cards` (spec, Endpoints > Tokens and
  * Cards): PAN, holder name, expiry, CVV2 (length by brand) and, when present (not null or undefined), the address.
  *
- * @param card the card fields under their spec names (see {@link CardInput}); bad types are reported.
+ * @param card the card fields under their spec names (see {@link CardInput}); bad types are reported. Each
+ *   field is read once (see `pick`): what is checked is what is sent.
  * @param now the current time, for the expiry rule (tests); defaults to the clock.
  * @returns `{valid: true, value}` with the data normalised for the API ({@link CardData}: digits-only PAN
  *   and CVV2, two-digit month and year strings, trimmed holder name, upper-case country code), or
  *   `{valid: false, errors}` listing every failing field, in form order. Never throws.
  */
 export function validateCard(card: CardInput, now?: Date): CardValidation {
-  const c: CardInput = typeof card === 'object' && card !== null ? card : {};
+  const c: CardInput = typeof card === 'object' && card !== null ? pick(card, ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address']) : {};
+  c.address = readAddress(c.address);
   const { brand: _brand, ...pan } = validatePan(c.card_number);
   const results: FieldResult[] = [
     pan,
@@ -42,14 +45,10 @@ export function validateCard(card: CardInput, now?: Date): CardValidation {
 
 /** Trims every line of a valid address, drops blank optional lines and upper-cases `country_code`. */
 function normalizeAddress(a: Address): Address {
-  const out: Address = {
-    line1: a.line1.trim(),
-    postal_code: a.postal_code.trim(),
-    state: a.state.trim(),
-    city: a.city.trim(),
-    country_code: a.country_code.trim().toUpperCase(),
-  };
-  if (a.line2?.trim()) out.line2 = a.line2.trim();
-  if (a.line3?.trim()) out.line3 = a.line3.trim();
-  return out;
+  const out: Record<string, string> = {};
+  for (const key of ADDRESS_FIELDS) {
+    const v = a[key]?.trim();
+    if (v) out[key] = key === 'country_code' ? v.toUpperCase() : v;
+  }
+  return out as unknown as Address;
 }

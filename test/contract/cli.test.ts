@@ -71,10 +71,48 @@ describe('sandbox CLI', () => {
     expect(second).toContain(`device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}`);
   });
 
+  it('--mode production refuses a test card with 2007, and says its mode', async () => {
+    const { first, second } = await runCli(['--port', '0', '--mode', 'production']);
+    expect(second).toContain('mode production');
+    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
+      method: 'POST',
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+    });
+    expect(res.status).toBe(412);
+    expect((await res.json()).error_code).toBe(2007);
+  });
+
+  it('--faults honours X-Sandbox-Fault; without it the header is ignored', async () => {
+    const post = (base: string) =>
+      fetch(`${base}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
+        method: 'POST',
+        headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json', 'X-Sandbox-Fault': 'status=503' },
+        body: JSON.stringify({ card_number: '4242424242424242', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+      });
+    const on = await runCli(['--port', '0', '--faults']);
+    expect(on.second).toContain('fault mode on');
+    expect((await post(on.first)).status).toBe(503);
+    const off = await runCli(['--port', '0']);
+    expect(off.second).not.toContain('fault mode');
+    expect((await post(off.first)).status).toBe(201);
+  });
+
+  it('--fault SPEC applies the fault to every request without a header', async () => {
+    const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);
+    expect(second).toContain('every request: status=500');
+    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } });
+    expect(res.status).toBe(500);
+    expect((await res.json()).error_code).toBe(1000);
+  });
+
   it.each([
     [['--port', 'abc']],
     [['--public-key', 'sk_wrong']],
     [['--unknown']],
+    [['--mode', 'live']],
+    [['--fault', 'status=404']],
+    [['--fault', 'reset=before;body=hang']],
     [['--velocity-max-cards', '-1']],
     [['--velocity-max-cards', '1001']],
     [['--velocity-window', '0']],

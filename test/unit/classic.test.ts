@@ -182,11 +182,12 @@ describe('token.create', () => {
     });
   });
 
-  it('network error -> failure with status 0 and error_code 1004', async () => {
+  it('network error -> failure with status 0 and error_code 1004, after one retry', async () => {
     configure();
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const out = await outcome((ok, fail) => PayToken.token.create(cardForToday().input, ok, fail));
     expect(out.calls).toBe(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(out.fail?.status).toBe(0);
     expect(out.fail?.data).toStrictEqual({
       category: 'internal',

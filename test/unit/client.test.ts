@@ -182,9 +182,11 @@ describe('tokens.create', () => {
       { status: 500, body: errorObject({ category: 'internal', error_code: 1000, http_code: 500 }) },
       { status: 503, body: errorObject({ category: 'internal', error_code: 1004, http_code: 503 }) },
     ])('$status $body.error_code', async ({ status, body }) => {
-      fetchMock.mockResolvedValueOnce(jsonResponse(status, body));
+      fetchMock.mockImplementation(async () => jsonResponse(status, body));
       const { input } = cardForToday();
       const e = await rejection(createClient(CONFIG).tokens.create(input));
+      // 503 (1004, nothing was done) is retried once; every other status never
+      expect(fetchMock).toHaveBeenCalledTimes(status === 503 ? 2 : 1);
       expect(e).toBeInstanceOf(ApiError);
       expect(e).toBeInstanceOf(PayTokenError);
       const a = e as ApiError;
@@ -228,8 +230,8 @@ describe('tokens.create', () => {
     expect((e as NetworkError).type).toBe('network');
   });
 
-  it('network rejection -> NetworkError with the cause in the message', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  it('network rejection -> NetworkError with the cause in the message (after its one retry)', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { input } = cardForToday();
     const e = await rejection(createClient(CONFIG).tokens.create(input));
     expect(e).toBeInstanceOf(NetworkError);
@@ -237,10 +239,11 @@ describe('tokens.create', () => {
     expect((e as NetworkError).type).toBe('network');
     expect((e as NetworkError).name).toBe('NetworkError');
     expect((e as NetworkError).message).toContain('Failed to fetch');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('a fetch that rejects with a non-Error value -> NetworkError', async () => {
-    fetchMock.mockImplementationOnce(() => Promise.reject('offline'));
+    fetchMock.mockImplementation(() => Promise.reject('offline'));
     const { input } = cardForToday();
     const e = await rejection(createClient(CONFIG).tokens.create(input));
     expect(e).toBeInstanceOf(NetworkError);
@@ -316,9 +319,11 @@ describe('tokens.create', () => {
 
     it('clears its timer after a network error', async () => {
       vi.useFakeTimers();
-      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
       const { input } = cardForToday();
-      expect(await rejection(createClient(CONFIG).tokens.create(input))).toBeInstanceOf(NetworkError);
+      const p = rejection(createClient(CONFIG).tokens.create(input));
+      await vi.advanceTimersByTimeAsync(1000); // the retry's backoff
+      expect(await p).toBeInstanceOf(NetworkError);
       expect(vi.getTimerCount()).toBe(0);
     });
   });

@@ -61,7 +61,7 @@ describe('validateCvv2', () => {
     { name: 'full-width digits', cvv2: '１２３', expected: bad('format') },
     // type
     { name: 'float', cvv2: 12.5, expected: bad('type') },
-    { name: 'negative number', cvv2: -123, expected: bad('type') },
+    { name: 'negative integer (an integer, so format, as Reason documents)', cvv2: -123, expected: bad('format') },
     { name: 'NaN', cvv2: NaN, expected: bad('type') },
     { name: 'Infinity', cvv2: Infinity, expected: bad('type') },
     { name: 'boolean', cvv2: true, expected: bad('type') },

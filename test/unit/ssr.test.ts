@@ -75,6 +75,9 @@ describe('server-side rendering: no window, no document', () => {
       'validateHolderName',
       'validateAddress',
       'validateCard',
+      'formatValue',
+      'formMessage',
+      'readCard',
     ]) {
       expect(typeof (m as Record<string, unknown>)[name], name).toBe('function');
     }
@@ -107,6 +110,7 @@ describe('server-side rendering: no window, no document', () => {
     expect(PayToken.card.cardType('4111')).toBe('Visa');
     expect(PayToken.card.validateCardNumber('4111111111111111')).toBe(true);
     expect(PayToken.deviceData.setup()).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(() => PayToken.form.mount('checkout')).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'form' }));
     expect(() => PayToken.deviceData.setup('checkout')).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'form' }));
 
     PayToken.setId('m1');

@@ -8,13 +8,14 @@ import { page } from '../paging';
 import type { CardFacts, CardRecord } from '../store';
 import { parseWith } from '../validate';
 import { cardView } from '../views';
+import { refuseTestNumber } from '../mode';
 import { customerScope, findOr404, scopeOf } from './scope';
 
 /**
  * Cards (spec, Endpoints > Cards), mounted twice: at `/v1/{merchant_id}/cards` (merchant-level cards,
  * `customer_id` null) and at `/v1/{merchant_id}/customers/{customer_id}/cards` (that customer's cards; an
  * unknown customer is 1005). Each level sees only its own cards.
- * - `POST /`: raw-card variant (card rules via the card schema) or token variant `{token_id,
+ * - `POST /`: raw-card variant (card rules via the card schema; a test card in production mode is 2007) or token variant `{token_id,
  *   device_session_id}` (the token must exist, 1005, and be unused, 3006; it is used up) -> 201 Card.
  *   At customer level the same card number twice is 2002 (409). Then the anti-fraud rules score the device of
  *   the `device_session_id`, when there is one (demo/sandbox/fraud.ts): a declining rule answers 3005 with
@@ -29,8 +30,9 @@ export function cardsRouter(d: Deps) {
   /** The card facts of a POST body, from raw data or from an unused token (which this uses up). */
   function factsOf(body: unknown, cardId: string): { facts: CardFacts; deviceSessionId?: string; use?: () => void } {
     if (!isTokenVariant(body)) {
-      const card = parseWith(d.schemas.card, body);
-      return { facts: d.store.cardFacts(card), deviceSessionId: card.device_session_id };
+      const data = parseWith(d.schemas.card, body);
+      refuseTestNumber(d.mode, data.card_number);
+      return { facts: d.store.cardFacts(data), deviceSessionId: data.device_session_id };
     }
     const { token_id, device_session_id } = parseWith(d.schemas.cardFromToken, body);
     const token = findOr404(d.store.tokens, token_id, 'Token');

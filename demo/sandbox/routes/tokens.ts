@@ -5,11 +5,13 @@ import { newId } from '../ids';
 import { page } from '../paging';
 import { parseWith } from '../validate';
 import { tokenView } from '../views';
+import { refuseTestNumber } from '../mode';
 import { findOr404 } from './scope';
 
 /**
  * Tokens (spec, Endpoints > Tokens), mounted at `/v1/{merchant_id}/tokens`:
- * - `POST /`: card data checked by the card rules (via the token schema) -> 201 Token. Public or private key.
+ * - `POST /`: card data checked by the card rules (via the token schema) -> 201 Token; a test card in production
+ *   mode is 2007. Public or private key.
  * - `GET /`: tokens, newest first, common list filters. Private key.
  * - `GET /:token_id`: one Token, or 1005. Private key.
  * A token is single-use: once a charge or a card has used it, using it again is 3006 (see charges, cards).
@@ -18,6 +20,7 @@ export function tokensRouter(d: Deps) {
   return new Hono<SandboxEnv>()
     .post('/', (c) => {
       const data = parseWith(d.schemas.token, c.var.body);
+      refuseTestNumber(d.mode, data.card_number);
       const token = { id: newId('tok'), seq: d.store.nextSeq(), created: d.now(), card: d.store.cardFacts(data), usedBy: null };
       d.store.tokens.set(token.id, token);
       return c.json(tokenView(token), 201);

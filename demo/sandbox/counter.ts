@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Counts the requests a sandbox saw, preflights and faulted ones included (a connection reset by fault mode
+ * still counts: the request arrived). Tests read it to prove how often a client called (retries) or that it
+ * never called at all.
+ */
+export class RequestCounter {
+  #total = 0;
+  readonly #byRoute = new Map<string, number>();
+
+  /** Every request so far. */
+  get total(): number {
+    return this.#total;
+  }
+
+  /** Requests with this method and exact path (no query), e.g. `count('POST', '/v1/m1/tokens')`. */
+  count(method: string, path: string): number {
+    return this.#byRoute.get(`${method} ${path}`) ?? 0;
+  }
+
+  /** Forgets every count. */
+  reset(): void {
+    this.#total = 0;
+    this.#byRoute.clear();
+  }
+
+  /** The middleware that counts; it runs first. */
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      this.#total++;
+      const key = `${c.req.method} ${c.req.path}`;
+      this.#byRoute.set(key, (this.#byRoute.get(key) ?? 0) + 1);
+      await next();
+    };
+  }
+}
