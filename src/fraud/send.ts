@@ -10,8 +10,7 @@ export interface DeviceDataTarget {
 /**
  * Sends device data once to `POST {base_url}/v1/{merchant_id}/device-data` (this project's extension of the API;
  * README "Device data"), with the public key (HTTP Basic, spec Authentication), as JSON, with `keepalive` so it
- * completes even if the page is left at once. No cookies; nothing in the URL but the merchant id; the browser's
- * default referrer policy sends the API (another origin) the page's origin only.
+ * completes even if the page is left at once. No cookies, no referrer, nothing in the URL but the merchant id.
  *
  * @param target read when the data is ready; when it throws (the page set no merchant id, key or base URL),
  *   nothing is sent.
@@ -24,6 +23,7 @@ export const sendDeviceData = (target: () => DeviceDataTarget, data: DeviceData)
         method: 'POST',
         keepalive: true,
         credentials: 'omit',
+        referrerPolicy: 'no-referrer',
         headers: { Authorization: `Basic ${btoa(`${t.publicKey}:`)}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(data),
       }),
