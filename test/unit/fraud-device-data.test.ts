@@ -52,7 +52,7 @@ describe('deviceData: one collection and one send per page load', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('https://api.example.com/v1/m1a2b3c4/device-data');
-    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit', referrerPolicy: 'no-referrer' });
     expect(init!.headers).toEqual({ Authorization: `Basic ${btoa('pk_test_123:')}`, 'Content-Type': 'application/json' });
     expect(JSON.parse(String(init!.body))).toEqual(JSON.parse(JSON.stringify(data)));
     expect(target).toHaveBeenCalledOnce();
