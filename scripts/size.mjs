@@ -33,9 +33,11 @@ const checks = [
   { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3200, target: 3000 },
-  { name: 'ESM: createClient (tokens, cards, device data)', code: () => appImporting('createClient'), budget: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 8000 },
+  // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
+  // CI holds the measured ceilings so they can only shrink.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9000, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9400, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9200, target: 8000 },
 ];
 
 let failed = false;
