@@ -1,5 +1,5 @@
 import { blank, fail, pick } from './result';
-import type { CardField, FieldResult } from './types';
+import type { Address, CardField, FieldResult } from './types';
 
 /** Address fields the spec requires, then the optional ones (spec, Address object). */
 export const ADDRESS_FIELDS = ['line1', 'postal_code', 'state', 'city', 'country_code', 'line2', 'line3'] as const;
@@ -45,4 +45,17 @@ export function validateAddress(input: unknown): FieldResult[] {
     }
   });
   return errors;
+}
+
+/**
+ * A valid address (see {@link validateAddress}) normalised for the API: every line trimmed, blank optional lines
+ * dropped, `country_code` upper case. Used by `validateCard` and by the server-side schemas.
+ */
+export function normalizeAddress(a: Address): Address {
+  const out: Record<string, string> = {};
+  for (const key of ADDRESS_FIELDS) {
+    const v = a[key]?.trim();
+    if (v) out[key] = key === 'country_code' ? v.toUpperCase() : v;
+  }
+  return out as unknown as Address;
 }

@@ -1,4 +1,4 @@
-import { ADDRESS_FIELDS, readAddress, validateAddress } from './address';
+import { normalizeAddress, readAddress, validateAddress } from './address';
 import { validateCvv2 } from './cvv2';
 import { parseMonth, parseYear, validateExpiry } from './expiry';
 import { validateHolderName } from './holder';
@@ -41,14 +41,4 @@ export function validateCard(card: CardInput, now?: Date): CardValidation {
   };
   if (c.address != null) value.address = normalizeAddress(c.address as Address);
   return { valid: true, value, errors: [] };
-}
-
-/** Trims every line of a valid address, drops blank optional lines and upper-cases `country_code`. */
-function normalizeAddress(a: Address): Address {
-  const out: Record<string, string> = {};
-  for (const key of ADDRESS_FIELDS) {
-    const v = a[key]?.trim();
-    if (v) out[key] = key === 'country_code' ? v.toUpperCase() : v;
-  }
-  return out as unknown as Address;
 }

@@ -1,24 +1,10 @@
 import { z } from 'zod';
-import { validateAddress } from '../card/address';
+import { normalizeAddress, validateAddress } from '../card/address';
 import type { Address } from '../card/types';
 import { addRuleIssue } from './issues';
 
-/**
- * A valid address (see `validateAddress`) normalised as `validateCard` does: every line trimmed, blank
- * optional lines dropped, `country_code` upper case.
- */
-export function toAddress(a: Address): Address {
-  const out: Address = {
-    line1: a.line1.trim(),
-    postal_code: a.postal_code.trim(),
-    state: a.state.trim(),
-    city: a.city.trim(),
-    country_code: a.country_code.trim().toUpperCase(),
-  };
-  if (a.line2?.trim()) out.line2 = a.line2.trim();
-  if (a.line3?.trim()) out.line3 = a.line3.trim();
-  return out;
-}
+/** A valid address normalised as `validateCard` does (the card rules' own `normalizeAddress`). */
+export const toAddress = normalizeAddress;
 
 /**
  * An optional `address` member (spec, Resources > Address object) checked by `validateAddress`: absent or
