@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { validateAddress } from '../card/address';
-import { validateCvv2 } from '../card/cvv2';
-import { parseMonth, parseYear, validateExpiry } from '../card/expiry';
-import { validateHolderName } from '../card/holder';
-import { normalizePan, validatePan } from '../card/pan';
-import type { Address, CardData, FieldResult } from '../card/types';
-import { toAddress } from './address';
+import { validateCard } from '../card/validate';
+import type { CardData, CardInput } from '../card/types';
 import { addRuleIssue } from './issues';
 import { validateDeviceSessionId, validateTokenId } from './rules';
 
@@ -32,33 +27,14 @@ const CARD_SHAPE = {
 type CardMembers = { [K in keyof typeof CARD_SHAPE]?: unknown };
 
 /**
- * The card rules in the order `validateCard` applies them (card_number, holder_name, expiry, cvv2 with the
- * PAN's brand, then the address unless null or undefined), so the first issue is the first field the
- * library would name.
+ * Runs the library's own `validateCard` once: each failing field becomes an issue (`params: {field, reason}`, in
+ * `validateCard`'s order, so the first issue is the first field the library would name), and on success its
+ * normalised {@link CardData} is the output. One code path for the browser and the sandbox.
  */
-function cardRules(v: CardMembers, now: Date): FieldResult[] {
-  return [
-    validatePan(v.card_number),
-    validateHolderName(v.holder_name),
-    validateExpiry(v.expiration_month, v.expiration_year, now),
-    validateCvv2(v.cvv2, v.card_number),
-    ...(v.address == null ? [] : validateAddress(v.address)),
-  ];
-}
-
-const pad2 = (n: number) => String(n % 100).padStart(2, '0');
-
-/** Card members that passed {@link cardRules}, normalised exactly as `validateCard` normalises them. */
-function toCardData(v: CardMembers): CardData {
-  const data: CardData = {
-    card_number: normalizePan(v.card_number),
-    holder_name: (v.holder_name as string).trim(),
-    expiration_month: pad2(parseMonth(v.expiration_month)),
-    expiration_year: pad2(parseYear(v.expiration_year)),
-    cvv2: String(v.cvv2).trim(),
-  };
-  if (v.address != null) data.address = toAddress(v.address as Address);
-  return data;
+function checkCard(v: CardMembers, ctx: z.RefinementCtx, now: Date): CardData {
+  const r = validateCard(v as CardInput, now);
+  for (const e of r.errors) addRuleIssue(ctx, e);
+  return r.value ?? (z.NEVER as never);
 }
 
 /**
@@ -73,10 +49,7 @@ function toCardData(v: CardMembers): CardData {
 export function createTokenSchema(now: Clock = systemClock) {
   return z
     .object(CARD_SHAPE)
-    .superRefine((v, ctx) => {
-      for (const r of cardRules(v, now())) addRuleIssue(ctx, r);
-    })
-    .transform(toCardData);
+    .transform((v, ctx) => checkCard(v, ctx, now()));
 }
 
 /**
@@ -89,12 +62,9 @@ export function createTokenSchema(now: Clock = systemClock) {
 export function createCardSchema(now: Clock = systemClock) {
   return z
     .object({ ...CARD_SHAPE, device_session_id: z.unknown().optional() })
-    .superRefine((v, ctx) => {
-      for (const r of cardRules(v, now())) addRuleIssue(ctx, r);
+    .transform((v, ctx): CardData & { device_session_id?: string } => {
+      const data = checkCard(v, ctx, now());
       if (v.device_session_id != null) addRuleIssue(ctx, validateDeviceSessionId(v.device_session_id));
-    })
-    .transform((v): CardData & { device_session_id?: string } => {
-      const data = toCardData(v);
       return v.device_session_id == null ? data : { ...data, device_session_id: v.device_session_id as string };
     });
 }
