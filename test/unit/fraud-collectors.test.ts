@@ -130,11 +130,13 @@ describe('touch and media queries', () => {
 });
 
 describe('canvas', () => {
-  it('hash128 of the data URL, drawn twice and compared; text over a disc', async () => {
+  it('hash128 of the data URL of a 160 x 60 canvas, read twice and compared; text over a disc', async () => {
     const { ctx, calls } = fake2d();
     const made = fakeCanvas({ '2d': ctx }, () => 'data:image/png;base64,PROBE');
     expect(await canvas()).toBe(await hash128('data:image/png;base64,PROBE'));
-    expect(made).toHaveLength(2);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ width: 160, height: 60 });
+    expect((made[0] as unknown as { toDataURL: ReturnType<typeof vi.fn> }).toDataURL).toHaveBeenCalledTimes(2);
     expect(calls).toContain('arc');
     expect(calls.some((c) => c.startsWith('fillText'))).toBe(true);
   });
@@ -191,10 +193,13 @@ describe('webgl', () => {
     return { gl };
   };
 
-  it('unmasked vendor and renderer, then the limits', () => {
+  it('unmasked vendor and renderer, then the limits; a 1 x 1 context without antialias, depth or stencil buffers', () => {
     const { gl } = glWith(true);
-    fakeCanvas({ webgl: gl });
+    const made = fakeCanvas({ webgl: gl });
     expect(webgl()).toEqual(['Google Inc.', 'ANGLE (SwiftShader)', 8192, 8192, 4096]);
+    const c = made[0];
+    expect(c).toMatchObject({ width: 1, height: 1 });
+    expect(c!.getContext).toHaveBeenCalledWith('webgl', { antialias: false, depth: false, stencil: false });
   });
 
   it('VENDOR and RENDERER without WEBGL_debug_renderer_info', () => {
@@ -222,10 +227,6 @@ describe('audio', () => {
       constructor(...args: number[]) {
         graph.push(`ctx ${args.join(',')}`);
       }
-      createOscillator() {
-        const osc = { type: '', frequency: { value: 0 }, connect: (n: unknown) => (graph.push('osc->comp'), n), start: () => graph.push(`osc ${osc.type} ${osc.frequency.value}`) };
-        return osc;
-      }
       createDynamicsCompressor() {
         return { connect: (n: unknown) => (graph.push('comp->destination'), n) };
       }
@@ -233,7 +234,19 @@ describe('audio', () => {
         return samples === 'never' ? new Promise(() => {}) : Promise.resolve({ getChannelData: () => samples });
       }
     }
+    // constructed with its options (type and frequency), as the collector does
+    class FakeOscillatorNode {
+      type: string;
+      frequency: number;
+      constructor(ctx: unknown, options: { type: string; frequency: number }) {
+        if (!(ctx instanceof FakeOfflineAudioContext)) throw new TypeError('not an audio context');
+        ({ type: this.type, frequency: this.frequency } = options);
+      }
+      connect = (n: unknown) => (graph.push('osc->comp'), n);
+      start = () => graph.push(`osc ${this.type} ${this.frequency}`);
+    }
     vi.stubGlobal('OfflineAudioContext', FakeOfflineAudioContext);
+    vi.stubGlobal('OscillatorNode', FakeOscillatorNode);
     return graph;
   }
 

@@ -10,10 +10,14 @@ const PARAMS = [0x0d33, 0x84e8, 0x8dfb];
  * there, else `VENDOR` (0x1f00) and `RENDERER` (0x1f01). The context is not released
  * explicitly (`WEBGL_lose_context` costs 2-3 ms): the canvas is never attached, so the garbage collector frees
  * both, and one context per page load stays far below Chromium's limit of 16 live contexts.
- * Undefined (unsupported) without WebGL.
+ * The context is 1 x 1 pixels without antialiasing, depth or stencil buffers: none of these values depends on
+ * them, and the smaller drawing buffer makes the context cheaper to create (creation is the main-thread cost of
+ * this collector). Undefined (unsupported) without WebGL.
  */
 export function webgl(): (string | number)[] | undefined {
-  const gl = document.createElement('canvas').getContext('webgl');
+  const c = document.createElement('canvas');
+  c.width = c.height = 1;
+  const gl = c.getContext('webgl', { antialias: false, depth: false, stencil: false });
   if (!gl) return;
   const p = (n: number) => gl.getParameter(n);
   const info = gl.getExtension('WEBGL_debug_renderer_info') ? 0x9245 - 0x1f00 : 0;
