@@ -17,7 +17,9 @@ async function fillSpa(page: Page, en = false) {
 test.describe('SPA example (React, StrictMode, npm build) in Chromium', () => {
   test('StrictMode and route changes leave one hidden input of each kind; paying makes one token request', async ({ page, servers, recorder }) => {
     const before = servers.merchant.received.length;
+    const deviceData = page.waitForResponse((r) => r.url() === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/device-data`);
     await page.goto(`${servers.merchant.url}/spa/`);
+    expect((await deviceData).status()).toBe(201);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Ir a pagar' }).click();
     // StrictMode mounted the form, unmounted it and mounted it again
@@ -59,6 +61,10 @@ test.describe('SPA example (React, StrictMode, npm build) in Chromium', () => {
     const posted = servers.merchant.received.slice(before);
     expect(posted).toHaveLength(1);
     expect(Object.keys(posted[0]!).sort()).toEqual(['device_session_id', 'token_id']);
+    // the app collected device data once (StrictMode, route changes) under the session id the charge carries
+    const sent = recorder.requests.filter((r) => r.url.endsWith('/device-data'));
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body).device_session_id).toBe(posted[0]!.device_session_id);
     for (const r of recorder.requests.filter((r) => r !== tokens[0])) expect(r.body).not.toContain('4111111111111111');
     expect(recorder.cspViolations).toEqual([]);
   });

@@ -38,6 +38,10 @@ export function App() {
   const [locale, setLocale] = useState<Locale>('es-MX');
   const [route, setRoute] = useState<Route>('cart');
   const [transaction, setTransaction] = useState<Transaction>();
+  // Device data (anti-fraud): collected once per page load, from the start, and sent to the API under this page's
+  // device_session_id, which the form layer puts in the token event for the charge. Later calls (StrictMode runs
+  // effects twice) share the one collection.
+  useEffect(() => void client.deviceData.collect(), []);
   const t = TEXT[locale];
   useEffect(() => {
     document.documentElement.lang = locale;
