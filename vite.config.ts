@@ -11,7 +11,10 @@ export default defineConfig(({ mode }) => ({
     target: 'es2020',
     emptyOutDir: mode !== 'iife',
     sourcemap: true,
-    minify: true,
+    // The script-tag build is minified by terser (3 passes): about 70 B gzip smaller than Vite's default (Oxc)
+    // on this code (`npm run size`). The ESM build is minified again by each app's bundler anyway.
+    minify: mode === 'iife' ? 'terser' : true,
+    terserOptions: { compress: { passes: 3 }, ecma: 2020 },
     lib:
       mode === 'iife'
         ? { entry: 'src/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken.iife.js' }

@@ -7,7 +7,9 @@ export type ErrorType = 'validation' | 'api' | 'network' | 'timeout' | 'configur
 
 /**
  * Base class of every error the library throws or rejects with. `type` tells the subclass without
- * `instanceof` (useful across bundles). Messages are for developers; show users a message chosen by code.
+ * `instanceof` (useful across bundles), and `name` follows from it: `ValidationError`, `ApiError`,
+ * `NetworkError`, `TimeoutError`, `ConfigurationError` (the class of that type; minifiers keep no class names).
+ * Messages are for developers; show users a message chosen by code.
  */
 export class PayTokenError extends Error {
   constructor(
@@ -15,7 +17,7 @@ export class PayTokenError extends Error {
     message: string,
   ) {
     super(message);
-    this.name = 'PayTokenError';
+    this.name = type[0]!.toUpperCase() + type.slice(1) + 'Error';
   }
 }
 
@@ -32,7 +34,6 @@ export class ValidationError extends PayTokenError {
   constructor(readonly errors: FieldResult[]) {
     const first = errors[0]!;
     super('validation', errors.map((e) => `${e.field}: ${e.reason}`).join(', '));
-    this.name = 'ValidationError';
     this.field = first.field;
     this.rule = first.reason!;
     [this.error_code, this.http_code] = errorCodeFor(first);
@@ -54,7 +55,6 @@ export class ApiError extends PayTokenError {
     readonly error: ErrorObject,
   ) {
     super('api', `${error.error_code} ${error.description}`);
-    this.name = 'ApiError';
     this.error_code = error.error_code;
     this.category = error.category;
     this.request_id = error.request_id;
@@ -66,7 +66,6 @@ export class ApiError extends PayTokenError {
 export class NetworkError extends PayTokenError {
   constructor(message: string) {
     super('network', message);
-    this.name = 'NetworkError';
   }
 }
 
@@ -74,7 +73,6 @@ export class NetworkError extends PayTokenError {
 export class TimeoutError extends PayTokenError {
   constructor(readonly timeoutMs: number) {
     super('timeout', `No response within ${timeoutMs} ms`);
-    this.name = 'TimeoutError';
   }
 }
 
@@ -89,6 +87,5 @@ export class ConfigurationError extends PayTokenError {
     message: string,
   ) {
     super('configuration', message);
-    this.name = 'ConfigurationError';
   }
 }
