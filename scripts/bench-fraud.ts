@@ -12,10 +12,10 @@
  * cost), and called by a script while the page parses, as the demo checkout does (the page's own loading work then
  * runs in the collection's yields, so its wall time is longer). `timings.total` of `collected()` is the collection
  * time in the page (automation flags, every signal, the visitor id). No merchant id is set, so nothing is sent.
- * Prints median, p95, min and max of the totals, the median of each signal, and the machine's load average
+ * Loads are PAUSE_MS apart, and the first way calls setup() SETTLE_MS after the load event (see below). Prints median, p95, min and max of the totals, the median of each signal, and the machine's load average
  * (timings on a shared machine are noisy).
  *
- * Env: RUNS (default 50), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Env: RUNS (default 50), PAUSE_MS (300), SETTLE_MS (200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -24,6 +24,14 @@ import { chromium } from 'playwright-core';
 import { BUDGETS, measureFraudSizes } from './fraud-size';
 
 const RUNS = Number(process.env.RUNS ?? 50);
+/**
+ * Milliseconds to wait after closing each context, so that a load is not measured while Chromium still tears
+ * down the previous one's renderer process (on 2 cores that competes with the page: medians 5-10 ms higher), and
+ * in the `after` mode after the load event before setup(), so the library's cost is measured on a page that has
+ * finished loading. PAUSE_MS=0 SETTLE_MS=0 measures loads back to back.
+ */
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 300);
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 200);
 /** The test page: the script-tag build, and with `during` a script that calls setup() while the page parses. */
 const PAGE = (during: boolean) =>
   `<!doctype html><meta charset="utf-8"><title>bench</title><script src="/paytoken.iife.js"></script>${during ? '<script src="/run.js"></script>' : ''}`;
@@ -59,8 +67,10 @@ const COLLECTED = 'PayToken.deviceData.collected()';
       const context = await browser.newContext();
       const tab = await context.newPage();
       await tab.goto(mode === 'during' ? `${url}?during-load` : url, { waitUntil: 'load' });
+      if (mode === 'after') await tab.waitForTimeout(SETTLE_MS);
       runs[mode].push(await tab.evaluate(mode === 'during' ? COLLECTED : `PayToken.deviceData.setup(), ${COLLECTED}`));
       await context.close();
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
   }
   await browser.close();
@@ -71,8 +81,8 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   };
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context (load average ${load}):`);
-  for (const [mode, label] of [['after', 'setup() after the load event (the library alone)'], ['during', 'setup() while the page loads (as the demo checkout)']] as const) {
+  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}):`);
+  for (const [mode, label] of [['after', `setup() ${SETTLE_MS} ms after the load event (the library alone)`], ['during', 'setup() while the page loads (as the demo checkout)']] as const) {
     const timings = runs[mode].map((d) => d.timings as Record<string, number>);
     const totals = timings.map((t) => t.total!);
     console.log(`  ${label}: median ${q(totals, 0.5)}, p95 ${q(totals, 0.95)}, min ${Math.min(...totals)}, max ${Math.max(...totals)}`);
