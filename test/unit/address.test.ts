@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAddress, type FieldResult } from '../../src/card/index';
-import { WEIRD_INPUTS } from './helpers';
-
-const ADDRESS = {
-  line1: 'Av. Paseo de la Reforma 222',
-  postal_code: '06600',
-  state: 'CDMX',
-  city: 'Ciudad de México',
-  country_code: 'MX',
-} as const;
+import { ADDRESS, WEIRD_INPUTS } from './helpers';
 
 const bad = (field: FieldResult['field'], reason: FieldResult['reason'], potentiallyValid = false): FieldResult => ({
   field,

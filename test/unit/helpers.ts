@@ -44,6 +44,15 @@ export const VALID_CARD = {
   cvv2: '123',
 } as const;
 
+/** A valid billing address (the spec's Address: every required field, Mexican postal code). */
+export const ADDRESS = {
+  line1: 'Av. Paseo de la Reforma 222',
+  postal_code: '06600',
+  state: 'CDMX',
+  city: 'Ciudad de México',
+  country_code: 'MX',
+} as const;
+
 /** `now` used by tests that need a fixed clock: 15 June 2026, 10:00 UTC. */
 export const NOW = new Date(Date.UTC(2026, 5, 15, 10, 0, 0));
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCard, type CardData, type CardInput, type FieldResult } from '../../src/card/index';
-import { breakLuhn, NOW, VALID_CARD, WEIRD_INPUTS } from './helpers';
-
-const ADDRESS = {
-  line1: 'Av. Paseo de la Reforma 222',
-  postal_code: '06600',
-  state: 'CDMX',
-  city: 'Ciudad de México',
-  country_code: 'MX',
-};
+import { ADDRESS, breakLuhn, NOW, VALID_CARD, WEIRD_INPUTS } from './helpers';
 
 /** Only the FieldResult members, so that order and reasons can be compared exactly. */
 const shape = (errors: FieldResult[]) =>
