@@ -6,8 +6,8 @@
 // validators-only app.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildScriptTag, STUB } from './script-tag.mjs';
 
 const ESM = new URL('../dist/paytoken.js', import.meta.url).pathname;
 const IIFE = new URL('../dist/paytoken.iife.js', import.meta.url).pathname;
@@ -24,41 +24,6 @@ async function appImporting(names) {
     target: 'es2020',
     write: false,
     logLevel: 'silent',
-  });
-  return out.outputFiles[0].text;
-}
-
-/** Replaces a module by one whose exports are all undefined: what the bundle costs without it. */
-function STUB(src) {
-  return [...src.matchAll(/^export (?:async )?(?:const|function|class|let) (\w+)/gm)].map(([, n]) => `export const ${n}: any = undefined;`).join('\n');
-}
-
-/** The script-tag entry bundled and minified by esbuild, with `edits` (path -> source transform) applied. */
-async function scriptTagWith(edits) {
-  const out = await build({
-    entryPoints: ['src/browser.ts'],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    globalName: 'PayToken',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'edit',
-        setup(b) {
-          b.onLoad({ filter: /\.ts$/ }, ({ path }) => {
-            const edit = edits[relative(process.cwd(), path)];
-            if (!edit) return undefined;
-            const src = readFileSync(path, 'utf8');
-            const contents = edit(src);
-            if (contents === src) throw new Error(`size: the edit of ${path} changed nothing`);
-            return { contents, loader: 'ts' };
-          });
-        },
-      },
-    ],
   });
   return out.outputFiles[0].text;
 }
@@ -96,22 +61,21 @@ if (leaks.length) {
 } else {
   console.log('ok   tree-shaking: a validators-only app contains no client, error or session code');
 }
-// Where the script tag's bytes go: the marginal cost of each optional part, measured as the difference between
-// the whole script-tag entry (src/browser.ts, bundled and minified by esbuild) and the same entry with that part
-// replaced by an empty stub. esbuild's output differs from the shipped (Vite + terser) file by a few hundred bytes;
-// the differences are what these lines report.
+// Where the script tag's bytes go: the marginal cost of each part, the script-tag build (as shipped, without the
+// source-map comment; scripts/script-tag.mjs) minus the same build with that part replaced. `within` names the
+// part a line is a piece of; "the rest" is the whole minus the top-level parts.
 const PARTS = [
-  ['form layer (binding, events, formatting, messages)', { 'src/form/mount.ts': STUB }],
-  ['  of which its English messages', { 'src/form/messages.ts': (src) => src.replace(/(: '[^'|]*)\|[^']*'/g, "$1'") }],
-  ['device data (15 collectors, runner, hash, flags, send)', { 'src/fraud/device-data.ts': STUB }],
+  { name: 'form layer (binding, events, formatting, messages)', edits: { 'src/form/mount.ts': STUB } },
+  { name: 'its English messages', within: 'form layer', edits: { 'src/form/messages.ts': (src) => src.replace(/(: '[^'|]*)\|[^']*'/g, "$1'") } },
+  { name: 'device data (15 collectors, runner, hash, flags, send)', edits: { 'src/fraud/device-data.ts': STUB } },
 ];
-const base = gz(await scriptTagWith({}));
-console.log(`script tag, marginal cost of each part (gzip -9 bytes; whole entry ${base} B with esbuild):`);
-let rest = base;
-for (const [name, edits] of PARTS) {
-  const cost = base - gz(await scriptTagWith(edits));
-  if (!name.startsWith(' ')) rest -= cost;
-  console.log(`     ${name.padEnd(56)} ${String(cost).padStart(5)} B`);
+const whole = gz(await buildScriptTag());
+console.log(`script tag, marginal cost of each part (gzip -9 bytes of ${whole} B built without the source-map comment):`);
+let rest = whole;
+for (const { name, within, edits } of PARTS) {
+  const cost = whole - gz(await buildScriptTag(edits));
+  if (!within) rest -= cost;
+  console.log(`     ${(within ? `  of which ${name}` : name).padEnd(56)} ${String(cost).padStart(5)} B`);
 }
 console.log(`     ${'the rest (classic API, tokenization, card rules)'.padEnd(56)} ${String(rest).padStart(5)} B`);
 for (const f of [ESM, IIFE]) {
