@@ -139,6 +139,8 @@ describe('canvas', () => {
     expect((made[0] as unknown as { toDataURL: ReturnType<typeof vi.fn> }).toDataURL).toHaveBeenCalledTimes(2);
     expect(calls).toContain('arc');
     expect(calls.some((c) => c.startsWith('fillText'))).toBe(true);
+    // Set in the fonts signal's fallback family, so that one font load serves both signals.
+    expect(ctx.font).toBe('15px monospace');
   });
 
   it('different renderings (anti-fingerprinting noise) are "unstable"', async () => {
@@ -162,12 +164,12 @@ describe('canvas', () => {
 
 describe('fonts', () => {
   it('a probe font is installed when its width differs from the monospace fallback', () => {
-    // Text in Arial and Ubuntu measures differently; every other probe font falls back to monospace.
-    const widths: Record<string, number> = { '"Arial"': 120, '"Ubuntu"': 118 };
+    // Text in DejaVu Sans and Ubuntu measures differently; every other probe font falls back to monospace.
+    const widths: Record<string, number> = { '"DejaVu Sans"': 120, '"Ubuntu"': 118 };
     const { ctx } = fake2d((font) => widths[font.replace(/^72px (.*),monospace$/, '$1')] ?? 100);
     fakeCanvas({ '2d': ctx });
-    expect(fonts()).toEqual(['Arial', 'Ubuntu']);
-    expect(PROBE_FONTS).toHaveLength(6);
+    expect(fonts()).toEqual(['DejaVu Sans', 'Ubuntu']);
+    expect(PROBE_FONTS).toHaveLength(5);
   });
 
   it('no 2D context is "unsupported"; a throwing measureText is "threw"', async () => {
