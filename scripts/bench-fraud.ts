@@ -15,9 +15,17 @@
  * Loads are PAUSE_MS apart, and the first way calls setup() SETTLE_MS after the load event (see below). Prints median, p95, min and max of the totals, the median of each signal, and the machine's load average
  * (timings on a shared machine are noisy).
  *
+ * Two more figures tell the library's cost apart from the machine's: in the first way, the renderer main thread's
+ * CPU time during the collection (CDP `Performance.getMetrics` `ThreadTime`, thread ticks), which excludes waits
+ * on other processes (WebGL context creation in the GPU process, font lookups in the browser process) and time
+ * the virtual CPU did not run; and the hypervisor's steal over the whole run (`/proc/stat`, Linux): on a virtual
+ * machine whose host is busy, wall times grow with it (a run at 20-30% steal gave medians twice those of a run
+ * at 1%).
+ *
  * Env: RUNS (default 50), PAUSE_MS (300), SETTLE_MS (200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -32,6 +40,20 @@ const RUNS = Number(process.env.RUNS ?? 50);
  */
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 300);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 200);
+/**
+ * The machine's CPU time counters (`/proc/stat` first line, in clock ticks): all of them, and steal (time the
+ * hypervisor ran something else while this machine's virtual CPUs wanted to run). Null where there is no
+ * /proc/stat.
+ */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
 /** The test page: the script-tag build, and with `during` a script that calls setup() while the page parses. */
 const PAGE = (during: boolean) =>
   `<!doctype html><meta charset="utf-8"><title>bench</title><script src="/paytoken.iife.js"></script>${during ? '<script src="/run.js"></script>' : ''}`;
@@ -62,13 +84,22 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const runs = { after: [] as Record<string, unknown>[], during: [] as Record<string, unknown>[] };
+  const cpuMs: number[] = [];
+  const ticks0 = cpuTicks();
   for (let i = 0; i < RUNS; i++) {
     for (const mode of ['after', 'during'] as const) {
       const context = await browser.newContext();
       const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value;
       await tab.goto(mode === 'during' ? `${url}?during-load` : url, { waitUntil: 'load' });
-      if (mode === 'after') await tab.waitForTimeout(SETTLE_MS);
-      runs[mode].push(await tab.evaluate(mode === 'during' ? COLLECTED : `PayToken.deviceData.setup(), ${COLLECTED}`));
+      if (mode === 'after') {
+        await tab.waitForTimeout(SETTLE_MS);
+        const before = await threadTime();
+        runs.after.push(await tab.evaluate(`PayToken.deviceData.setup(), ${COLLECTED}`));
+        cpuMs.push(+((await threadTime()) - before).toFixed(4) * 1000);
+      } else runs.during.push(await tab.evaluate(COLLECTED));
       await context.close();
       await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
@@ -81,13 +112,16 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   };
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}):`);
+  const ticks1 = cpuTicks();
+  const steal = ticks0 && ticks1 ? `${((100 * (ticks1.steal - ticks0.steal)) / (ticks1.total - ticks0.total || 1)).toFixed(1)}%` : 'n/a';
+  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}, hypervisor steal ${steal} of CPU time during the runs):`);
   for (const [mode, label] of [['after', `setup() ${SETTLE_MS} ms after the load event (the library alone)`], ['during', 'setup() while the page loads (as the demo checkout)']] as const) {
     const timings = runs[mode].map((d) => d.timings as Record<string, number>);
     const totals = timings.map((t) => t.total!);
     console.log(`  ${label}: median ${q(totals, 0.5)}, p95 ${q(totals, 0.95)}, min ${Math.min(...totals)}, max ${Math.max(...totals)}`);
     const names = Object.keys(timings[0]!).filter((k) => k !== 'total');
     console.log(`    median per signal: ${names.map((k) => `${k} ${q(timings.map((t) => t[k] ?? 0), 0.5)}`).join(', ')}`);
+    if (mode === 'after') console.log(`    renderer main-thread CPU time: median ${q(cpuMs, 0.5).toFixed(1)}, p95 ${q(cpuMs, 0.95).toFixed(1)}`);
   }
   const last = runs.after.at(-1)!;
   console.log(`\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`);
