@@ -22,12 +22,19 @@
  * machine whose host is busy, wall times grow with it (a run at 20-30% steal gave medians twice those of a run
  * at 1%).
  *
+ * Reference, same machine and protocol: FingerprintJS 5 (`@fingerprintjs/fingerprintjs`, MIT, a devDependency used
+ * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh
+ * context, interleaved with the library's loads. Issue 3 quotes 300-510 ms for it in headless Chromium; measuring
+ * it here says how this machine compares with wherever those figures came from. Its page has no CSP but
+ * `connect-src 'none'` (nothing may leave the machine; it would only send with monitoring on).
+ *
  * Env: RUNS (default 50), PAUSE_MS (300), SETTLE_MS (200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { BUDGETS, measureFraudSizes } from './fraud-size';
 
@@ -57,6 +64,12 @@ function cpuTicks(): { total: number; steal: number } | null {
 /** The test page: the script-tag build, and with `during` a script that calls setup() while the page parses. */
 const PAGE = (during: boolean) =>
   `<!doctype html><meta charset="utf-8"><title>bench</title><script src="/paytoken.iife.js"></script>${during ? '<script src="/run.js"></script>' : ''}`;
+/** FingerprintJS 5's browser build (UMD: global `FingerprintJS`), and its page. */
+const FPJS = readFileSync(createRequire(import.meta.url).resolve('@fingerprintjs/fingerprintjs/dist/fp.umd.min.js'), 'utf8');
+const FPJS_PAGE = '<!doctype html><meta charset="utf-8"><title>bench</title><script src="/fp.js"></script>';
+/** Page expression: FingerprintJS's [load(), get()] times, ms. */
+const FPJS_RUN = `(async () => { const t0 = performance.now(); const agent = await FingerprintJS.load({ monitoring: false });
+  const t1 = performance.now(); await agent.get(); return [t1 - t0, performance.now() - t1]; })()`;
 /** Page expression: the device data of the collection setup() started. */
 const COLLECTED = 'PayToken.deviceData.collected()';
 
@@ -72,8 +85,13 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   // `/`: the page only loads the library, and setup() is called once the load event has fired.
   const server = createServer((req, res) => {
     const during = req.url?.includes('during-load');
-    const [type, body] = req.url === '/paytoken.iife.js' ? ['text/javascript', iife] : req.url === '/run.js' ? ['text/javascript', 'PayToken.deviceData.setup();'] : ['text/html', PAGE(!!during)];
-    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': "default-src 'none'; script-src 'self'" });
+    const fpjs = req.url?.includes('fpjs');
+    const [type, body] =
+      req.url === '/paytoken.iife.js' ? ['text/javascript', iife]
+      : req.url === '/fp.js' ? ['text/javascript', FPJS]
+      : req.url === '/run.js' ? ['text/javascript', 'PayToken.deviceData.setup();']
+      : ['text/html', fpjs ? FPJS_PAGE : PAGE(!!during)];
+    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': fpjs ? "connect-src 'none'" : "default-src 'none'; script-src 'self'" });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -85,16 +103,20 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   });
   const runs = { after: [] as Record<string, unknown>[], during: [] as Record<string, unknown>[] };
   const cpuMs: number[] = [];
+  const fpjsMs: number[][] = [];
   const ticks0 = cpuTicks();
   for (let i = 0; i < RUNS; i++) {
-    for (const mode of ['after', 'during'] as const) {
+    for (const mode of ['after', 'during', 'fpjs'] as const) {
       const context = await browser.newContext();
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
       const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value;
-      await tab.goto(mode === 'during' ? `${url}?during-load` : url, { waitUntil: 'load' });
-      if (mode === 'after') {
+      await tab.goto(mode === 'after' ? url : `${url}?${mode === 'during' ? 'during-load' : 'fpjs'}`, { waitUntil: 'load' });
+      if (mode === 'fpjs') {
+        await tab.waitForTimeout(SETTLE_MS);
+        fpjsMs.push(await tab.evaluate(FPJS_RUN));
+      } else if (mode === 'after') {
         await tab.waitForTimeout(SETTLE_MS);
         const before = await threadTime();
         runs.after.push(await tab.evaluate(`PayToken.deviceData.setup(), ${COLLECTED}`));
@@ -123,6 +145,9 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     console.log(`    median per signal: ${names.map((k) => `${k} ${q(timings.map((t) => t[k] ?? 0), 0.5)}`).join(', ')}`);
     if (mode === 'after') console.log(`    renderer main-thread CPU time: median ${q(cpuMs, 0.5).toFixed(1)}, p95 ${q(cpuMs, 0.95).toFixed(1)}`);
   }
+  const r1 = (x: number) => x.toFixed(1);
+  const fpTotals = fpjsMs.map(([l, g]) => l! + g!);
+  console.log(`  reference, FingerprintJS 5.2.0 load() + get() ${SETTLE_MS} ms after the load event: median ${r1(q(fpTotals, 0.5))}, p95 ${r1(q(fpTotals, 0.95))} (load() ${r1(q(fpjsMs.map((t) => t[0]!), 0.5))}, get() ${r1(q(fpjsMs.map((t) => t[1]!), 0.5))}); ratio of medians, this library / FingerprintJS: ${(q(runs.after.map((d) => (d.timings as Record<string, number>).total!), 0.5) / q(fpTotals, 0.5)).toFixed(2)}`);
   const last = runs.after.at(-1)!;
   console.log(`\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`);
 }
