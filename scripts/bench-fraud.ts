@@ -24,7 +24,7 @@
  *
  * Reference, same machine and protocol: FingerprintJS 5 (`@fingerprintjs/fingerprintjs`, MIT, a devDependency used
  * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh
- * context, interleaved with the library's loads. Issue 3 quotes 300-510 ms for it in headless Chromium; measuring
+ * context, RUNS loads after all of the library's. Issue 3 quotes 300-510 ms for it in headless Chromium; measuring
  * it here says how this machine compares with wherever those figures came from. Its page has no CSP but
  * `connect-src 'none'` (nothing may leave the machine; it would only send with monitoring on).
  *
@@ -105,26 +105,29 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   const cpuMs: number[] = [];
   const fpjsMs: number[][] = [];
   const ticks0 = cpuTicks();
-  for (let i = 0; i < RUNS; i++) {
-    for (const mode of ['after', 'during', 'fpjs'] as const) {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-      const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value;
-      await tab.goto(mode === 'after' ? url : `${url}?${mode === 'during' ? 'during-load' : 'fpjs'}`, { waitUntil: 'load' });
-      if (mode === 'fpjs') {
-        await tab.waitForTimeout(SETTLE_MS);
-        fpjsMs.push(await tab.evaluate(FPJS_RUN));
-      } else if (mode === 'after') {
-        await tab.waitForTimeout(SETTLE_MS);
-        const before = await threadTime();
-        runs.after.push(await tab.evaluate(`PayToken.deviceData.setup(), ${COLLECTED}`));
-        cpuMs.push(+((await threadTime()) - before).toFixed(4) * 1000);
-      } else runs.during.push(await tab.evaluate(COLLECTED));
-      await context.close();
-      await new Promise((r) => setTimeout(r, PAUSE_MS));
-    }
+  let ticks1: ReturnType<typeof cpuTicks> | undefined; // when the library's loads end
+  // The library's loads (both ways alternating), then FingerprintJS's, so that its heavier pages and their
+  // teardown never run between two of the library's loads.
+  const modes = [...Array.from({ length: RUNS }, () => ['after', 'during'] as const).flat(), ...Array.from({ length: RUNS }, () => 'fpjs' as const)];
+  for (const mode of modes) {
+    if (mode === 'fpjs') ticks1 ??= cpuTicks();
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value;
+    await tab.goto(mode === 'after' ? url : `${url}?${mode === 'during' ? 'during-load' : 'fpjs'}`, { waitUntil: 'load' });
+    if (mode === 'fpjs') {
+      await tab.waitForTimeout(SETTLE_MS);
+      fpjsMs.push(await tab.evaluate(FPJS_RUN));
+    } else if (mode === 'after') {
+      await tab.waitForTimeout(SETTLE_MS);
+      const before = await threadTime();
+      runs.after.push(await tab.evaluate(`PayToken.deviceData.setup(), ${COLLECTED}`));
+      cpuMs.push(+((await threadTime()) - before).toFixed(4) * 1000);
+    } else runs.during.push(await tab.evaluate(COLLECTED));
+    await context.close();
+    await new Promise((r) => setTimeout(r, PAUSE_MS));
   }
   await browser.close();
   server.close();
@@ -134,9 +137,9 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   };
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-  const ticks1 = cpuTicks();
+  ticks1 ??= cpuTicks();
   const steal = ticks0 && ticks1 ? `${((100 * (ticks1.steal - ticks0.steal)) / (ticks1.total - ticks0.total || 1)).toFixed(1)}%` : 'n/a';
-  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}, hypervisor steal ${steal} of CPU time during the runs):`);
+  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}, hypervisor steal ${steal} of CPU time during these runs):`);
   for (const [mode, label] of [['after', `setup() ${SETTLE_MS} ms after the load event (the library alone)`], ['during', 'setup() while the page loads (as the demo checkout)']] as const) {
     const timings = runs[mode].map((d) => d.timings as Record<string, number>);
     const totals = timings.map((t) => t.total!);
