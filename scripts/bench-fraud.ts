@@ -18,9 +18,9 @@
  * Two more figures tell the library's cost apart from the machine's: in the first way, the renderer main thread's
  * CPU time during the collection (CDP `Performance.getMetrics` `ThreadTime`, thread ticks), which excludes waits
  * on other processes (WebGL context creation in the GPU process, font lookups in the browser process) and time
- * the virtual CPU did not run; and the hypervisor's steal over the whole run (`/proc/stat`, Linux): on a virtual
- * machine whose host is busy, wall times grow with it (a run at 20-30% steal gave medians twice those of a run
- * at 1%).
+ * the virtual CPU did not run; and the hypervisor's steal during the library's loads (`/proc/stat`, Linux): on a
+ * virtual machine whose host is busy, wall times grow with it (on 2026-11-22, a run at 19.3% steal gave a median
+ * 1.8 times that of a run at 1.4%, with about the same CPU time).
  *
  * Reference, same machine and protocol: FingerprintJS 5 (`@fingerprintjs/fingerprintjs`, MIT, a devDependency used
  * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh
@@ -124,7 +124,7 @@ const COLLECTED = 'PayToken.deviceData.collected()';
       await tab.waitForTimeout(SETTLE_MS);
       const before = await threadTime();
       runs.after.push(await tab.evaluate(`PayToken.deviceData.setup(), ${COLLECTED}`));
-      cpuMs.push(+((await threadTime()) - before).toFixed(4) * 1000);
+      cpuMs.push(((await threadTime()) - before) * 1000); // seconds -> ms
     } else runs.during.push(await tab.evaluate(COLLECTED));
     await context.close();
     await new Promise((r) => setTimeout(r, PAUSE_MS));

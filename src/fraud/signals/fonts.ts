@@ -2,7 +2,8 @@
  * The probe list: fonts that tell operating systems and their variants apart (Windows: Segoe UI; macOS: Helvetica
  * Neue; Linux: DejaVu Sans, Ubuntu; Android: Roboto). Not Arial, though it was a probe: every desktop system has it
  * or an alias of it (Liberation Sans on Linux, Roboto on Android), so it told little, and each installed probe font
- * costs a font file load (1-3 ms in a fresh headless Chromium page) where a missing one costs a lookup (under 1 ms).
+ * costs a font file load (1-3 ms in a fresh headless Chromium page) on top of the lookup (about 1 ms) a missing one
+ * costs.
  */
 export const PROBE_FONTS = ['DejaVu Sans', 'Helvetica Neue', 'Roboto', 'Segoe UI', 'Ubuntu'];
 
