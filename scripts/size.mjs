@@ -35,9 +35,11 @@ const checks = [
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3150, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
-  // CI holds the measured ceilings so they can only shrink.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 8900, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9260, target: 8000 },
+  // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
+  // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
+  // +28 B gzip; without it Firefox users got a new visitor id per browser run).
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 8920, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9280, target: 8000 },
   { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9050, target: 8000 },
 ];
 

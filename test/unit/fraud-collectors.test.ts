@@ -9,7 +9,7 @@ import { collectSignals } from '../../src/fraud/collect';
 import { hash128 } from '../../src/fraud/hash';
 import { COLLECTORS } from '../../src/fraud/signals/index';
 import { audio } from '../../src/fraud/signals/audio';
-import { canvas } from '../../src/fraud/signals/canvas';
+import { canvas, stablePng } from '../../src/fraud/signals/canvas';
 import { PROBE_FONTS, fonts } from '../../src/fraud/signals/fonts';
 import { deviceMemory, hardwareConcurrency } from '../../src/fraud/signals/hardware';
 import { languages } from '../../src/fraud/signals/languages';
@@ -130,10 +130,26 @@ describe('touch and media queries', () => {
 });
 
 describe('canvas', () => {
-  it('hash128 of the data URL of a 160 x 60 canvas, read twice and compared; text over a disc', async () => {
+  /** A PNG data URL made of these chunks (type, data as a binary string), after the PNG signature; CRCs are not checked. */
+  const png = (...chunks: [string, string][]) =>
+    'data:image/png;base64,' +
+    btoa('\x89PNG\r\n\x1a\n' + chunks.map(([type, data]) => String.fromCharCode(0, 0, data.length >> 8, data.length & 255) + type + data + 'CRC!').join(''));
+  const IHDR: [string, string] = ['IHDR', '\0\0\0\xa0\0\0\0\x3c\x08\x06\0\0\0'];
+
+  it("stablePng decodes the file and drops Firefox's deBG chunk (type, 16 data bytes, CRC), nothing else", () => {
+    const plain = png(IHDR, ['IDAT', 'pixels\xff'], ['tEXt', 'x'], ['IEND', '']);
+    expect(stablePng(plain)).toBe(atob(plain.slice(22)));
+    const firefox = png(IHDR, ['IDAT', 'pixels\xff'], ['deBG', 'BB86ECC19860F2D2'], ['tEXt', 'x'], ['IEND', '']);
+    // What remains of the chunk is its length (16), before the next chunk's length (1) and type.
+    expect(stablePng(firefox)).toBe(atob(plain.slice(22)).replace('\0\0\0\x01tEXt', '\0\0\0\x10\0\0\0\x01tEXt'));
+    expect(() => stablePng('data:image/png;base64,not base64!')).toThrow();
+  });
+
+  it('hash128 of the PNG of a 160 x 60 canvas, read twice and compared; text over a disc', async () => {
     const { ctx, calls } = fake2d();
-    const made = fakeCanvas({ '2d': ctx }, () => 'data:image/png;base64,PROBE');
-    expect(await canvas()).toBe(await hash128('data:image/png;base64,PROBE'));
+    const file = png(IHDR, ['IDAT', 'PROBE'], ['IEND', '']);
+    const made = fakeCanvas({ '2d': ctx }, () => file);
+    expect(await canvas()).toBe(await hash128(atob(file.slice(22))));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ width: 160, height: 60 });
     expect((made[0] as unknown as { toDataURL: ReturnType<typeof vi.fn> }).toDataURL).toHaveBeenCalledTimes(2);
@@ -143,9 +159,21 @@ describe('canvas', () => {
     expect(ctx.font).toBe('15px monospace');
   });
 
-  it('different renderings (anti-fingerprinting noise) are "unstable"', async () => {
+  it("a chunk beside the pixels that changes per session (Firefox's deBG) changes neither the hash nor stability", async () => {
+    const session = (value: string) => {
+      fakeCanvas({ '2d': fake2d().ctx }, () => png(IHDR, ['IDAT', 'PROBE'], ['deBG', value], ['IEND', '']));
+      return run('canvas', canvas);
+    };
+    const [a, b] = [await session('BB86ECC19860F2D2'), await session('659AEBC728F3287A')];
+    expect(a.signals.canvas).toBeDefined();
+    expect(b.signals.canvas).toBe(a.signals.canvas);
+    fakeCanvas({ '2d': fake2d().ctx }, () => png(IHDR, ['IDAT', 'OTHER'], ['deBG', 'BB86ECC19860F2D2'], ['IEND', '']));
+    expect((await run('canvas', canvas)).signals.canvas).not.toBe(a.signals.canvas); // the pixels still count
+  });
+
+  it('different renderings (anti-fingerprinting noise in the pixels) are "unstable"', async () => {
     let n = 0;
-    fakeCanvas({ '2d': fake2d().ctx }, () => `data:image/png;base64,NOISE${n++}`);
+    fakeCanvas({ '2d': fake2d().ctx }, () => png(IHDR, ['IDAT', `NOISE${n++}`], ['IEND', '']));
     expect((await run('canvas', canvas)).missing).toEqual({ canvas: 'unstable' });
   });
 
