@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Runs every test: type check, build, unit + contract tests (Vitest), end-to-end tests (Playwright in Debian's
-# Chromium, installed through apt when missing), `npm audit --omit=dev` of the runtime dependencies, then prints
-# the bundle sizes and one closing line "tests: N passed, N failed". Exits non-zero when anything failed.
+# Runs every test: type check, build, unit + contract tests (Vitest; with device data in Debian's Firefox ESR),
+# end-to-end tests (Playwright in Debian's Chromium; both browsers installed through apt when missing),
+# `npm audit --omit=dev` of the runtime dependencies, then prints the bundle sizes and one closing line
+# "tests: N passed, N failed". Exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "== installing Debian's chromium (apt-get)"
+# Browsers from Debian, installed through apt when missing: Chromium (Playwright's e2e suites) and Firefox ESR
+# (test/firefox.test.ts: the device data in Gecko).
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing Debian's ${missing[*]} (apt-get)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null || {
-    echo "could not install chromium"; exit 1; }
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || {
+    echo "could not install ${missing[*]}"; exit 1; }
 fi
 
 mkdir -p .reports
