@@ -452,12 +452,18 @@ describe('messages and locales', () => {
 });
 
 describe('classic extractFormAndCreate', () => {
-  it('reads a combined expiry input as month and year', async () => {
+  /** A fresh script-tag object (src/browser.ts keeps its settings in module state) set up as merchant m1. */
+  const classicConfigured = async () => {
     vi.resetModules();
     const PayToken = (await import('../../src/browser')).default;
     PayToken.setId('m1');
     PayToken.setApiKey('pk_test_1');
     PayToken.setBaseUrl('https://api.example.com');
+    return PayToken;
+  };
+
+  it('reads a combined expiry input as month and year', async () => {
+    const PayToken = await classicConfigured();
     document.body.innerHTML = COMBINED;
     $('#name').value = 'Ana';
     $('#pan').value = '4111 1111 1111 1111';
@@ -469,11 +475,7 @@ describe('classic extractFormAndCreate', () => {
   });
 
   it('PayToken.form.mount binds the form with the classic settings', async () => {
-    vi.resetModules();
-    const PayToken = (await import('../../src/browser')).default;
-    PayToken.setId('m1');
-    PayToken.setApiKey('pk_test_1');
-    PayToken.setBaseUrl('https://api.example.com');
+    const PayToken = await classicConfigured();
     document.body.innerHTML = COMBINED;
     mounted = PayToken.form.mount('f', { flow: 'spa', locale: 'en' });
     fillValid(true);
