@@ -3,11 +3,11 @@
  * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
  * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object.
  */
-import { cardBody, findForm } from './api/client';
-import { resolveConfig } from './api/config';
-import { request } from './api/http';
-import { ApiError, ConfigurationError, PayTokenError, ValidationError } from './api/errors';
-import type { ErrorObject, Token } from './api/types';
+import { cardBody, findForm } from './client';
+import { resolveConfig } from './http/config';
+import { request } from './http/request';
+import { ApiError, ConfigurationError, PayTokenError, ValidationError } from './errors/index';
+import type { ErrorObject, Token } from './types/index';
 import { cardBrand } from './card/brands';
 import { validateCvv2 } from './card/cvv2';
 import { validateExpiry } from './card/expiry';

@@ -5,12 +5,12 @@
  * touches neither `window` nor `document` (SSR safe).
  */
 export * from './card/index';
-export { createClient, type Client, type CardCreateOptions, type DeviceDataCollection } from './api/client';
-export { tokenize } from './api/tokenize';
-export { resolveConfig, DEFAULT_TIMEOUT_MS, type ClientConfig, type ResolvedConfig } from './api/config';
-export { errorCodeFor } from './api/codes';
-export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './api/errors';
-export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './api/types';
+export { createClient, type Client, type CardCreateOptions, type DeviceDataCollection } from './client';
+export { tokenize } from './http/tokenize';
+export { resolveConfig, DEFAULT_TIMEOUT_MS, type ClientConfig, type ResolvedConfig } from './http/config';
+export { errorCodeFor } from './errors/codes';
+export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, type ErrorType } from './errors/index';
+export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './types/index';
 export { deviceSessionId, newDeviceSessionId, writeDeviceSessionInput, DEVICE_SESSION_ID_LENGTH, DEFAULT_BUDGET_MS } from './fraud/index';
 export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './fraud/index';
 export { formatValue, type FormatKind } from './form/format';

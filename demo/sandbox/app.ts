@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
-import { createSchemas } from '../../src/schemas/index';
+import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud';

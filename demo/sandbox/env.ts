@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Schemas } from '../../src/schemas/index';
-import type { FraudOptions } from './fraud';
+import type { Schemas } from './schemas/index';
+import type { FraudOptions } from './fraud-rules';
 import type { SandboxMode } from './mode';
 import type { CustomerRecord, Store } from './store';
 

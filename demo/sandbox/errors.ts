@@ -1,4 +1,4 @@
-import type { ErrorObject } from '../../src/api/types';
+import type { ErrorObject } from '../../src/types/index';
 
 /**
  * HTTP status and category of each spec error code the sandbox answers with (spec, Errors table). Category

@@ -1,4 +1,4 @@
-import type { ListQuery } from '../../src/schemas/index';
+import type { ListQuery } from './schemas/index';
 import { localDate } from './clock';
 import type { Stored } from './store';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
-import type { DeviceDataBody, TransactionStatus } from '../../src/schemas/index';
+import type { DeviceDataBody, TransactionStatus } from './schemas/index';
 import { outcomeOf, type Outcome } from './test-cards';
 
 /**

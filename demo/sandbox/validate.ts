@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { errorCodeFor } from '../../src/api/codes';
+import { errorCodeFor } from '../../src/errors/codes';
 import type { FieldResult } from '../../src/card/types';
-import { issueMessage, toFieldIssue } from '../../src/schemas/index';
+import { issueMessage, toFieldIssue } from './schemas/index';
 import { apiError, type SandboxError } from './errors';
 
 /**

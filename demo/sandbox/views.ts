@@ -1,8 +1,8 @@
-import type { Card, Token } from '../../src/api/types';
+import type { Card, Token } from '../../src/types/index';
 import type { Address } from '../../src/card/types';
 import { isoDateTime } from './clock';
 import type { CardFacts, CardRecord, ChargeRecord, CustomerRecord, DeviceRecord, TokenRecord } from './store';
-import type { DeviceDataBody } from '../../src/schemas/index';
+import type { DeviceDataBody } from './schemas/index';
 
 /**
  * Response bodies: the spec's objects (spec, Resources) built from store records, with snake_case names and

@@ -1,5 +1,5 @@
-import { ValidationError, type PayTokenError } from '../api/errors';
-import type { Token } from '../api/types';
+import { ValidationError, type PayTokenError } from '../errors/index';
+import type { Token } from '../types/index';
 import { cardBrand } from '../card/brands';
 import { normalizePan } from '../card/pan';
 import { pass } from '../card/result';

@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../api/errors';
+import { ConfigurationError } from '../errors/index';
 import { collectDeviceData, DEFAULT_BUDGET_MS } from './collect';
-import { sendDeviceData, type DeviceDataTarget } from './send';
+import { sendDeviceData, type DeviceDataTarget } from '../http/device-data';
 import type { DeviceData, DeviceDataOptions } from './types';
 
 let started: Promise<DeviceData> | undefined;

@@ -8,6 +8,6 @@ export { deviceData } from './device-data';
 export { collectDeviceData, collectSignals, DEFAULT_BUDGET_MS } from './collect';
 export { automationFlags } from './automation';
 export { canonical, hash128, visitorId } from './hash';
-export { sendDeviceData, type DeviceDataTarget } from './send';
+export { sendDeviceData, type DeviceDataTarget } from '../http/device-data';
 export { COLLECTORS, type Collector } from './signals/index';
 export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './types';

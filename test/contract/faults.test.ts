@@ -8,7 +8,7 @@
  * store start empty) and tells it the fault through the `X-Sandbox-Fault` header, added by a wrapper of fetch.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RETRY_DELAY_MS } from '../../src/api/http';
+import { RETRY_DELAY_MS } from '../../src/http/request';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { ApiError, createClient, NetworkError, PayTokenError, TimeoutError, type Client } from '../../src/index';
 import PayToken, { type ClassicFailure } from '../../src/browser';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isTokenVariant, listQuerySchema } from '../../../src/schemas/index';
+import { isTokenVariant, listQuerySchema } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
 import { fraudDecline, logVerdict, scoreDevice } from '../fraud';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { validateCvv2 } from '../../../src/card/cvv2';
-import { chargeListQuerySchema, type ChargeBody } from '../../../src/schemas/index';
+import { chargeListQuerySchema, type ChargeBody } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
 import { newAuthorization, newId } from '../ids';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { customerListQuerySchema } from '../../../src/schemas/index';
+import { customerListQuerySchema } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
 import { newId } from '../ids';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { deviceDataSchema } from '../../../src/schemas/index';
+import { deviceDataSchema } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
 import { parseWith } from '../validate';

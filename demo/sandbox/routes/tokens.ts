@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { listQuerySchema } from '../../../src/schemas/index';
+import { listQuerySchema } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { newId } from '../ids';
 import { page } from '../paging';

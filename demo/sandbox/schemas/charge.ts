@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { validateCvv2 } from '../../../src/card/cvv2';
+import { customerSchema } from './customer';
+import { addRuleIssue } from './issues';
+import { DEVICE_SESSION_ID, RESOURCE_ID } from '../../../src/card/ids';
+
+/** Charge currencies (spec, Limits: "currency for charges: MXN or USD"). */
+export const CURRENCIES = ['MXN', 'USD'] as const;
+
+/** Months-without-interest plans (spec, Resources > PaymentPlan; Limits). */
+export const PAYMENT_PLAN_MONTHS = [3, 6, 9, 12, 18] as const;
+
+/**
+ * Whether an amount has at most two decimals, judged on its shortest decimal representation (`12.5` and
+ * `12.50` pass, `0.1 + 0.2` does not). Exponent forms (`1e-7`, `1e21`) fail.
+ */
+export const hasAtMostTwoDecimals = (n: number): boolean => /^\d+(\.\d{1,2})?$/.test(String(n));
+
+/**
+ * An optional `cvv2` of a charge (spec, Charges: "numeric, length 3 or 4; used only with stored cards"):
+ * absent or `null` is none; otherwise `validateCvv2` without a PAN (3 or 4 digits; the length for the stored
+ * card's brand, error 2009, is checked once the card is known). Output: the digits as a string, or undefined.
+ */
+const optionalCvv2 = z
+  .unknown()
+  .optional()
+  .superRefine((v, ctx) => {
+    if (v != null) addRuleIssue(ctx, validateCvv2(v), 'cvv2');
+  })
+  .transform((v) => (v == null ? undefined : String(v).trim()));
+
+/**
+ * Card charge body, customer level (`POST /customers/{customer_id}/charges`; spec, Endpoints > Charges, "Card
+ * charge with a stored card id or token"):
+ * - `method`: required, `card` (the only charge kind the sandbox simulates);
+ * - `source_id`: required, 1-45 letters or digits, a token id or a stored card id;
+ * - `amount`: required number, greater than zero, at most two decimals;
+ * - `cvv2`: optional, 3 or 4 digits (stored cards);
+ * - `currency`: optional, MXN or USD, default MXN;
+ * - `description`: required, 1-250 characters;
+ * - `order_id`: optional, 1-100 characters (unique among all transactions: checked by the server, 1006);
+ * - `device_session_id`: required, 1-255 of [A-Za-z0-9_-];
+ * - `capture`: optional boolean, default true;
+ * - `payment_plan`: optional `{payments: 3|6|9|12|18}`;
+ * - `metadata`: optional object of string, number or boolean values;
+ * - `use_card_points`: optional ONLY_POINTS, MIXED or NONE, default NONE.
+ * Other documented members (send_email, redirect_url, use_3d_secure, http_context) are accepted and dropped:
+ * the sandbox does not simulate redirects or 3D Secure. A `customer` member is dropped at customer level.
+ */
+export const chargeSchema = z.object({
+  method: z.literal('card'),
+  source_id: z.string().regex(RESOURCE_ID),
+  amount: z.number().positive().refine(hasAtMostTwoDecimals),
+  cvv2: optionalCvv2,
+  currency: z.enum(CURRENCIES).default('MXN'),
+  description: z.string().trim().min(1).max(250),
+  order_id: z.string().trim().min(1).max(100).optional(),
+  device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID),
+  capture: z.boolean().default(true),
+  payment_plan: z.object({ payments: z.literal(PAYMENT_PLAN_MONTHS) }).optional(),
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  use_card_points: z.enum(['ONLY_POINTS', 'MIXED', 'NONE']).default('NONE'),
+});
+
+/**
+ * Card charge body, merchant level (`POST /charges`): {@link chargeSchema} plus the required `customer`
+ * object (spec, Charges: "customer: required; merchant-level only"), with the fields of a customer
+ * ({@link customerSchema}: name and email required). No customer account is created from it.
+ */
+export const merchantChargeSchema = chargeSchema.extend({ customer: customerSchema });

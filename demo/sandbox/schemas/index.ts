@@ -1,0 +1,75 @@
+/**
+ * Zod schemas of the request bodies of the payments API (`payments-api.md`), built on the card rules of
+ * `src/card` so that the library (which checks before sending) and the sandbox (which checks on receipt)
+ * can never disagree. Every failing card rule is a custom issue with `params: {field, reason}`; read issues
+ * with {@link toFieldIssue} and map them with `errorCodeFor` (src/api/codes.ts).
+ *
+ * Server-side only: neither `src/index.ts` nor `src/browser.ts` imports this module, so zod never reaches
+ * the browser bundles.
+ */
+import type { z } from 'zod';
+import type { CardData } from '../../../src/card/types';
+import { cardFromTokenSchema, createCardSchema, createTokenSchema, systemClock, type Clock } from './card';
+import { chargeSchema, merchantChargeSchema } from './charge';
+import { customerSchema } from './customer';
+
+export { addRuleIssue, issueMessage, toFieldIssue, type FieldIssue, type FieldIssueParams } from './issues';
+export { validateDeviceSessionId, validateTokenId, RESOURCE_ID, DEVICE_SESSION_ID } from '../../../src/card/ids';
+export { optionalAddress, toAddress } from './address';
+export { cardFromTokenSchema, createCardSchema, createTokenSchema, isTokenVariant, systemClock, type Clock } from './card';
+export { customerSchema } from './customer';
+export { chargeSchema, merchantChargeSchema, hasAtMostTwoDecimals, CURRENCIES, PAYMENT_PLAN_MONTHS } from './charge';
+export {
+  listQuerySchema,
+  customerListQuerySchema,
+  chargeListQuerySchema,
+  TRANSACTION_STATUSES,
+  MAX_LIST_LIMIT,
+  type TransactionStatus,
+  type ListQuery,
+  type CustomerListQuery,
+  type ChargeListQuery,
+} from './list';
+
+/**
+ * Every request-body schema, the card ones reading `now` for the expiry rule.
+ * @param now the clock (the sandbox passes its `opts.now`); defaults to the real clock.
+ */
+export function createSchemas(now: Clock = systemClock) {
+  return {
+    token: createTokenSchema(now),
+    card: createCardSchema(now),
+    cardFromToken: cardFromTokenSchema,
+    customer: customerSchema,
+    charge: chargeSchema,
+    merchantCharge: merchantChargeSchema,
+  };
+}
+
+export type Schemas = ReturnType<typeof createSchemas>;
+
+/** `POST /tokens` body on the real clock. */
+export const tokenSchema = createTokenSchema();
+/** `POST /cards` raw-card body on the real clock. */
+export const cardSchema = createCardSchema();
+
+/** Parsed `POST /tokens` body: normalised card data. */
+export type TokenBody = z.output<typeof tokenSchema>;
+/** Parsed `POST /cards` raw-card body. */
+export type CardBody = z.output<typeof cardSchema>;
+/** Parsed `POST /cards` token-variant body. */
+export type CardFromTokenBody = z.output<typeof cardFromTokenSchema>;
+/** Parsed `POST /customers` body. */
+export type CustomerBody = z.output<typeof customerSchema>;
+/** Parsed customer-level charge body. */
+export type ChargeBody = z.output<typeof chargeSchema>;
+/** Parsed merchant-level charge body (with `customer`). */
+export type MerchantChargeBody = z.output<typeof merchantChargeSchema>;
+
+/** Compile-time checks: `Assert<false>` does not compile. */
+type Assert<T extends true> = T;
+/** The token schema's output is `CardData` (what `validateCard` returns, what the client sends). */
+export type TokenBodyIsCardData = Assert<TokenBody extends CardData ? true : false>;
+/** And the raw-card variant's output carries the same card data. */
+export type CardBodyIsCardData = Assert<CardBody extends CardData ? true : false>;
+export { deviceDataSchema, isSignalValue, SIGNAL_REASONS, MAX_MEMBERS as MAX_DEVICE_DATA_MEMBERS, type DeviceDataBody } from './device-data';

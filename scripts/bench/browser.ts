@@ -1,0 +1,205 @@
+/**
+ * Browser benchmark (`npm run bench`; options `-- --runs 50`): Playwright in Debian's Chromium against the
+ * local sandbox on 127.0.0.1. Prints median and p95 over `--runs` runs (default 50) of:
+ * - submit to token, first call of a fresh browser context (connection + CORS preflight + POST), and later
+ *   calls on a warm page (preflight cached, connection kept alive);
+ * - the same first call with a `<link rel=preconnect crossorigin>` hint to the API origin, interleaved with
+ *   the plain runs, and the ratio of the medians (does an early connection help?);
+ * - the library's own main-thread time per tokenization, network excluded: from the call to the `fetch` it
+ *   makes (validation, serialisation), plus from the response body's arrival to the success callback;
+ * - the longest main-thread task during a demo checkout (load, typing, submit, until the token is in the form), from a
+ *   `longtask` PerformanceObserver (it sees tasks of 50 ms and more; none means every task was shorter);
+ * - device-data collection time, when the build has the anti-fraud collector.
+ * Timings on a shared 2-core machine are noisy: compare ratios measured in the same run, not absolute figures
+ * across runs. This is a benchmark, not a test: it asserts nothing.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startMerchant } from '../../demo/merchant/server';
+import { startSandbox } from '../../demo/sandbox/server';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
+const RUNS = Math.max(5, Number(values.runs));
+const CREDS = { merchantId: 'mbench0merchant01', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
+const CARD = { card_number: '4111111111111111', holder_name: 'Bench Mark', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 3), cvv2: '123' };
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { median: at(0.5), p95: at(0.95), n: s.length };
+};
+const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const rows: string[] = [];
+const row = (name: string, xs: number[]) => {
+  const { median, p95, n } = stats(xs);
+  rows.push(`| ${name} | ${fmt(median)} ms | ${fmt(p95)} ms | ${n} |`);
+  return median;
+};
+
+/** A bare page on its own origin that loads the script-tag build (and a preconnect hint when asked). */
+async function startPageServer(apiOrigin: string) {
+  const app = new Hono();
+  const iife = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url));
+  const page = (hint: boolean) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>${hint ? `<link rel="preconnect" href="${apiOrigin}" crossorigin="anonymous">` : ''}` +
+    `<script src="/paytoken.iife.js"></script></head><body><form id="f"></form></body></html>`;
+  app.get('/', (c) => c.html(page(false)));
+  app.get('/preconnect', (c) => c.html(page(true)));
+  app.get('/paytoken.iife.js', (c) => c.body(iife, 200, { 'Content-Type': 'text/javascript' }));
+  return new Promise<{ url: string; close: () => void }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    );
+  });
+}
+
+/** Sets the page up for tokenizing, with `fetch` and `Response.text` instrumented for the split timings. */
+async function prepare(page: Page, apiUrl: string) {
+  await page.evaluate(
+    ({ apiUrl, creds }) => {
+      const w = window as unknown as Record<string, any>;
+      w.PayToken.setId(creds.merchantId);
+      w.PayToken.setApiKey(creds.publicKey);
+      w.PayToken.setBaseUrl(apiUrl);
+      const origFetch = window.fetch.bind(window);
+      w.__marks = {};
+      window.fetch = (...args: Parameters<typeof fetch>) => {
+        w.__marks.fetchCalled = performance.now();
+        return origFetch(...args);
+      };
+      const origText = Response.prototype.text;
+      Response.prototype.text = function () {
+        return origText.call(this).then((t: string) => {
+          w.__marks.bodyRead = performance.now();
+          return t;
+        });
+      };
+    },
+    { apiUrl, creds: CREDS },
+  );
+}
+
+/** One tokenization; returns [total ms, library main-thread ms]. */
+const tokenize = (page: Page) =>
+  page.evaluate(
+    (card) =>
+      new Promise<[number, number]>((resolve, reject) => {
+        const w = window as unknown as Record<string, any>;
+        const t0 = performance.now();
+        w.PayToken.token.create(
+          card,
+          () => {
+            const t1 = performance.now();
+            resolve([t1 - t0, w.__marks.fetchCalled - t0 + (t1 - w.__marks.bodyRead)]);
+          },
+          (e: { message: string }) => reject(new Error(e.message)),
+        );
+      }),
+    CARD,
+  );
+
+async function firstCalls(browser: Browser, pageUrl: string, apiUrl: string) {
+  const plain: number[] = [];
+  const hinted: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [path, into] of [['/', plain], ['/preconnect', hinted]] as const) {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(pageUrl + path);
+      await prepare(page, apiUrl);
+      await page.waitForTimeout(20); // what a shopper's typing gives the hint, at the least
+      into.push((await tokenize(page))[0]);
+      await ctx.close();
+    }
+  }
+  return { plain, hinted };
+}
+
+async function laterCalls(browser: Browser, pageUrl: string, apiUrl: string) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(pageUrl);
+  await prepare(page, apiUrl);
+  await tokenize(page);
+  const total: number[] = [];
+  const own: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const [t, o] = await tokenize(page);
+    total.push(t);
+    own.push(o);
+  }
+  const collect = await page.evaluate(async () => {
+    const dd = (window as unknown as Record<string, any>).PayToken.deviceData;
+    if (typeof dd.collected !== 'function') return null;
+    const t0 = performance.now();
+    await dd.collected();
+    return performance.now() - t0;
+  });
+  await ctx.close();
+  return { total, own, collectSupported: collect !== null };
+}
+
+async function longestTask(browser: Browser, merchantUrl: string) {
+  const longest: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 20); i++) {
+    const ctx = await browser.newContext();
+    await ctx.addInitScript(() => {
+      const w = window as unknown as Record<string, any>;
+      w.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await ctx.newPage();
+    await page.goto(merchantUrl);
+    const fill = async (sel: string, v: string) => page.locator(`[data-paytoken-card="${sel}"]`).first().pressSequentially(v);
+    await fill('holder_name', CARD.holder_name);
+    await fill('card_number', CARD.card_number);
+    if (await page.locator('[data-paytoken-card="expiration_month"]').count()) {
+      await fill('expiration_month', CARD.expiration_month);
+      await fill('expiration_year', CARD.expiration_year.slice(2));
+    } else {
+      await fill('expiry', `${CARD.expiration_month}${CARD.expiration_year.slice(2)}`);
+    }
+    await fill('cvv2', CARD.cvv2);
+    // Stop at the merchant post: the page stays, with its observer, once the token is in the form.
+    await page.route(/\/charge(\?|$)/, (r) => r.abort('aborted'));
+    await page.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => (document.querySelector('input[name="token_id"]') as HTMLInputElement | null)?.value);
+    longest.push(await page.evaluate(() => (window as unknown as { __longest: number }).__longest));
+    await ctx.close();
+  }
+  return longest;
+}
+
+const api = await startSandbox({ ...CREDS, port: 0 });
+const pages = await startPageServer(new URL(api.baseUrl).origin);
+const merchant = await startMerchant({ ...CREDS, apiBaseUrl: api.baseUrl, port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const first = await firstCalls(browser, pages.url, api.baseUrl);
+  const later = await laterCalls(browser, pages.url, api.baseUrl);
+  const checkout = await longestTask(browser, merchant.url);
+  rows.push('| Measure | Median | p95 | Runs |', '|---|---|---|---|');
+  const mFirst = row('Submit to token, first call (fresh context: connect + preflight + POST)', first.plain);
+  const mHint = row('Submit to token, first call, with a preconnect hint', first.hinted);
+  const mLater = row('Submit to token, later calls (preflight cached, keep-alive)', later.total);
+  row('Library main-thread time per tokenization (network excluded)', later.own);
+  const l = stats(checkout);
+  rows.push(`| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`);
+  console.log(rows.join('\n'));
+  console.log(`\nratios of medians: first/later ${(mFirst / mLater).toFixed(2)}, preconnect/plain first ${(mHint / mFirst).toFixed(2)}`);
+  console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
+} finally {
+  await browser.close();
+  await merchant.close();
+  pages.close();
+  await api.close();
+}

@@ -1,0 +1,147 @@
+import type { CardInput } from './card/types';
+import { fail } from './card/result';
+import { deviceData } from './fraud/device-data';
+import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
+import type { DeviceData, DeviceDataOptions } from './fraud/types';
+import { mountForm, type FormOptions, type MountedForm } from './form/mount';
+import { resolveConfig, type ClientConfig, type ResolvedConfig } from './http/config';
+import { ConfigurationError, ValidationError } from './errors/index';
+import { request } from './http/request';
+import { cardBody, tokenize } from './http/tokenize';
+import type { Card, CardFromToken, Token } from './types/index';
+
+/** Options of `cards.create`: `customerId` stores the card on that customer (`/customers/{id}/cards`). */
+export interface CardCreateOptions {
+  customerId?: string;
+}
+
+/** A configured API client; see {@link createClient}. */
+export interface Client {
+  /** The checked configuration. */
+  readonly config: Readonly<ResolvedConfig>;
+  tokens: {
+    /**
+     * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
+     * @param card the card under its spec field names; see `CardInput`.
+     * @returns the Token; send its `id` to your server, which charges it as `source_id`.
+     * @throws ValidationError (no request sent), ApiError, NetworkError, TimeoutError (after `timeoutMs` in
+     *   all). Retried once on HTTP 503 or a connection that failed before any response.
+     */
+    create(card: CardInput): Promise<Token>;
+  };
+  cards: {
+    /**
+     * Stores a card (spec, Endpoints > Cards): `POST /cards`, or `POST /customers/{customerId}/cards` with
+     * `options.customerId`. Either raw card data (validated locally; this page's `device_session_id` is added)
+     * or the token variant `{token_id, device_session_id}`.
+     * @throws ValidationError (no request sent), ConfigurationError for a malformed `customerId`, ApiError,
+     *   NetworkError, TimeoutError (after `timeoutMs` in all). Retried once on HTTP 503 only: a lost
+     *   connection or a timeout may have stored the card already, so they are never retried.
+     */
+    create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
+  };
+  deviceData: {
+    /** This page load's `device_session_id` (32 characters of [A-Za-z0-9]). */
+    sessionId(): string;
+    /**
+     * Writes the `device_session_id` into a hidden input of `form` (one input however often called).
+     * @param form the form element or its id. @param fieldName the input name (default `deviceIdHiddenFieldName`).
+     * @returns the `device_session_id`. @throws ConfigurationError when no such form exists.
+     */
+    setup(form: HTMLFormElement | string, fieldName?: string): string;
+    /**
+     * Starts this page load's device-data collection (once per page load; later calls share it) and gives the
+     * `device_session_id` at once. The collected {@link DeviceData} (visitor id, signals, missing signals,
+     * automation flags, timings) comes as a promise that never rejects; once collected it is sent once to
+     * `POST /v1/{merchant_id}/device-data` with the public key (README "Device data").
+     * @param options `collect: false` (no consent) collects and sends nothing, `data` resolving to null;
+     *   `budgetMs` is the hard time budget (default 500 ms). Outside a browser (SSR) `data` resolves to null.
+     * @throws ConfigurationError when `budgetMs` is not 1-10000.
+     */
+    collect(options?: DeviceDataOptions): DeviceDataCollection;
+  };
+  form: {
+    /**
+     * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
+     * attributes: formatting as the shopper types, field states and events, accessible Spanish or English
+     * messages, and tokenizing on submit with this client (see `MountedForm`). Mounting a form again replaces
+     * the earlier binding (no duplicate listeners or hidden inputs).
+     * @param form the form element or its id. @param options see `FormOptions`.
+     * @throws ConfigurationError when no such form exists.
+     */
+    mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
+  };
+}
+
+/** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
+export interface DeviceDataCollection {
+  /** This page load's `device_session_id`: put it in your form; it never waits for the collection. */
+  deviceSessionId: string;
+  /** The collected device data, or null when nothing was collected (`collect: false`, or no browser). */
+  data: Promise<DeviceData | null>;
+}
+
+const ID = /^[A-Za-z0-9]{1,45}$/;
+
+/**
+ * Resolves a form given as an element or an element id.
+ * @throws ConfigurationError when there is no such form.
+ */
+export function findForm(form: HTMLFormElement | string): HTMLFormElement {
+  const el = typeof form === 'string' ? globalThis.document?.getElementById(form) : form;
+  if (!el || el.tagName !== 'FORM') throw new ConfigurationError('form', `No form ${typeof form === 'string' ? `#${form}` : 'element'}`);
+  return el as HTMLFormElement;
+}
+
+export { cardBody } from './http/tokenize';
+
+/**
+ * Creates an API client for the browser, using the merchant's public key only.
+ *
+ * @param config merchant id, public key, base URL and timeout; see {@link ClientConfig}.
+ * @throws ConfigurationError at once for a bad setting, above all a private (`sk_`) key.
+ *
+ * @example
+ * const client = createClient({ merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'http://127.0.0.1:4010' });
+ * const token = await client.tokens.create({ card_number: '4111 1111 1111 1111', holder_name: 'Ana Pérez',
+ *   expiration_month: '12', expiration_year: '30', cvv2: '123' });
+ */
+export function createClient(config: ClientConfig): Client {
+  const cfg = resolveConfig(config);
+  const tokens: Client['tokens'] = { create: (card) => tokenize(cfg, card) };
+  return {
+    config: cfg,
+    tokens,
+    cards: {
+      async create(card, options = {}) {
+        const { customerId } = options;
+        if (customerId !== undefined && !(typeof customerId === 'string' && ID.test(customerId))) {
+          throw new ConfigurationError('customerId', 'customerId must be 1-45 letters or digits');
+        }
+        let body: object;
+        if (card && typeof card === 'object' && 'token_id' in card) {
+          const { token_id, device_session_id } = card as CardFromToken;
+          const errors = [
+            ...(typeof token_id === 'string' && ID.test(token_id) ? [] : [fail('token_id', token_id ? 'format' : 'required')]),
+            ...(typeof device_session_id === 'string' && /^[A-Za-z0-9_-]{1,255}$/.test(device_session_id)
+              ? []
+              : [fail('device_session_id', device_session_id ? 'format' : 'required')]),
+          ];
+          if (errors.length) throw new ValidationError(errors);
+          body = { token_id, device_session_id };
+        } else {
+          body = { ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
+        }
+        return (await request<Card>(cfg, 'POST', customerId ? `/customers/${customerId}/cards` : '/cards', body)).data;
+      },
+    },
+    deviceData: {
+      sessionId: deviceSessionId,
+      setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
+      collect: (options) => ({ data: deviceData(options, () => cfg), deviceSessionId: deviceSessionId() }),
+    },
+    form: {
+      mount: (form, options) => mountForm(findForm(form), options, tokens.create),
+    },
+  };
+}

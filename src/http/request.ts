@@ -1,0 +1,96 @@
+import type { ResolvedConfig } from './config';
+import { ApiError, NetworkError, TimeoutError } from '../errors/index';
+import type { ErrorObject } from '../types/index';
+
+/** Least wait before the one automatic retry, in milliseconds; the wait is this plus up to as much again (jitter). */
+export const RETRY_DELAY_MS = 250;
+
+/**
+ * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
+ * Basic, the key as user name, empty password).
+ *
+ * No cookies are sent (`credentials: 'omit'`), nothing is cached, and the body only ever travels in the
+ * request body, never in the URL.
+ *
+ * Failure policy (README, "When things fail"):
+ * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
+ *   rejects with a TimeoutError. A response body that never ends is aborted the same way. Never retried.
+ * - At most one automatic retry, after {@link RETRY_DELAY_MS} to twice that, and only when it cannot do harm
+ *   and fits before the deadline: an HTTP 503 (spec error 1004, service unavailable: nothing was done), or,
+ *   when `retryNoResponse` is set, a connection that failed before any response (the caller passes it for
+ *   tokenizing, where a repeat creates at most an unused token; never for storing a card).
+ * - Never retried: any other status (4xx, 500), a response cut or malformed after it began.
+ *
+ * @param path resource path starting with `/` (e.g. `/tokens`).
+ * @param body JSON-serialisable request body; omitted for GET.
+ * @param retryNoResponse whether a connection that failed before any response may be retried once.
+ * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
+ * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
+ *   response arrives within `timeoutMs`, NetworkError when no response arrives at all, or it breaks off, or a
+ *   2xx body is not JSON. Always exactly one of these, as a rejection: never a hang, never a second error.
+ */
+export async function request<T>(
+  cfg: ResolvedConfig,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  retryNoResponse = false,
+): Promise<{ status: number; data: T }> {
+  const ctrl = new AbortController();
+  const deadline = Date.now() + cfg.timeoutMs;
+  const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
+  let status = 0;
+  let text = '';
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response | undefined;
+      let failure: unknown;
+      try {
+        res = await fetch(`${cfg.baseUrl}/v1/${cfg.merchantId}${path}`, {
+          method,
+          headers: {
+            Authorization: `Basic ${btoa(cfg.publicKey + ':')}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: ctrl.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+        });
+        status = res.status;
+        text = await res.text();
+      } catch (e) {
+        if (ctrl.signal.aborted) throw new TimeoutError(cfg.timeoutMs);
+        failure = e;
+      }
+      const wait = RETRY_DELAY_MS * (1 + Math.random());
+      const retry = (failure ? retryNoResponse && !res : status === 503) && !attempt && Date.now() + wait < deadline;
+      if (!retry) {
+        if (failure) throw new NetworkError(`Request failed: ${(failure as Error)?.message ?? failure}`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (status >= 200 && status < 300) {
+    if (json === undefined && text) throw new NetworkError(`Response ${status} is not JSON`);
+    return { status, data: json as T };
+  }
+  const err = json as Partial<ErrorObject> | undefined;
+  throw new ApiError(
+    status,
+    err && typeof err.error_code === 'number'
+      ? (err as ErrorObject)
+      : { category: 'internal', error_code: 1000, description: `HTTP ${status} without an Error object`, http_code: status, request_id: '' },
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HOLDER_NAME_MAX, validateHolderName, type FieldResult } from '../../../src/card/index';
+import { WEIRD_INPUTS } from '../helpers';
+
+const ok: FieldResult = { field: 'holder_name', valid: true, potentiallyValid: true };
+const bad = (reason: FieldResult['reason'], potentiallyValid = false): FieldResult => ({
+  field: 'holder_name',
+  valid: false,
+  potentiallyValid,
+  reason,
+});
+
+const EMOJI = '\u{1F600}'; // one code point, two UTF-16 units
+const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'; // one grapheme, five code points
+
+describe('validateHolderName', () => {
+  it('max is 80 (spec: card holder_name max 80)', () => {
+    expect(HOLDER_NAME_MAX).toBe(80);
+  });
+
+  it.each<{ name: string; input: unknown; expected: FieldResult }>([
+    { name: 'plain', input: 'Ana Pérez', expected: ok },
+    { name: 'single letter', input: 'A', expected: ok },
+    { name: 'padded', input: '  Ana Pérez  ', expected: ok },
+    { name: 'accents and ñ', input: 'José Peña Ñúñez', expected: ok },
+    { name: 'digits allowed', input: 'Juan 2', expected: ok },
+    { name: 'CJK', input: '山田太郎', expected: ok },
+    { name: '80 ASCII', input: 'a'.repeat(80), expected: ok },
+    { name: '81 ASCII', input: 'a'.repeat(81), expected: bad('too_long') },
+    { name: '200 ASCII', input: 'a'.repeat(200), expected: bad('too_long') },
+    { name: '80 after trimming', input: `   ${'a'.repeat(80)}   `, expected: ok },
+    { name: '80 with inner spaces', input: `${'a'.repeat(39)}  ${'b'.repeat(39)}`, expected: ok },
+    { name: '80 emoji (160 UTF-16 units) count as 80', input: EMOJI.repeat(80), expected: ok },
+    { name: '81 emoji', input: EMOJI.repeat(81), expected: bad('too_long') },
+    { name: '79 letters + 1 emoji (81 UTF-16 units)', input: 'a'.repeat(79) + EMOJI, expected: ok },
+    { name: '80 letters + 1 emoji', input: 'a'.repeat(80) + EMOJI, expected: bad('too_long') },
+    { name: '80 precomposed é', input: '\u00e9'.repeat(80), expected: ok },
+    { name: '40 decomposed é (80 code points)', input: 'e\u0301'.repeat(40), expected: ok },
+    { name: '41 decomposed é (82 code points)', input: 'e\u0301'.repeat(41), expected: bad('too_long') },
+    { name: '16 ZWJ families (80 code points)', input: FAMILY.repeat(16), expected: ok },
+    { name: '17 ZWJ families (85 code points)', input: FAMILY.repeat(17), expected: bad('too_long') },
+    // required
+    { name: 'empty', input: '', expected: bad('required', true) },
+    { name: 'spaces', input: '   ', expected: bad('required', true) },
+    { name: 'tabs and newlines', input: '\t\n\r ', expected: bad('required', true) },
+    { name: 'no-break spaces', input: '\u00a0\u00a0', expected: bad('required', true) },
+    { name: 'null', input: null, expected: bad('required', true) },
+    { name: 'undefined', input: undefined, expected: bad('required', true) },
+    // type
+    { name: 'number', input: 42, expected: bad('type') },
+    { name: 'boolean', input: false, expected: bad('type') },
+    { name: 'object', input: { name: 'Ana' }, expected: bad('type') },
+    { name: 'array', input: ['Ana'], expected: bad('type') },
+    { name: 'String object', input: new String('Ana'), expected: bad('type') },
+  ])('$name', ({ input, expected }) => {
+    expect(validateHolderName(input)).toStrictEqual(expected);
+  });
+
+  it.each(WEIRD_INPUTS)('never throws on %s', (_n, v) => {
+    let r: FieldResult | undefined;
+    expect(() => {
+      r = validateHolderName(v);
+    }).not.toThrow();
+    expect(r?.field).toBe('holder_name');
+    expect(r?.valid).toBe(false);
+  });
+});
