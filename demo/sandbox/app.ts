@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { cors } from 'hono/cors';
 import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud';
 import { RequestCounter } from './counter';
 import { apiError, toErrorObject } from './errors';
-import { FAULT_HEADER, FaultMode, faults } from './faults';
+import { FaultMode, faults } from './faults';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
+import { apiCors } from './middleware/cors';
 import { jsonBody } from './middleware/body';
 import { requestId } from './middleware/request-id';
 import { cardsRouter } from './routes/cards';
@@ -41,6 +41,11 @@ export interface SandboxOptions extends Credentials {
    * ignored.
    */
   faults?: boolean | string;
+  /**
+   * Origins the public-key routes answer with credentialed CORS (echoed, `Access-Control-Allow-Credentials:
+   * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -49,21 +54,12 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
 
-/** CORS of the API (see {@link createSandboxApp}); the preflight is cached for 7200 s. */
-export const CORS = {
-  origin: '*',
-  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept', FAULT_HEADER],
-  exposeHeaders: ['X-Request-Id'],
-  maxAge: 7200,
-  credentials: false,
-};
-
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (any origin, no
- * credentials; preflights answered here without authentication; the preflight allows the fault header) ->
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (./middleware/cors.ts:
+ * credentialed, origin echoed, on the public-key routes; any origin without credentials elsewhere; preflights
+ * answered here without authentication, cached 7200 s; the preflight allows the fault header) ->
  * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
  * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
@@ -93,7 +89,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
-    .use('*', cors(CORS))
+    .use('*', apiCors(opts.corsOrigins))
     .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, auth(opts))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
