@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
@@ -54,10 +54,17 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
 
+/** Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
+
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (./middleware/cors.ts:
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log ->
+ * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts:
  * credentialed, origin echoed, on the public-key routes; any origin without credentials elsewhere; preflights
  * answered here without authentication, cached 7200 s; the preflight allows the fault header) ->
  * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
@@ -89,6 +96,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
+    .use('*', noStore)
     .use('*', apiCors(opts.corsOrigins))
     .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, auth(opts))

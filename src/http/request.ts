@@ -9,8 +9,11 @@ export const RETRY_DELAY_MS = 250;
  * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
  * Basic, the key as user name, empty password).
  *
- * No cookies are sent (`credentials: 'omit'`), nothing is cached, and the body only ever travels in the
- * request body, never in the URL.
+ * No cookies are sent (`credentials: 'omit'`), and the body only ever travels in the request body, never in
+ * the URL. Nothing is cached: every call is a POST, whose response a browser never serves from its HTTP cache,
+ * and the API answers `Cache-Control: no-store` (the sandbox on every response). The fetch keeps the default
+ * cache mode on purpose: with `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call
+ * paid an OPTIONS round trip; now only the first call per `Access-Control-Max-Age` does (e2e/preflight.spec.ts).
  *
  * Failure policy (README, "When things fail"):
  * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
@@ -21,8 +24,9 @@ export const RETRY_DELAY_MS = 250;
  *   tokenizing, where a repeat creates at most an unused token; never for storing a card).
  * - Never retried: any other status (4xx, 500), a response cut or malformed after it began.
  *
+ * @param method POST (the only method a public key may use: spec, Authentication).
  * @param path resource path starting with `/` (e.g. `/tokens`).
- * @param body JSON-serialisable request body; omitted for GET.
+ * @param body JSON-serialisable request body.
  * @param retryNoResponse whether a connection that failed before any response may be retried once.
  * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
  * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
@@ -31,7 +35,7 @@ export const RETRY_DELAY_MS = 250;
  */
 export async function request<T>(
   cfg: ResolvedConfig,
-  method: 'GET' | 'POST',
+  method: 'POST',
   path: string,
   body?: unknown,
   retryNoResponse = false,
@@ -56,7 +60,6 @@ export async function request<T>(
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: ctrl.signal,
           credentials: 'omit',
-          cache: 'no-store',
           referrerPolicy: 'no-referrer',
         });
         status = res.status;

@@ -121,6 +121,7 @@ describe('CORS', () => {
       expect(varyOf(r.headers)).toContain('origin');
       expect(r.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
       expect(r.headers.get('set-cookie')).toBeNull();
+      expect(r.headers.get('cache-control')).toBe('no-store');
     }
   });
 
