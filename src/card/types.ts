@@ -27,7 +27,7 @@ export type CardField =
  * - `format`: characters the field cannot hold (a letter in a PAN, a month of `13`, a year of `3`).
  * - `length`: wrong number of digits (a PAN that is not 16 or 19 digits; a CVV2 of the wrong length for its brand).
  * - `luhn`: the PAN's check digit is wrong (API error 2004).
- * - `brand`: the PAN's IIN matches no supported card network.
+ * - `brand`: the PAN's network is not in the merchant's accepted-brands list (only when one is given).
  * - `expired`: the expiry month is over (API error 2005).
  * - `too_far`: the expiry is more than {@link MAX_EXPIRY_YEARS} years ahead.
  * - `too_long`: over the spec's maximum length (holder_name: 80).

@@ -37,7 +37,7 @@ export async function request<T>(
   cfg: ResolvedConfig,
   method: 'POST',
   path: string,
-  body?: unknown,
+  body: unknown,
   retryNoResponse = false,
 ): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
@@ -55,9 +55,9 @@ export async function request<T>(
           headers: {
             Authorization: `Basic ${btoa(cfg.publicKey + ':')}`,
             Accept: 'application/json',
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            'Content-Type': 'application/json',
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: JSON.stringify(body),
           signal: ctrl.signal,
           credentials: 'omit',
           referrerPolicy: 'no-referrer',
