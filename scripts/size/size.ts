@@ -33,7 +33,11 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   { name: 'ESM: validators only', code: () => appImporting(VALIDATORS), budget: 1500 },
   { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
-  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3190, target: 3000 },
+  // Exception, 2026-11-23: +45 B (3190 -> 3235) and +35/+35/+55 B on the three lines below, for the Carnet BINs of
+  // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
+  // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
+  // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
+  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3235, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -42,9 +46,9 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // so hosted fields can reuse its state logic, one tokenization path) cost +43 B (tokenize), +128 B (createClient),
   // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
   // terser, POST-only transport); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9020, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9350, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9055, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9385, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9140, target: 8000 },
 ];
 
 let failed = false;
