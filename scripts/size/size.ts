@@ -33,7 +33,7 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   { name: 'ESM: validators only', code: () => appImporting(VALIDATORS), budget: 1500 },
   { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
-  // Exception, 2026-11-23: +45 B (3190 -> 3235) and +35/+35/+55 B on the three lines below, for the Carnet BINs of
+  // Exception, 2026-11-23: +45 B (3190 -> 3235) and +40/+45/+55 B on the three lines below, for the Carnet BINs of
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
@@ -46,9 +46,13 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // so hosted fields can reuse its state logic, one tokenization path) cost +43 B (tokenize), +128 B (createClient),
   // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
   // terser, POST-only transport); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9055, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9385, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9140, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9060, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9395, target: 8000 },
+  // Exception, 2026-11-23 (script tag only): +405 B (9140 -> 9545) for the classic members a migrating page needs
+  // (src/browser.ts: card.luhnCheck, cardTypes, validateCardNumberLength, extractFormInfo, set/getDevelopMode, the
+  // failure's toString, the classic cardType names, card.update and Group.* refused with their reason, array-likes
+  // of one form): each was a documented call of the classic script that failed or was missing.
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9545, target: 8000 },
 ];
 
 let failed = false;
