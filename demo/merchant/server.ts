@@ -64,7 +64,8 @@ const render = (html: string, lang: Lang, values: Record<string, string>) =>
 
 /**
  * Starts the merchant backend on 127.0.0.1.
- * @returns its URL, the posted bodies it received, and `close()`.
+ * @returns its URL, the posted bodies it received, and `close()`; rejects with the listen error (`EADDRINUSE`
+ *   when the port is taken).
  */
 export async function startMerchant(opts: MerchantOptions): Promise<RunningMerchant> {
   const amount = opts.amount ?? 349;
@@ -222,7 +223,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     return result.ok ? c.json({ transaction: rows(result.tx) }) : c.json({ error_code: result.code }, 402);
   });
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.port ?? 4020, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
@@ -235,5 +236,6 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           }),
       });
     });
+    server.once('error', reject); // e.g. EADDRINUSE: the caller says which port and flag
   });
 }
