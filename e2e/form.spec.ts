@@ -186,7 +186,7 @@ test.describe('accessibility (axe-core) and the README screenshot', () => {
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('screenshot of the demo checkout for the README (docs/checkout.png)', async ({ page, servers }) => {
+  test('screenshot of the demo checkout for the README (.reports/screens/checkout-readme.png; npm run screenshots)', async ({ page, servers }) => {
     await page.setViewportSize({ width: 960, height: 700 });
     await page.goto(servers.merchant.url);
     await page.getByLabel(LABELS.name).pressSequentially('Ana Pérez');
@@ -194,7 +194,7 @@ test.describe('accessibility (axe-core) and the README screenshot', () => {
     await page.getByLabel(LABELS.expiry).pressSequentially('0120');
     await page.getByLabel(LABELS.cvv).focus();
     await expect(page.getByLabel(LABELS.expiry)).toHaveAccessibleDescription('Tarjeta vencida.');
-    mkdirSync('docs', { recursive: true });
-    await page.screenshot({ path: 'docs/checkout.png' });
+    mkdirSync('.reports/screens', { recursive: true });
+    await page.screenshot({ path: '.reports/screens/checkout-readme.png' }); // never the tracked docs/checkout.png
   });
 });
