@@ -84,6 +84,14 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
   });
 
+  test('the CVV2 error does not repeat the hint under it (the hint hides while the error shows)', async ({ page, servers }) => {
+    await page.goto(servers.merchant.url);
+    await expect(page.locator('#cvv2-hint')).toBeVisible();
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByLabel(LABELS.cvv)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#cvv2-hint')).toBeHidden();
+  });
+
   test('American Express is not invited, and a detected Amex number is refused in words at once', async ({ page, servers }) => {
     await page.goto(servers.merchant.url);
     await expect(page.locator('.brands img[data-brand="amex"]')).toHaveCount(0);
