@@ -11,7 +11,8 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import { test as base, expect, FUTURE_YY, fillCard, LABELS, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test as base, expect, FUTURE_YY, fillCard, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
 

@@ -6,7 +6,8 @@
  * to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
  */
 import { mkdirSync } from 'node:fs';
-import { test, expect, fillCard, LABELS, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, fillCard, LABELS } from './fixtures';
 
 const DIR = '.reports/screens';
 
