@@ -34,12 +34,8 @@ const digits = (s: string) => s.replace(/\D/g, '');
 export function formatValue(kind: FormatKind, value: string, caret: number, prev = '', inputType = '', brand: Brand | null = null): [string, number] {
   const del = /^del/.test(inputType);
   const atEnd = caret >= value.length;
-  if (kind == 'expiry' && !del) {
-    value = value
-      .replace(/^\s*20(\d\d)\s*[-/.]\s*(\d\d?)\s*$/, (_, y: string, m: string) => `${m.padStart(2, '0')}/${y}`) // YYYY-MM -> MM/YY
-      .replace(/^(\d)\D/, '0$1/') // M/ -> 0M/
-      .replace(/\D+20(\d\d)$/, '/$1'); // MM/YYYY -> MM/YY
-  }
+  // YYYY-MM -> MM/YYYY, then M/ -> 0M/, then MM/YYYY -> MM/YY
+  if (kind == 'expiry' && !del) value = value.replace(/^20(\d\d)\D+(\d\d?)$/, '$2/$1').replace(/^(\d)\D/, '0$1/').replace(/\D+20(\d\d)$/, '/$1');
   let d = digits(value);
   let n = digits(value.slice(0, caret)).length; // digits before the caret
   if (del && !atEnd && value != prev && d == digits(prev)) {
