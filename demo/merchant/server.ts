@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { BRAND_NAMES } from '../../src/card/names';
 import { formMessage } from '../../src/form/messages';
 import { langOf, LOCALE, TEXT, type Lang } from './i18n';
 
@@ -54,8 +55,8 @@ type ChargeResult = { ok: true; tx: Record<string, unknown> } | { ok: false; cod
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const BRANDS = new Set(['visa', 'mastercard', 'amex', 'carnet', 'discover', 'diners', 'jcb', 'unionpay']);
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', carnet: 'Carnet', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+/** The brand keys the library knows (an icon in demo/web/brands/ each). */
+const BRANDS = new Set(Object.keys(BRAND_NAMES));
 
 /** A page of the shop in `lang` (a receipt, a refusal). */
 const page = (lang: Lang, title: string, body: string) => `<!doctype html>
@@ -183,7 +184,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       id: tx.id,
       authorization: tx.authorization,
       order_id: tx.order_id,
-      card: `${BRAND_NAMES[brand] ?? brand} •••• ${String(card.card_number ?? '').slice(-4)}`,
+      card: `${(BRAND_NAMES as Record<string, string>)[brand] ?? brand} •••• ${String(card.card_number ?? '').slice(-4)}`,
     };
   };
   /** The receipt page of a completed Transaction. */

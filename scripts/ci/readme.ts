@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of README.md (the test-card table, from
- * demo/sandbox/test-cards.ts; the server-side example, docs/examples/charge.mjs verbatim). test/docs.test.ts fails when README.md is out of date.
+ * demo/sandbox/test-cards.ts; the server-side example, docs/examples/charge.mjs verbatim).
+ * test/tooling/docs.test.ts fails when README.md is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { testCardsMarkdown } from '../../demo/sandbox/test-cards';
