@@ -30,9 +30,8 @@ export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: 
   const { velocityMaxCards, velocityWindowSeconds, automation } = d.fraud;
   const now = d.now();
   const since = now.getTime() - velocityWindowSeconds * 1000;
+  d.store.addDeviceUse({ visitorId: device.data.visitor_id, fingerprint: card.fingerprint, at: now }, since);
   const uses = d.store.deviceUses;
-  while (uses.length && uses[0]!.at.getTime() < since) uses.shift();
-  uses.push({ visitorId: device.data.visitor_id, fingerprint: card.fingerprint, at: now });
   const cards = new Set(uses.filter((u) => u.visitorId === device.data.visitor_id).map((u) => u.fingerprint));
   if (velocityMaxCards > 0 && cards.size > velocityMaxCards) verdict.declined.push(RULES.velocity);
   if (device.data.automation.length && automation !== 'off') (automation === 'decline' ? verdict.declined : verdict.flagged).push(RULES.automation);

@@ -93,7 +93,7 @@ describe('CORS', () => {
     const h = res.headers;
     expect(h.get('access-control-allow-origin')).toBe('*');
     expect(h.get('access-control-allow-methods')?.split(/\s*,\s*/).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST']);
-    expect(h.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept', 'authorization', 'content-type', 'x-sandbox-fault']);
+    expect(h.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept', 'authorization', 'content-type']);
     expect(h.get('access-control-max-age')).toBe('7200');
     expect(h.get('access-control-allow-credentials')).toBeNull();
   });

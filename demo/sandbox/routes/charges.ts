@@ -11,6 +11,7 @@ import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
 import { customerScope, findOr404, scopeOf } from './scope';
+import { topLevelNumberText } from '../middleware/body';
 
 /** A charge source: an unused token (used up by the charge) or a stored card of the same level. */
 interface Source {
@@ -28,7 +29,8 @@ interface Source {
  *
  * `POST /`, in order:
  * 1. `X-Forwarded-For` header present (spec, Authentication item 6), else 1001;
- * 2. body by the charge schema (1001, or 1001 for a malformed cvv2);
+ * 2. body by the charge schema (1001, or 1001 for a malformed cvv2); an `amount` written with an exponent
+ *    (`1e2`) is 1001 too;
  * 3. `order_id` unused among all transactions, else 1006 (409);
  * 4. `source_id`: a token (unknown 1005; already used 3006, tokens being single-use: the sandbox's choice, the
  *    spec is silent) or a stored card of this level (unknown 1005); a `cvv2` with a stored card must have the
@@ -68,6 +70,9 @@ export function chargesRouter(d: Deps) {
       const customerId = scopeOf(c)?.id ?? null;
       if (!c.req.header('x-forwarded-for')?.trim()) {
         throw apiError(1001, 'X-Forwarded-For header is required on charge creation (IP address of the end-user device)');
+      }
+      if (/[eE]/.test(topLevelNumberText(c.var.rawBody, 'amount') ?? '')) {
+        throw apiError(1001, 'amount must be written in plain decimal notation, without an exponent (rule: format)');
       }
       const body = parseWith(customerId ? d.schemas.charge : d.schemas.merchantCharge, c.var.body);
       if (body.order_id !== undefined && d.store.hasOrderId(body.order_id)) {
