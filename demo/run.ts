@@ -23,7 +23,8 @@ const creds = {
   privateKey: SANDBOX_DEFAULTS.privateKey,
 };
 const api = await startSandbox({ ...creds, port: Number(values['api-port']) });
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port) });
+// The merchant's log (failed charges with the whole Error object, refused requests) goes to stderr.
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port), log: (line) => process.stderr.write(`${line}\n`) });
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey})`);
 console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);

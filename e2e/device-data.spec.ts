@@ -149,7 +149,12 @@ test.describe('privacy and transport', () => {
         databases: (await indexedDB.databases()).length,
       })),
     ).toEqual({ local: 0, session: 0, cookie: '', databases: 0 });
-    expect(await context.storageState()).toEqual({ cookies: [], origins: [] });
+    // the only cookie is the merchant's own HttpOnly CSRF session cookie (demo/merchant/server.ts), not the library's
+    const state = await context.storageState();
+    expect(state.origins).toEqual([]);
+    expect(state.cookies.map((c) => ({ name: c.name, domain: c.domain, httpOnly: c.httpOnly, sameSite: c.sameSite }))).toEqual([
+      { name: 'sid', domain: new URL(servers.merchant.url).hostname, httpOnly: true, sameSite: 'Strict' },
+    ]);
     // a later payment is linked to the device: the Transaction names the automation flag (headless Chromium)
     await pay(page, '4111111111111111');
     await expect(page.locator('[data-field="status"]')).toHaveText('completed');
@@ -180,8 +185,11 @@ test.describe('the sandbox rules decide real checkouts', () => {
         await pay(page, pan);
         outcomes.push((await page.getByRole('heading', { level: 1 }).textContent())!);
         if (outcomes.length === 3) {
-          await expect(page.locator('#error-code')).toHaveText('3005');
-          await expect(page.locator('#fraud-rules')).toHaveText('device_velocity');
+          // the shopper sees the generic decline; the merchant's log has the Error object with its rules
+          await expect(page.locator('#error-code')).toHaveText('3001');
+          await expect(page.locator('#fraud-rules')).toHaveCount(0);
+          const failed = servers.merchant.logged.filter((l) => l.startsWith('merchant charge failed: ')).at(-1)!;
+          expect(JSON.parse(failed.slice('merchant charge failed: '.length))).toMatchObject({ error_code: 3005, fraud_rules: ['device_velocity'] });
         }
         await page.close();
       }
@@ -198,8 +206,8 @@ test.describe('the sandbox rules decide real checkouts', () => {
       const data = await openCheckout(page, servers);
       expect(data.automation.length).toBeGreaterThan(0);
       await pay(page, '4111111111111111');
-      await expect(page.locator('#error-code')).toHaveText('3005');
-      await expect(page.locator('#fraud-rules')).toHaveText('automation');
+      await expect(page.locator('#error-code')).toHaveText('3001');
+      await expect.poll(() => servers.merchant.logged.some((l) => /"error_code":3005.*"fraud_rules":\["automation"\]/.test(l))).toBe(true);
     } finally {
       await servers.close();
     }

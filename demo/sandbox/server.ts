@@ -10,7 +10,7 @@ export interface StartOptions extends SandboxOptions {
   /** Interface to bind: loopback only. */
   host?: '127.0.0.1';
   /** HTTP server bounds; each defaults to `SANDBOX_DEFAULTS.server` (timeouts in ms, connection cap). */
-  server?: Partial<(typeof SANDBOX_DEFAULTS)['server']>;
+  server?: Partial<Record<keyof (typeof SANDBOX_DEFAULTS)['server'], number>>;
 }
 
 /** A running sandbox. */
