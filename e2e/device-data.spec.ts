@@ -162,13 +162,13 @@ test.describe('privacy and transport', () => {
     expect(recorder.requests.filter((r) => r.url.endsWith('/device-data'))).toHaveLength(1);
   });
 
-  test('collect: false (no consent) sends no device data; the payment goes through, flagged unknown_device_session', async ({ page, servers, recorder }) => {
+  test('collect: false (no consent) sends no device data; the payment goes through, flagged missing_device_data', async ({ page, servers, recorder }) => {
     await page.goto(`${servers.merchant.url}/?device_data=off&lang=en`);
     expect(await collected(page)).toBeNull();
     await expect(page.locator('input[name="device_session_id"]')).toHaveValue(/^[A-Za-z0-9]{32}$/);
     await pay(page, '4111111111111111');
     await expect(page.locator('[data-field="status"]')).toHaveText('completed');
-    await expect(page.locator('[data-field="fraud_flags"]')).toHaveText('unknown_device_session');
+    await expect(page.locator('[data-field="fraud_flags"]')).toHaveText('missing_device_data');
     expect(recorder.requests.filter((r) => r.url.includes('/device-data'))).toEqual([]);
   });
 });

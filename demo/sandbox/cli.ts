@@ -2,7 +2,8 @@
  * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
- * [--faults-public-key]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
+ * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
@@ -16,6 +17,8 @@
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
+ * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
+ *   `--plausibility-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
@@ -43,6 +46,10 @@ function options() {
       'velocity-window': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityWindowSeconds) },
       'automation-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.automation },
       'faults-public-key': { type: 'boolean', default: false },
+      'missing-device-data': { type: 'string', default: SANDBOX_DEFAULTS.fraud.missingDeviceData },
+      'card-velocity-max-devices': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.cardVelocityMaxDevices) },
+      'ip-velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.ipVelocityMaxCards) },
+      'plausibility-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.plausibility },
       'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
       'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
@@ -63,6 +70,10 @@ function options() {
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
     MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
     faultProblem(values.fault),
+    AUTOMATION_MODES.includes(values['missing-device-data'] as AutomationMode) ? '' : '--missing-device-data must be off, flag or decline',
+    AUTOMATION_MODES.includes(values['plausibility-rule'] as AutomationMode) ? '' : '--plausibility-rule must be off, flag or decline',
+    between(values['card-velocity-max-devices'], 0, 1000) ? '' : '--card-velocity-max-devices must be 0-1000',
+    between(values['ip-velocity-max-cards'], 0, 1000) ? '' : '--ip-velocity-max-cards must be 0-1000',
     between(values['max-records'], 1, 1_000_000) ? '' : '--max-records must be 1-1000000',
     between(values['token-ttl'], 1, 31_536_000) ? '' : '--token-ttl must be 1-31536000 seconds',
     between(values['device-data-ttl'], 1, 31_536_000) ? '' : '--device-data-ttl must be 1-31536000 seconds',
@@ -77,7 +88,15 @@ function options() {
     faults: values.fault ?? values.faults,
     faultsPublicKey: values['faults-public-key'],
     limits: { maxRecords: +values['max-records'], tokenTtlSeconds: +values['token-ttl'], deviceDataTtlSeconds: +values['device-data-ttl'] },
-    fraud: { velocityMaxCards: maxCards, velocityWindowSeconds: window, automation: values['automation-rule'] as AutomationMode },
+    fraud: {
+      velocityMaxCards: maxCards,
+      velocityWindowSeconds: window,
+      automation: values['automation-rule'] as AutomationMode,
+      missingDeviceData: values['missing-device-data'] as AutomationMode,
+      cardVelocityMaxDevices: +values['card-velocity-max-devices'],
+      ipVelocityMaxCards: +values['ip-velocity-max-cards'],
+      plausibility: values['plausibility-rule'] as AutomationMode,
+    },
   };
 }
 
@@ -103,9 +122,9 @@ try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
   const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
-  const { velocityMaxCards, velocityWindowSeconds, automation } = opts.fraud;
+  const { velocityMaxCards, velocityWindowSeconds, automation, missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = opts.fraud;
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -50,6 +50,14 @@ export const SANDBOX_DEFAULTS = {
     velocityWindowSeconds: 86_400,
     /** `--automation-rule`: `off`, `flag` (allow, name it in `fraud_flags`) or `decline` (3005). */
     automation: 'flag',
+    /** `--missing-device-data`: no device data under the `device_session_id`: `off`, `flag` or `decline`. */
+    missingDeviceData: 'flag',
+    /** `--card-velocity-max-devices`: one card number from more visitor ids than this in the window declines. */
+    cardVelocityMaxDevices: 3,
+    /** `--ip-velocity-max-cards`: more distinct card numbers than this charged from one IP in the window declines. */
+    ipVelocityMaxCards: 20,
+    /** `--plausibility-rule`: `platform_mismatch`, `impossible_screen`, `headless_renderer`: `off`, `flag` or `decline`. */
+    plausibility: 'flag',
   },
 } as const;
 

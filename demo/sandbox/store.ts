@@ -81,11 +81,16 @@ export interface DeviceRecord {
   deviceSessionId: string;
   data: DeviceDataBody;
   created: Date;
+  /** The `User-Agent` header of the request that brought it (first 512 characters), or null (plausibility rules). */
+  userAgent?: string | null;
 }
 
-/** One use of a card by a device (a charge or a card creation scored by the anti-fraud rules). */
+/** One use of a card (a charge or a card creation scored by the anti-fraud rules). */
 export interface DeviceUse {
-  visitorId: string;
+  /** The visitor id of the device data under the use's `device_session_id`, or null when none arrived. */
+  visitorId: string | null;
+  /** The end-user IP of a charge (first `X-Forwarded-For` address), or null. */
+  ip: string | null;
   /** The card's keyed fingerprint (never the number). */
   fingerprint: string;
   at: Date;

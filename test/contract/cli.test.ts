@@ -124,7 +124,7 @@ describe('sandbox CLI', () => {
       const [code] = await once(child, 'exit');
       expect(code).toBe(2);
     }
-  });
+  }, 60_000);
 
   it('--fault SPEC applies the fault to every request without a header', async () => {
     const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);

@@ -120,7 +120,7 @@ describe('no card-testing oracle', () => {
 
 describe('no cross-site request forgery', () => {
   it('the same-origin form post with the session token charges (as browsers send it: Origin null under no-referrer)', async () => {
-    for (const headers of [{}, { Origin: 'null' }, { 'Sec-Fetch-Site': '', Origin: '' }]) {
+    for (const headers of [{}, { Origin: 'null' }, { 'Sec-Fetch-Site': '', Origin: '' }] as Record<string, string>[]) {
       const r = await formPost(merchant, { token_id: await token(), device_session_id: DSID }, headers);
       expect(r.status).toBe(200);
       expect(r.html).toContain('Payment complete');

@@ -6,7 +6,7 @@ import { apiError } from '../errors';
 import { newAuthorization, newId } from '../ids';
 import { page } from '../paging';
 import type { CardFacts, ChargeRecord } from '../store';
-import { fraudDecline, logVerdict, scoreDevice } from '../fraud';
+import { clientIp, fraudDecline, logVerdict, scoreDevice } from '../fraud';
 import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
@@ -42,7 +42,7 @@ interface Source {
  *    `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed` with `error_message`
  *    is stored and the Error object of the outcome is answered (402, or 412 for 3012; `fraud_rules` on 3005).
  * Every Transaction carries `fraud_flags`: the rules that matched (declining or flagging), e.g.
- * `unknown_device_session` when no device data was received under the `device_session_id`.
+ * `missing_device_data` when no device data was received under the `device_session_id`.
  *
  * `GET /`: newest first; filters order_id, status (upper case), amount, amount[gte], amount[lte] and the
  * common ones. `GET /:transaction_id`: Transaction, or 1005.
@@ -83,7 +83,7 @@ export function chargesRouter(d: Deps) {
 
       const id = newId('tr');
       source.use(id);
-      const verdict = scoreDevice(d, body.device_session_id, source.facts);
+      const verdict = scoreDevice(d, body.device_session_id, source.facts, clientIp(c.req.header('x-forwarded-for')));
       logVerdict(d, `charge ${id}`, body.device_session_id, verdict);
       const declined = verdict.declined.length ? fraudDecline(verdict.declined) : null;
       const failure = declined ? declined.error : source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];
