@@ -17,7 +17,7 @@ export const fail = (field: CardField, reason: Reason, potentiallyValid = false)
  * U+200E/U+200F, embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069). They forge log lines, hide or
  * reorder text in receipts and back offices, and no printed card or address carries them.
  */
-export const UNSAFE_TEXT = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+export const UNSAFE_TEXT = /[\p{Cc}\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
 
 /**
  * The text rules of a name or address line that passed {@link presence}: `format` when the trimmed text holds an

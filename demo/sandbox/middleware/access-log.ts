@@ -4,7 +4,7 @@ import { UNSAFE_TEXT } from '../../../src/card/result';
 /** Longest path written to the log, in UTF-16 units; a longer one is cut and ends with `...`. */
 export const LOG_PATH_MAX = 512;
 
-const UNSAFE_ALL = new RegExp(UNSAFE_TEXT.source, 'g');
+const UNSAFE_ALL = new RegExp(UNSAFE_TEXT.source, 'gu');
 
 /**
  * `s` safe for a one-line log: every control or bidirectional-control character (`UNSAFE_TEXT` of the card
