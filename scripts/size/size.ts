@@ -35,7 +35,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1500 },
   { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3190, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3260, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -44,9 +44,13 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // so hosted fields can reuse its state logic, one tokenization path) cost +43 B (tokenize), +128 B (createClient),
   // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
   // terser, POST-only transport); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9020, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9350, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
+  // 2026-11-23: the card text rules (holder_name and address fields refuse control and bidirectional-control
+  // characters, address fields bounded: src/card/result.ts textRules, src/card/address.ts) cost +70 B (validators,
+  // which still fit 1500), +70 B (tokenize), +71 B (createClient), +72 B (everything), +65 B (script tag), after
+  // shrinking (one expression per address field, literal limits, \p{Cc}); the ceilings moved to the measured figures.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9090, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9420, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9150, target: 8000 },
 ];
 
 let failed = false;
