@@ -18,7 +18,7 @@ import { customersRouter } from './routes/customers';
 import { deviceDataRouter } from './routes/device-data';
 import { tokensRouter } from './routes/tokens';
 import type { SandboxMode } from './mode';
-import { Store } from './store';
+import { Store, type StoreLimits } from './store';
 
 /** Options of {@link createSandboxApp}. */
 export interface SandboxOptions extends Credentials {
@@ -36,11 +36,18 @@ export interface SandboxOptions extends Credentials {
   /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
   mode?: SandboxMode;
   /**
-   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header; a fault text (e.g.
-   * `'latency=300'`) also applies that fault to every request without the header. Default off: the header is
-   * ignored.
+   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header on requests authenticated
+   * with the private key; a fault text (e.g. `'latency=300'`) also applies that fault to every authenticated
+   * request without the header. Default off: the header is ignored.
    */
   faults?: boolean | string;
+  /**
+   * In fault mode, also honour the `X-Sandbox-Fault` header on public-key requests (for testing a browser client
+   * from Node; browsers still cannot send it: CORS does not allow it). Default false.
+   */
+  faultsPublicKey?: boolean;
+  /** Bounds of the in-memory store; each defaults to `SANDBOX_DEFAULTS.limits` (see {@link StoreLimits}). */
+  limits?: Partial<StoreLimits>;
   /**
    * Origins the public-key routes answer with credentialed CORS (echoed, `Access-Control-Allow-Credentials:
    * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
@@ -64,11 +71,11 @@ const noStore: MiddlewareHandler = async (c, next) => {
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
  * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log ->
- * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts:
- * credentialed, origin echoed, on the public-key routes; any origin without credentials elsewhere; preflights
- * answered here without authentication, cached 7200 s; the preflight allows the fault header) ->
- * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
- * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
+ * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts: credentialed, origin echoed, on the
+ * public-key routes; any origin without credentials elsewhere; preflights answered here without authentication,
+ * cached 7200 s; the fault header is not allowed) -> under `/v1/{merchant_id}`: authentication (1002, 1010) ->
+ * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
+ * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
@@ -79,7 +86,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
  */
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
-  const store = new Store();
+  const store = new Store(now, opts.limits);
   const deps: Deps = {
     store,
     now,
@@ -89,7 +96,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     log: opts.log,
   };
   const counter = new RequestCounter();
-  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null);
+  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
   const v1 = '/v1/:merchant_id';
 
   const app = new Hono<SandboxEnv>()
@@ -98,8 +105,8 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', accessLog(opts.log))
     .use('*', noStore)
     .use('*', apiCors(opts.corsOrigins))
-    .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, auth(opts))
+    .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
   app.route(`${v1}/tokens`, tokensRouter(deps));

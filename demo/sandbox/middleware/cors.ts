@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { SandboxEnv } from '../env';
-import { FAULT_HEADER } from '../faults';
 
 /**
  * Paths of the public-key routes (see `publicKeyMayCall` in ./auth.ts), any merchant id: tokens, merchant and
@@ -23,7 +22,8 @@ const COMMON = {
    * instead of a CORS failure. OPTIONS for the preflight itself.
    */
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept', FAULT_HEADER],
+  /** Not the fault header: no web page can ask a sandbox for a fault. */
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
   exposeHeaders: ['X-Request-Id'],
   /** Preflights cached for 7200 s (Chromium caps at 7200). */
   maxAge: 7200,
