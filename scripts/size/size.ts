@@ -48,11 +48,11 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // everything), +14 B (script tag) gzip measured; ceilings +15 B each.
   // 2026-11-23: the card text rules (holder_name and address fields refuse control and bidirectional-control
   // characters, address fields bounded: src/card/result.ts textRules, src/card/address.ts) cost +70 B (validators,
-  // which still fit 1500), +70 B (tokenize), +71 B (createClient), +72 B (everything), +65 B (script tag), after
+  // which still fit 1500), +72 B (tokenize), +73 B (createClient), +74 B (everything), +64 B (script tag), after
   // shrinking (one expression per address field, literal limits, \p{Cc}); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9110, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9440, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9170, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9100, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9430, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9165, target: 8000 },
 ];
 
 let failed = false;
