@@ -1,6 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { cors } from 'hono/cors';
 import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
@@ -10,6 +9,7 @@ import { apiError, toErrorObject } from './errors';
 import { FaultMode, faults } from './faults';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
+import { apiCors } from './middleware/cors';
 import { jsonBody } from './middleware/body';
 import { requestId } from './middleware/request-id';
 import { cardsRouter } from './routes/cards';
@@ -48,6 +48,11 @@ export interface SandboxOptions extends Credentials {
   faultsPublicKey?: boolean;
   /** Bounds of the in-memory store; each defaults to `SANDBOX_DEFAULTS.limits` (see {@link StoreLimits}). */
   limits?: Partial<StoreLimits>;
+  /**
+   * Origins the public-key routes answer with credentialed CORS (echoed, `Access-Control-Allow-Credentials:
+   * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -56,26 +61,21 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
 
-/**
- * CORS of the API (see {@link createSandboxApp}); the preflight is cached for 7200 s. The fault header is not
- * allowed: no web page can ask a sandbox for a fault.
- */
-export const CORS = {
-  origin: '*',
-  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
-  exposeHeaders: ['X-Request-Id'],
-  maxAge: 7200,
-  credentials: false,
+/** Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (any origin, no
- * credentials; preflights answered here without authentication) -> under `/v1/{merchant_id}`: authentication
- * (1002, 1010) -> fault mode (only when enabled; after authentication, so no unauthenticated request is ever
- * faulted) -> JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log ->
+ * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts: credentialed, origin echoed, on the
+ * public-key routes; any origin without credentials elsewhere; preflights answered here without authentication,
+ * cached 7200 s; the fault header is not allowed) -> under `/v1/{merchant_id}`: authentication (1002, 1010) ->
+ * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
+ * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
@@ -103,7 +103,8 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
-    .use('*', cors(CORS))
+    .use('*', noStore)
+    .use('*', apiCors(opts.corsOrigins))
     .use(`${v1}/*`, auth(opts))
     .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));

@@ -12,7 +12,11 @@ import { SANDBOX_DEFAULTS } from './defaults';
  * 2002) and the test-card outcome, worked out once when the number arrives.
  */
 export interface CardFacts {
-  brand: Brand;
+  /**
+   * The spec's Card `brand` (lowercase network name); `unknown` for a number of a network the IIN table does
+   * not list (src/card/brands.ts), which the card rules accept as the spec does.
+   */
+  brand: Brand | 'unknown';
   bin: string;
   /** `XXXXXXXXXXXX1111`: every digit but the last four replaced by `X`. */
   masked: string;
@@ -158,7 +162,7 @@ export class Store {
   cardFacts(data: CardData): CardFacts {
     const pan = data.card_number;
     return {
-      brand: cardBrand(pan)!,
+      brand: cardBrand(pan) ?? 'unknown',
       bin: pan.slice(0, 6),
       masked: 'X'.repeat(pan.length - 4) + pan.slice(-4),
       fingerprint: createHmac('sha256', this.#key).update(pan).digest('hex'),

@@ -28,7 +28,7 @@ export type CardField =
  *   bidirectional-control character in a holder name or address line).
  * - `length`: wrong number of digits (a PAN that is not 16 or 19 digits; a CVV2 of the wrong length for its brand).
  * - `luhn`: the PAN's check digit is wrong (API error 2004).
- * - `brand`: the PAN's IIN matches no supported card network.
+ * - `brand`: the PAN's network is not in the merchant's accepted-brands list (only when one is given).
  * - `expired`: the expiry month is over (API error 2005).
  * - `too_far`: the expiry is more than {@link MAX_EXPIRY_YEARS} years ahead.
  * - `too_long`: over the maximum length (holder_name: 80, the spec's; address fields: `ADDRESS_MAX`).
