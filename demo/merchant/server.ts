@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { formMessage } from '../../src/form/messages';
+import { requestLog, type LoggedRequest } from '../sandbox/middleware/request-log';
 import { langOf, LOCALE, TEXT, type Lang } from './i18n';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,13 +31,19 @@ export interface MerchantOptions {
   port?: number;
   /** Order amount in MXN, fixed server side (never taken from the browser). Default 349.00. */
   amount?: number;
+  /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
+  requestLog?: (r: LoggedRequest) => void;
 }
 
-/** A running merchant backend. `received` lists every body posted to `/charge` and `/api/charge`, for tests. */
+/**
+ * A running merchant backend. `received` lists every body posted to `/charge` and `/api/charge`, for tests;
+ * `cspReports` the CSP violation reports browsers sent to `/csp-report` (the pages' `report-uri`), the first 100.
+ */
 export interface RunningMerchant {
   url: string;
   port: number;
   received: Record<string, string>[];
+  cspReports: string[];
   close(): Promise<void>;
 }
 
@@ -70,6 +77,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const amount = opts.amount ?? 349;
   const api = opts.apiBaseUrl.replace(/\/+$/, '');
   const received: Record<string, string>[] = [];
+  const cspReports: string[] = [];
   const app = new Hono();
   // connect-src: the API origin only; the SPA example also posts the token to this backend ('self').
   const csp = (spa: boolean) => [
@@ -82,7 +90,10 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
+    // violations are reported to this backend (the page's own origin), so they are seen from the first byte
+    'report-uri /csp-report',
   ].join('; ');
+  app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
     c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa')));
@@ -97,6 +108,14 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
+  // CSP violation reports (report-uri): kept for tests, the first 100 of at most 8 KiB each; always 204.
+  app.post('/csp-report', async (c) => {
+    const length = Number(c.req.header('content-length'));
+    if (cspReports.length < 100 && length > 0 && length <= 8192) {
+      cspReports.push((await c.req.text()).slice(0, 8192));
+    }
+    return c.body(null, 204);
+  });
   app.get('/brands/:name', async (c) => {
     const name = c.req.param('name').replace(/\.svg$/, '');
     if (!BRANDS.has(name) && name != 'card') return c.notFound();
@@ -228,6 +247,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,
         received,
+        cspReports,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -1,0 +1,106 @@
+/**
+ * Runs the scenario set (./scenarios/index.ts) in one engine as a Vitest suite: starts the sandbox API and the
+ * merchant backend in-process on free 127.0.0.1 ports, with their request logs recorded, launches the engine once,
+ * and gives each scenario fresh tabs (closed after it). One `describe` per engine, named after it, so the report
+ * counts scenarios per engine (scripts/ci/summary.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
+import type { LoggedRequest } from '../../demo/sandbox/middleware/request-log';
+import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import type { Engine, EngineName, Shape, Tab } from './engine';
+import { CREDENTIALS } from './credentials';
+import { SCENARIOS } from './scenarios/index';
+
+
+/** A request one of the two servers received. */
+export type ServerRequest = LoggedRequest & { to: 'api' | 'merchant' };
+
+/** What a scenario gets. */
+export interface Ctx {
+  engine: Engine;
+  apiUrl: string;
+  merchantUrl: string;
+  api: RunningSandbox;
+  merchant: RunningMerchant;
+  /** Every request both servers received since the scenario started. */
+  requests(): ServerRequest[];
+  /** The sandbox's access-log lines (`METHOD path status ms`, fraud decisions) since the scenario started. */
+  apiLog(): string[];
+  /** CSP violation reports the pages sent since the scenario started. */
+  cspReports(): string[];
+  /** A tab in a fresh profile, closed when the scenario ends. */
+  tab(shape?: Shape): Promise<Tab>;
+  /** Where a scenario may write files (screenshots): .reports/engines/. */
+  artifacts: string;
+}
+
+/** One scenario, written once against the {@link Tab} interface. */
+export interface Scenario {
+  name: string;
+  /** The engines it runs in; default all. (Only for what an engine cannot do, such as a phone shape.) */
+  engines?: EngineName[];
+  run(ctx: Ctx): Promise<void>;
+}
+
+/** Registers the suite of one engine. */
+export function runScenarios(name: EngineName, launch: () => Promise<Engine>): void {
+  let engine: Engine;
+  let api: RunningSandbox;
+  let merchant: RunningMerchant;
+  const requests: ServerRequest[] = [];
+  const apiLog: string[] = [];
+  let marks = { requests: 0, apiLog: 0, csp: 0 };
+  const open: Tab[] = [];
+  const artifacts = '.reports/engines';
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    api = await startSandbox({
+      ...CREDENTIALS,
+      port: 0,
+      fraud: { velocityMaxCards: 0 }, // one profile pays with many cards here; the rule is tested in e2e/device-data.spec.ts
+      log: (line) => apiLog.push(line),
+      requestLog: (r) => requests.push({ ...r, to: 'api' }),
+    });
+    merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, requestLog: (r) => requests.push({ ...r, to: 'merchant' }) });
+    engine = await launch();
+    console.log(`${name}: ${engine.version}`);
+  }, 90_000);
+
+  afterAll(async () => {
+    await engine?.close();
+    await merchant?.close();
+    await api?.close();
+  }, 30_000);
+
+  afterEach(async () => {
+    for (const t of open.splice(0)) await t.close().catch(() => {});
+  });
+
+  describe(name, () => {
+    for (const s of SCENARIOS) {
+      if (s.engines && !s.engines.includes(name)) continue;
+      it(s.name, async () => {
+        marks = { requests: requests.length, apiLog: apiLog.length, csp: merchant.cspReports.length };
+        await s.run({
+          engine,
+          apiUrl: api.baseUrl,
+          merchantUrl: merchant.url,
+          api,
+          merchant,
+          requests: () => requests.slice(marks.requests),
+          apiLog: () => apiLog.slice(marks.apiLog),
+          cspReports: () => merchant.cspReports.slice(marks.csp),
+          async tab(shape) {
+            const t = await engine.newTab(shape);
+            open.push(t);
+            return t;
+          },
+          artifacts,
+        });
+      });
+    }
+  });
+}
