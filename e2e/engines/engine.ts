@@ -11,8 +11,10 @@
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
-/** Keys a scenario may press: one key, or `Control+<key>`. */
-export type Key = 'Tab' | 'Enter' | 'Backspace' | 'ArrowLeft' | 'ArrowRight' | 'End' | 'Control+a' | 'Control+c' | 'Control+v';
+/** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
+export type Key =
+  | 'Tab' | 'Enter' | 'Backspace' | 'Delete' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End'
+  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Shift+ArrowLeft' | 'Shift+ArrowRight';
 
 /** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
 export type Shape = 'desktop' | 'phone';

@@ -26,11 +26,10 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
       await page.keyboard.type(text);
     },
     async press(key: Key) {
-      if (key.startsWith('Control+')) {
-        await page.keyboard.down('Control');
-        await page.keyboard.press(key.slice(8) as 'a');
-        await page.keyboard.up('Control');
-      } else await page.keyboard.press(key as 'Tab');
+      const [mod, k] = key.includes('+') ? (key.split('+') as ['Control' | 'Shift', string]) : [null, key];
+      if (mod) await page.keyboard.down(mod);
+      await page.keyboard.press(k as 'Tab');
+      if (mod) await page.keyboard.up(mod);
     },
     async click(selector) {
       await page.click(selector);

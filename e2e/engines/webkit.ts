@@ -14,7 +14,10 @@ const MINIBROWSER = process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu
 /** The W3C WebDriver element reference key. */
 const ELEMENT = 'element-6066-11e4-a52e-4a5cb2ac4f08';
 /** WebDriver key codes (W3C WebDriver, Keyboard actions). */
-const CODES: Record<string, string> = { Tab: '\uE004', Enter: '\uE007', Backspace: '\uE003', ArrowLeft: '\uE012', ArrowRight: '\uE014', End: '\uE010', Control: '\uE009' };
+const CODES: Record<string, string> = {
+  Tab: '\uE004', Enter: '\uE007', Backspace: '\uE003', Delete: '\uE017', ArrowLeft: '\uE012', ArrowRight: '\uE014',
+  Home: '\uE011', End: '\uE010', Shift: '\uE008', Control: '\uE009',
+};
 
 /** One WebDriver command: the response's `value`, or an Error with the WebDriver error and message. */
 async function command(base: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -107,7 +110,7 @@ export async function launchWebKit(): Promise<Engine> {
         await run(callSource(focusAtEnd, [selector]));
         await keys([...text].map((ch) => [ch])); // one key down/up per character, where the caret is
       },
-      press: (key: Key) => keys([key.startsWith('Control+') ? [CODES.Control!, key.slice(8)] : [CODES[key]!]]),
+      press: (key: Key) => keys([key.split('+').map((k) => CODES[k] ?? k)]),
       async click(selector) {
         await wd('POST', `/element/${await find(selector)}/click`, {});
       },

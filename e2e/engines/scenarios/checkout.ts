@@ -149,6 +149,32 @@ export const checkout: Scenario[] = [
     },
   },
   {
+    name: 'checkout: editing in the middle: Delete before a space, a selection typed over, a cut, the caret kept each time',
+    async run(ctx) {
+      const tab = await ctx.tab();
+      await tab.goto(ctx.merchantUrl);
+      await tab.type(SEL.number, '4111111111111111');
+      await tab.press('Home');
+      for (let i = 0; i < 4; i++) await tab.press('ArrowRight');
+      expect((await field(tab, SEL.number)).caret).toBe(4);
+      await tab.press('Delete'); // only the space would go: the digit after it goes too, the caret stays
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 1111 1111 111', caret: 4 });
+      await tab.press('ArrowRight'); // past the space: caret 5, before the second group
+      for (let i = 0; i < 4; i++) await tab.press('Shift+ArrowRight'); // the shopper selects "1111"
+      expect(await tab.evaluate((sel: string) => { const el = document.querySelector<HTMLInputElement>(sel)!; return [el.selectionStart, el.selectionEnd]; }, SEL.number)).toEqual([5, 9]);
+      await tab.type(SEL.number, '2');
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2111 1111', caret: 6 });
+      await tab.type(SEL.number, '222');
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2222 1111 111', caret: 9 });
+      for (let i = 0; i < 4; i++) await tab.press('Shift+ArrowLeft'); // "2222" again, cut this time
+      await tab.press('Control+x');
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 1111 111', caret: 4 }); // after the same digit
+      await tab.press('Control+v'); // and pasted back where it was
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2222 1111 111', caret: 9 });
+      await expectCleanPage(ctx, tab);
+    },
+  },
+  {
     name: 'checkout on a phone: touch-shaped viewport, one column, the card typed and paid',
     engines: ['chromium', 'webkit'],
     async run(ctx) {
