@@ -14,7 +14,7 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 /** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
 export type Key =
   | 'Tab' | 'Enter' | 'Backspace' | 'Delete' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End'
-  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Shift+ArrowLeft' | 'Shift+ArrowRight';
+  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Control+Backspace' | 'Shift+ArrowLeft' | 'Shift+ArrowRight';
 
 /** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
 export type Shape = 'desktop' | 'phone';

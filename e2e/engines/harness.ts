@@ -32,6 +32,8 @@ export interface Ctx {
   cspReports(): string[];
   /** A tab in a fresh profile, closed when the scenario ends. */
   tab(shape?: Shape): Promise<Tab>;
+  /** A second browser of the same engine: a new process with a new, empty profile; closed when the scenario ends. */
+  launch(): Promise<Engine>;
   /** Where a scenario may write files (screenshots): .reports/engines/. */
   artifacts: string;
 }
@@ -52,7 +54,7 @@ export function runScenarios(name: EngineName, launch: () => Promise<Engine>): v
   const requests: ServerRequest[] = [];
   const apiLog: string[] = [];
   let marks = { requests: 0, apiLog: 0, csp: 0 };
-  const open: Tab[] = [];
+  const open: { close(): Promise<void> }[] = [];
   const artifacts = '.reports/engines';
 
   beforeAll(async () => {
@@ -97,6 +99,11 @@ export function runScenarios(name: EngineName, launch: () => Promise<Engine>): v
             const t = await engine.newTab(shape);
             open.push(t);
             return t;
+          },
+          async launch() {
+            const e = await launch();
+            open.push(e);
+            return e;
           },
           artifacts,
         });

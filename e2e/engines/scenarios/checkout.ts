@@ -171,6 +171,11 @@ export const checkout: Scenario[] = [
       expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 1111 111', caret: 4 }); // after the same digit
       await tab.press('Control+v'); // and pasted back where it was
       expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2222 1111 111', caret: 9 });
+      await tab.type(SEL.number, 'a'); // a letter mid-number: dropped, the caret does not move
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2222 1111 111', caret: 9 });
+      await tab.press('End');
+      await tab.press('Control+Backspace'); // the last word ("111") goes
+      expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2222 1111', caret: 14 });
       await expectCleanPage(ctx, tab);
     },
   },

@@ -21,11 +21,13 @@ const collected = (tab: Tab) =>
 
 export const deviceData: Scenario[] = [
   {
-    name: 'device data: every signal a value or a named reason, the same visitor id in two fresh profiles, only true automation flags',
+    name: 'device data: every signal a value or a named reason, the same visitor id in two browser runs with fresh profiles, only true automation flags',
     async run(ctx) {
       const loads: { data: DeviceData; webdriver: boolean }[] = [];
-      for (let i = 0; i < 2; i++) {
-        const tab = await ctx.tab();
+      // the engine's running browser, then a second browser process with a new profile (a per-run value, such as
+      // Firefox's canvas deBG chunk, shows only across browser runs)
+      for (const engine of [ctx.engine, await ctx.launch()]) {
+        const tab = await engine.newTab();
         await tab.goto(`${ctx.merchantUrl}/?device_data=off`);
         loads.push(await collected(tab));
         await tab.close();
