@@ -54,7 +54,7 @@ export async function launchWebKit(): Promise<Engine> {
       try {
         if ((await command(base, 'GET', '/status')).ready !== undefined) break;
       } catch (e) {
-        if (i > 200) throw new Error(`WebKitWebDriver did not start: ${String(e)}`);
+        if (i > 600) throw new Error(`WebKitWebDriver did not start within 30 s: ${String(e)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     }
