@@ -25,7 +25,9 @@ async function command(base: string, method: string, path: string, body?: unknow
     method,
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(path === '/session' ? 40_000 : 20_000),
+  }).catch((e: unknown) => {
+    throw new Error(`WebDriver ${method} ${path}: ${String(e)}`);
   });
   const json = (await res.json()) as { value: any };
   if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
