@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText } from '../engine';
 import type { Scenario } from '../harness';
-import { clickText, expectCleanPage, expectNoLeak, fillCard, FUTURE_YY, randomPan, resultHeading, SEL, tokensUrl } from './helpers';
+import { clickText, expectCleanPage, expectNoLeak, fillCard, freshCvv2, FUTURE_YY, randomPan, resultHeading, SEL, tokensUrl } from './helpers';
 
 /** Requests that reached the tokens endpoint (preflights included). */
 const tokenRequests = (ctx: Parameters<Scenario['run']>[0]) => ctx.requests().filter((r) => r.url.startsWith(tokensUrl(ctx)));
@@ -12,9 +12,9 @@ export const checkout: Scenario[] = [
     name: 'checkout: a card typed and paid is charged; card data only in the POST /tokens body; zero CSP violations',
     async run(ctx) {
       const pan = randomPan();
-      const cvv2 = String(100 + Math.floor(Math.random() * 900));
       const tab = await ctx.tab();
       await tab.goto(ctx.merchantUrl);
+      const cvv2 = await freshCvv2(ctx);
       await fillCard(tab, { number: pan, cvv2 });
       expect((await field(tab, SEL.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       const before = await probe(tab);

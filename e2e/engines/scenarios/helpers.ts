@@ -1,6 +1,6 @@
 /** Steps and checks the scenarios share: filling the demo checkout, clicking by text, the leak and CSP checks. */
 import { expect } from 'vitest';
-import { hasCardData } from '../../instrument';
+import { cvv2Pattern, hasCardData } from '../../instrument';
 import { probe, waitFor, type Tab } from '../engine';
 import { CREDENTIALS } from '../credentials';
 import type { Ctx } from '../harness';
@@ -21,6 +21,24 @@ export function randomPan(): string {
     sum += d;
   }
   return body + String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * Three digits to type as the CVV2 that appear as a number of their own nowhere the leak check looks, other than
+ * where the card goes: not in the requests and log lines so far (the page's device-data POST, waited for, holds
+ * many numbers), nor in what comes later whatever the card: loopback addresses (127), HTTP statuses in the access
+ * log, the merchant's amount (349), and the Content-Length of the requests still to come (all under 700 bytes,
+ * so the CVV2 is 700-999). Otherwise a random 3-digit CVV2 would be "found" there now and then.
+ */
+export async function freshCvv2(ctx: Ctx): Promise<string> {
+  for (let i = 0; i < 100 && !ctx.requests().some((r) => r.method === 'POST' && r.url.endsWith('/device-data')); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seen = `${JSON.stringify(ctx.requests())}\n${ctx.apiLog().join('\n')}\n127.0.0.1 200 201 204 302 303 400 401 402 404 409 412 413 422 500 349`;
+  for (;;) {
+    const cvv2 = String(700 + Math.floor(Math.random() * 300));
+    if (!cvv2Pattern(cvv2).test(seen)) return cvv2;
+  }
 }
 
 /** Types a card into the demo checkout, field by field, as key events (the expiry as MMYY: the form adds the slash). */

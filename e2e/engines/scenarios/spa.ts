@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Scenario } from '../harness';
-import { clickText, expectCleanPage, expectNoLeak, FUTURE_YY, randomPan } from './helpers';
+import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan } from './helpers';
 
 async function fillSpa(tab: Tab, pan: string, cvv2: string): Promise<void> {
   await tab.type('#spa-name', 'Ana Perez');
@@ -20,9 +20,9 @@ export const spa: Scenario[] = [
     name: 'SPA: route changes keep one binding; paying charges once; card data only in the POST /tokens body',
     async run(ctx) {
       const pan = randomPan();
-      const cvv2 = String(100 + Math.floor(Math.random() * 900));
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
+      const cvv2 = await freshCvv2(ctx);
       await clickText(tab, 'button', 'Ir a pagar');
       await waitFor(tab, 'the checkout route', () => !!document.querySelector('#spa-number'));
       await clickText(tab, 'button', 'Volver al carrito');
