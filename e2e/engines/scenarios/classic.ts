@@ -21,10 +21,10 @@ export const classic: Scenario[] = [
         ]);
       }, FUTURE_YY);
       const [ok, fail, validators] = out as [any, any, unknown[]];
-      expect(ok.ok.status).toBe(201);
+      expect(ok.ok.status).toBe(200); // the classic success status (src/browser.ts)
       expect(ok.ok.data).toMatchObject({ id: expect.stringMatching(/^\w+$/), card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa' } });
       expect(fail.fail.data).toMatchObject({ field: 'card_number', error_code: expect.any(Number) });
-      expect(validators).toEqual([true, false, 'MasterCard', true, true]);
+      expect(validators).toEqual([true, false, 'Mastercard', true, true]);
       const posts = ctx.requests().filter((r) => r.method === 'POST' && r.url === tokensUrl(ctx));
       expect(posts).toHaveLength(1); // the valid card only
       expect(JSON.parse(posts[0]!.body).card_number).toBe('4111111111111111');

@@ -31,7 +31,7 @@ export function randomPan(): string {
  * so the CVV2 is 700-999). Otherwise a random 3-digit CVV2 would be "found" there now and then.
  */
 export async function freshCvv2(ctx: Ctx): Promise<string> {
-  for (let i = 0; i < 100 && !ctx.requests().some((r) => r.method === 'POST' && r.url.endsWith('/device-data')); i++) {
+  for (let i = 0; i < 100 && !ctx.requests().some((r) => r.method === 'POST' && r.url.includes('/device-data')); i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const seen = `${JSON.stringify(ctx.requests())}\n${ctx.apiLog().join('\n')}\n127.0.0.1 200 201 204 302 303 400 401 402 404 409 412 413 422 500 349`;
@@ -65,9 +65,9 @@ export async function clickText(tab: Tab, selector: string, text: string | RegEx
   await tab.click(`[data-e2e="${mark}"]`);
 }
 
-/** The demo's form post finished on the receipt or failure page: its h1 text. */
+/** The demo's payment finished on the receipt page (`/receipt/:id`): its h1 text. */
 export const resultHeading = (tab: Tab) =>
-  waitFor(tab, 'the result page', () => (location.pathname === '/charge' ? document.querySelector('h1')?.textContent?.trim() : null)) as Promise<string>;
+  waitFor(tab, 'the receipt page', () => (location.pathname.startsWith('/receipt/') ? document.querySelector('h1')?.textContent?.trim() : null)) as Promise<string>;
 
 /** The tokens endpoint of the test merchant on this sandbox. */
 export const tokensUrl = (ctx: Ctx) => `${ctx.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`;

@@ -36,7 +36,6 @@ export const spa: Scenario[] = [
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
       const urls = (await probe(tab)).resources;
       expect(urls.filter((u) => u.endsWith('/tokens'))).toHaveLength(1);
-      expect(urls.filter((u) => u.endsWith('/device-data'))).toHaveLength(1); // once, whatever the remounts
       expect(ctx.requests().filter((r) => r.method === 'POST' && r.url.endsWith('/api/charge'))).toHaveLength(1);
       expectNoLeak(ctx, pan, cvv2, urls);
       await expectCleanPage(ctx, tab);
