@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/engines/ is the cross-engine scenario set, run by Vitest in each engine (e2e/engines/vitest.config.ts)
+  testIgnore: 'engines/**',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { BRAND_NAMES } from '../../src/card/names';
 import { formMessage } from '../../src/form/messages';
+import { requestLog, type LoggedRequest } from '../sandbox/middleware/request-log';
 import { langOf, LOCALE, TEXT, type Lang } from './i18n';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,6 +58,8 @@ export interface MerchantOptions {
    * request. Default: none. `demo/run.ts` passes stderr.
    */
   log?: (line: string) => void;
+  /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
+  requestLog?: (r: LoggedRequest) => void;
 }
 
 /** Largest body accepted on `POST /charge` and `POST /api/charge`, bytes; larger is 413. */
@@ -77,12 +80,14 @@ export const shopperCode = (code: number): number => (GENERIC_DECLINES.has(code)
 /**
  * A running merchant backend, with what tests check but the shopper never sees: `received` lists every body
  * posted to `/charge` and `/api/charge`; `charges` the API's answer to each charge (the Transaction, with its
- * `status` and `fraud_flags`, or the Error object, with `error_code` and `fraud_rules`), newest last.
+ * `status` and `fraud_flags`, or the Error object, with `error_code` and `fraud_rules`), newest last;
+ * `cspReports` the CSP violation reports browsers sent to `/csp-report` (the pages' `report-uri`), the first 100.
  */
 export interface RunningMerchant {
   url: string;
   port: number;
   received: Record<string, string>[];
+  cspReports: string[];
   charges: Record<string, unknown>[];
   /** The merchant log's newest {@link RECEIVED_MAX} lines. */
   logged: string[];
@@ -124,6 +129,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const amount = opts.amount ?? 349;
   const api = opts.apiBaseUrl.replace(/\/+$/, '');
   const received: Record<string, string>[] = [];
+  const cspReports: string[] = [];
   const charges: Record<string, unknown>[] = [];
   const receipts = new Map<string, { lang: Lang; tx: Record<string, unknown> }>();
   const logged: string[] = [];
@@ -195,7 +201,10 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
+    // violations are reported to this backend (the page's own origin), so they are seen from the first byte
+    'report-uri /csp-report',
   ].join('; ');
+  app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
     c.header('Content-Security-Policy', csp());
@@ -210,6 +219,14 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
+  // CSP violation reports (report-uri): kept for tests, the first 100 of at most 8 KiB each; always 204.
+  app.post('/csp-report', async (c) => {
+    const length = Number(c.req.header('content-length'));
+    if (cspReports.length < 100 && length > 0 && length <= 8192) {
+      cspReports.push((await c.req.text()).slice(0, 8192));
+    }
+    return c.body(null, 204);
+  });
   app.get('/brands/:name', async (c) => {
     const name = c.req.param('name').replace(/\.svg$/, '');
     if (!BRANDS.has(name) && name != 'card') return c.notFound();
@@ -388,6 +405,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,
         received,
+        cspReports,
         charges,
         logged,
         close: () =>

@@ -12,6 +12,7 @@ import { auth, type Credentials } from './middleware/auth';
 import { apiCors } from './middleware/cors';
 import { jsonBody } from './middleware/body';
 import { requestId } from './middleware/request-id';
+import { requestLog, type LoggedRequest } from './middleware/request-log';
 import { cardsRouter } from './routes/cards';
 import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
@@ -31,6 +32,8 @@ export interface SandboxOptions extends Credentials {
    * matched a rule (`fraud ...`, see demo/sandbox/fraud.ts). Default: no logging.
    */
   log?: (line: string) => void;
+  /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
+  requestLog?: (r: LoggedRequest) => void;
   /** Anti-fraud rule settings; each defaults to `SANDBOX_DEFAULTS.fraud` (see {@link FraudOptions}). */
   fraud?: Partial<FraudOptions>;
   /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
@@ -101,6 +104,7 @@ export function createSandboxApp(opts: SandboxOptions) {
 
   const app = new Hono<SandboxEnv>()
     .use('*', counter.middleware())
+    .use('*', requestLog(opts.requestLog, opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes))
     .use('*', requestId())
     .use('*', accessLog(opts.log))
     .use('*', noStore)

@@ -1,8 +1,10 @@
 /**
  * `npm run test:all`: every test. Type check, build, unit + contract tests (Vitest; with device data in Debian's
- * Firefox ESR), end-to-end tests (Playwright in Debian's Chromium; both browsers installed through apt when
- * missing), `npm audit --omit=dev` of the runtime dependencies, the bundle size budgets, then one closing line
- * "tests: N passed, N failed" (scripts/ci/summary.ts). Exits non-zero when anything failed.
+ * Firefox ESR), end-to-end tests (Playwright in Debian's Chromium), the cross-engine scenarios (e2e/engines: the
+ * same scenarios in Chromium, Gecko and WebKit), `npm audit --omit=dev` of the runtime dependencies, the bundle
+ * size budgets, then the scenarios counted per engine and one closing line "tests: N passed, N failed"
+ * (scripts/ci/summary.ts). The browsers come from Debian, installed through apt when missing. Exits non-zero when
+ * anything failed.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
@@ -24,11 +26,14 @@ const executable = (path: string) => {
   }
 };
 
-// Browsers from Debian, installed through apt when missing: Chromium (Playwright's e2e suites) and Firefox ESR
-// (test/browsers/firefox.test.ts: the device data in Gecko).
+// Browsers from Debian, installed through apt when missing: Chromium (Playwright's e2e suites), Firefox ESR
+// (test/browsers/firefox.test.ts, and Gecko in e2e/engines), WebKitGTK's WebDriver with its MiniBrowser and Xvfb
+// (WebKit in e2e/engines).
 const missing = [
   ...(executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ? [] : ['chromium']),
   ...(executable(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr') ? [] : ['firefox-esr']),
+  ...(executable('/usr/bin/WebKitWebDriver') && executable('/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser') ? [] : ['webkit2gtk-driver']),
+  ...(executable('/usr/bin/xvfb-run') ? [] : ['xvfb']),
 ];
 if (missing.length) {
   console.log(`== installing Debian's ${missing.join(' ')} (apt-get)`);
@@ -45,7 +50,7 @@ if (missing.length) {
 }
 
 mkdirSync('.reports', { recursive: true });
-for (const f of ['vitest.json', 'playwright.json', 'audit.json']) rmSync(`.reports/${f}`, { force: true });
+for (const f of ['vitest.json', 'playwright.json', 'engines.json', 'audit.json']) rmSync(`.reports/${f}`, { force: true });
 let ok = true;
 ok = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) && ok;
 if (!run('build', 'npm', ['run', '-s', 'build'])) {
@@ -54,6 +59,9 @@ if (!run('build', 'npm', ['run', '-s', 'build'])) {
 }
 ok = run('vitest (unit, contract)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.reports/vitest.json']) && ok;
 ok = run('playwright (e2e, Debian chromium)', 'npx', ['playwright', 'test']) && ok;
+ok = run('cross-engine scenarios (Chromium, Gecko, WebKit)', 'npx', [
+  'vitest', 'run', '--config', 'e2e/engines/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile=.reports/engines.json',
+]) && ok;
 run('npm audit --omit=dev (runtime dependencies)', 'npx', ['tsx', 'scripts/ci/audit.ts']);
 ok = run('bundle sizes', 'npx', ['tsx', 'scripts/size/size.ts']) && ok;
 ok = run(null, 'npx', ['tsx', 'scripts/ci/summary.ts']) && ok;

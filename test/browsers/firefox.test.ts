@@ -13,10 +13,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firefoxPrefs, startTrap } from '../../e2e/engines/isolation';
 import { buildScriptTag } from '../../scripts/size/script-tag';
 import { COLLECTORS } from '../../src/fraud/signals/index';
 import type { DeviceData } from '../../src/fraud/types';
@@ -45,50 +46,12 @@ const RUN = `addEventListener('load', () => {
 
 /** Preferences of each throw-away profile (user.js): no network beyond loopback, no first-run noise. */
 const PREFS = (trapPort: number) =>
-  Object.entries({
-    'network.proxy.type': 1,
-    'network.proxy.share_proxy_settings': true,
-    'network.proxy.http': '127.0.0.1',
-    'network.proxy.http_port': trapPort,
-    'network.proxy.ssl': '127.0.0.1',
-    'network.proxy.ssl_port': trapPort,
-    'network.proxy.socks': '127.0.0.1',
-    'network.proxy.socks_port': trapPort,
-    'network.proxy.socks_remote_dns': true,
-    'network.proxy.allow_hijacking_localhost': false,
-    'network.trr.mode': 5,
-    'network.dns.disablePrefetch': true,
-    'network.prefetch-next': false,
-    'network.http.speculative-parallel-limit': 0,
-    'network.captive-portal-service.enabled': false,
-    'network.connectivity-service.enabled': false,
-    'app.update.disabledForTesting': true,
-    'app.normandy.enabled': false,
-    'datareporting.policy.dataSubmissionEnabled': false,
-    'datareporting.healthreport.uploadEnabled': false,
-    'toolkit.telemetry.enabled': false,
-    'browser.safebrowsing.malware.enabled': false,
-    'browser.safebrowsing.phishing.enabled': false,
-    'browser.safebrowsing.downloads.enabled': false,
-    'browser.safebrowsing.blockedURIs.enabled': false,
-    'services.settings.server': `http://127.0.0.1:${trapPort}/`,
-    'dom.push.connection.enabled': false,
-    'extensions.update.enabled': false,
-    'extensions.getAddons.cache.enabled': false,
-    'extensions.blocklist.enabled': false,
-    'media.gmp-manager.updateEnabled': false,
-    'geo.provider.network.url': '',
-    'browser.region.update.enabled': false,
-    'browser.search.update': false,
-    'browser.shell.checkDefaultBrowser': false,
-    'browser.startup.homepage_override.mstone': 'ignore',
-    'browser.aboutwelcome.enabled': false,
-  })
+  Object.entries(firefoxPrefs(trapPort))
     .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
     .join('\n');
 
 let server: Server;
-let trap: ReturnType<typeof createTcpServer>;
+let trap: Awaited<ReturnType<typeof startTrap>>;
 const reports: Report[] = [];
 
 /** Runs Firefox on `url` in a fresh profile until the page reports (60 s at most), then stops it and its children. */
@@ -134,18 +97,17 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': "default-src 'none'; script-src 'self'; connect-src 'self'" });
     res.end(text);
   });
-  // Every connection Firefox tries beyond loopback arrives here, and is closed at once.
-  trap = createTcpServer((socket) => socket.destroy());
+  // Every connection Firefox tries beyond loopback arrives at the trap, and is closed at once.
+  trap = await startTrap();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const trapPort = (trap.address() as AddressInfo).port;
+  const trapPort = trap.port;
   for (let i = 0; i < 2; i++) reports.push(await runFirefox(url, trapPort, new Promise<Report>((r) => (deliver = r))));
 }, 180_000);
 
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
-  await new Promise((r) => trap?.close(r));
+  await trap?.close();
 });
 
 describe('device data in Firefox ESR (Gecko), headless, not driven by automation', () => {

@@ -29,6 +29,7 @@ function run(c: keyof typeof CASES, required = false) {
   chmodSync(join(bin, 'npm'), 0o755);
   writeFileSync(join(reports, 'vitest.json'), JSON.stringify({ numPassedTests: 3, numFailedTests: 0, testResults: [] }));
   writeFileSync(join(reports, 'playwright.json'), JSON.stringify({ stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 } }));
+  writeFileSync(join(reports, 'engines.json'), JSON.stringify({ numPassedTests: 0, numFailedTests: 0, testResults: [] }));
   const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, AUDIT_REPORT: join(reports, 'audit.json'), AUDIT_REQUIRED: required ? '1' : '' };
   const audit = spawnSync(TSX, [resolve('scripts/ci/audit.ts')], { env, encoding: 'utf8' });
   const summary = spawnSync(TSX, [resolve('scripts/ci/summary.ts')], { cwd: join(dir, c), env, encoding: 'utf8' });

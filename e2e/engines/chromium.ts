@@ -1,0 +1,59 @@
+/**
+ * Chromium adapter: Debian's Chromium, headless, driven by Playwright (playwright-core). Each tab is a new
+ * browser context (its own cookies and storage). `phone` is Playwright's device emulation: touch, 390x844 CSS px,
+ * device pixel ratio 3, a mobile viewport. Path: CHROMIUM_PATH.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { callSource, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Engine> {
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return {
+    name: 'chromium',
+    version: `Chromium ${browser.version()}`,
+    webdriverFlag: true,
+    shapes: ['desktop', 'phone'],
+    async newTab(shape = 'desktop') {
+      const context = await browser.newContext(
+        shape === 'phone'
+          ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
+          : { viewport: { width: 1280, height: 800 } },
+      );
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const tab: Tab = {
+        async goto(url) {
+          await page.goto(url, { waitUntil: 'load' });
+          await page.evaluate(callSource(installProbe, []));
+        },
+        async type(selector, text) {
+          await page.evaluate(callSource(focusAtEnd, [selector]));
+          await page.keyboard.type(text);
+        },
+        press: (key: Key) => page.keyboard.press(key),
+        async click(selector) {
+          if (shape === 'phone') await page.tap(selector);
+          else await page.click(selector);
+        },
+        evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
+        async screenshot(path) {
+          await page.screenshot({ path });
+        },
+        driverErrors: () => [...errors],
+        close: () => context.close(),
+      };
+      return tab;
+    },
+    close: () => browser.close(),
+  };
+}

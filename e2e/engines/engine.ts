@@ -1,0 +1,160 @@
+/**
+ * The one interface the cross-engine scenarios are written against (e2e/engines/scenarios/), and the helpers built
+ * on it. Each engine implements it in a thin adapter: Chromium with Playwright (chromium.ts), Gecko with
+ * puppeteer-core over WebDriver BiDi (firefox.ts), WebKit with W3C WebDriver over plain HTTP (webkit.ts).
+ *
+ * Everything a scenario observes goes through means every engine has: key events sent by the driver, the page's
+ * own DOM read by a script, and a page-side probe (installed after each load) that records CSP violations,
+ * errors and the URLs the page fetched (PerformanceObserver). Requests are checked on the servers' side (the
+ * sandbox's and the merchant's request logs), so no engine needs network interception.
+ */
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+
+/** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
+export type Key =
+  | 'Tab' | 'Enter' | 'Backspace' | 'Delete' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End'
+  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Control+Backspace' | 'Shift+ArrowLeft' | 'Shift+ArrowRight';
+
+/** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
+export type Shape = 'desktop' | 'phone';
+
+/** A page in a fresh browser profile. */
+export interface Tab {
+  /** Navigates and waits for the load event, then installs the probe. */
+  goto(url: string): Promise<void>;
+  /**
+   * Types `text` as key events into the element `selector`: focused first (caret at the end) unless it already has
+   * focus, in which case the caret stays where the shopper left it.
+   */
+  type(selector: string, text: string): Promise<void>;
+  /** Presses a key (key down and up) on the focused element. */
+  press(key: Key): Promise<void>;
+  /** Clicks the element `selector` (scrolled into view). */
+  click(selector: string): Promise<void>;
+  /**
+   * Runs `fn(...args)` in the page and returns its (awaited, JSON-serialisable) result. `fn` is sent as source
+   * text: it must not use anything from its closure.
+   */
+  evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
+  /** Saves a PNG of the viewport. */
+  screenshot(path: string): Promise<void>;
+  /** Console errors and uncaught page errors the driver itself saw (engines whose driver reports them; else []). */
+  driverErrors(): string[];
+  close(): Promise<void>;
+}
+
+/** A running browser of one engine. */
+export interface Engine {
+  name: EngineName;
+  /** Browser and engine version, as the browser reports it. */
+  version: string;
+  /** Whether the driver sets `navigator.webdriver` (the one automation sign a real driven browser shows). */
+  webdriverFlag: boolean;
+  /** Which shapes this engine can take (every engine: desktop). */
+  shapes: Shape[];
+  /** Opens a tab in a fresh profile (no cookies, no storage): a new browser context, or a new browser. */
+  newTab(shape?: Shape): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+/** What the probe recorded in the current document. */
+export interface Probe {
+  csp: string[];
+  errors: string[];
+  /** URLs of every resource the document loaded or fetched (PerformanceObserver, buffered: from the start). */
+  resources: string[];
+}
+
+/**
+ * Installs the probe in the current document (idempotent): a `securitypolicyviolation` listener, `error` and
+ * `unhandledrejection` listeners, a wrapper of `console.error`, and a buffered PerformanceObserver of resources.
+ * Uses no HTML or script sink (the pages run with Trusted Types required).
+ */
+export function installProbe(): void {
+  const w = window as unknown as { __paytokenProbe?: { csp: string[]; errors: string[]; resources: string[] } };
+  if (w.__paytokenProbe) return;
+  const p = (w.__paytokenProbe = { csp: [] as string[], errors: [] as string[], resources: [] as string[] });
+  document.addEventListener('securitypolicyviolation', (e) => p.csp.push(`${e.violatedDirective} ${e.blockedURI}`), true);
+  addEventListener('error', (e) => p.errors.push(String(e.message)));
+  addEventListener('unhandledrejection', (e) => p.errors.push(String(e.reason)));
+  const error = console.error;
+  console.error = (...a: unknown[]) => {
+    p.errors.push(a.map(String).join(' '));
+    error.apply(console, a);
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) p.resources.push(e.name);
+  }).observe({ type: 'resource', buffered: true });
+  for (const e of performance.getEntriesByType('navigation')) p.resources.push(e.name);
+}
+
+/** The probe's records in the current document (installing it first if a navigation replaced the document). */
+export async function probe(tab: Tab): Promise<Probe> {
+  await tab.evaluate(installProbe);
+  return tab.evaluate(() => {
+    const p = (window as unknown as { __paytokenProbe: { csp: string[]; errors: string[]; resources: string[] } }).__paytokenProbe;
+    return { csp: [...p.csp], errors: [...p.errors], resources: [...new Set(p.resources)] };
+  });
+}
+
+/** Focuses the element `selector` with the caret at the end of its value, unless it already has focus. */
+export function focusAtEnd(selector: string): void {
+  const el = document.querySelector<HTMLInputElement>(selector)!;
+  if (document.activeElement === el) return;
+  el.focus();
+  el.setSelectionRange(el.value.length, el.value.length);
+}
+
+/** The source of `fn` called with `args` as JSON: the one way every adapter sends a script. */
+export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): string =>
+  `(${fn.toString()})(...${JSON.stringify(args)})`;
+
+/**
+ * Polls `fn(...args)` in the page every 50 ms until it returns a truthy value (returned), across navigations
+ * (an evaluation that fails while a document is replaced is retried). Throws after `timeoutMs` with `what` and the
+ * last error.
+ */
+export async function waitFor<T>(tab: Tab, what: string, fn: (...args: any[]) => T | Promise<T>, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown = null;
+  for (;;) {
+    try {
+      const v = await tab.evaluate(fn, ...args);
+      if (v) return v;
+      last = v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until `selector` exists and its text content (trimmed) matches `text`; returns that text. */
+export const waitForText = (tab: Tab, selector: string, text: string | RegExp, timeoutMs?: number): Promise<string> =>
+  waitFor(
+    tab,
+    `${selector} to read ${String(text)}`,
+    (sel: string, src: string, flags: string, exact: string | null) => {
+      const t = document.querySelector(sel)?.textContent?.trim();
+      if (t == null) return null;
+      return (exact != null ? t === exact : new RegExp(src, flags).test(t)) ? t : null;
+    },
+    [selector, text instanceof RegExp ? text.source : '', text instanceof RegExp ? text.flags : '', typeof text === 'string' ? text : null],
+    timeoutMs,
+  ) as Promise<string>;
+
+/** The value of the input `selector` and its caret (selectionStart), and whether it has focus. */
+export const field = (tab: Tab, selector: string) =>
+  tab.evaluate((sel: string) => {
+    const el = document.querySelector<HTMLInputElement>(sel)!;
+    return { value: el.value, caret: el.selectionStart, focused: document.activeElement === el, invalid: el.getAttribute('aria-invalid'), description: describedBy(el) };
+    function describedBy(e: HTMLElement) {
+      return (e.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .filter(Boolean)
+        .join(' ');
+    }
+  }, selector);

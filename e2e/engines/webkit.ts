@@ -1,0 +1,146 @@
+/**
+ * WebKit adapter: Debian's WebKitWebDriver (webkit2gtk-driver, a W3C WebDriver server) driving WebKitGTK's
+ * MiniBrowser under Xvfb (`xvfb-run -a`), spoken to over plain WebDriver HTTP (the few commands below). Each tab is
+ * a new WebDriver session, so a new MiniBrowser process with an ephemeral profile. Non-loopback traffic goes to a
+ * local trap (MiniBrowser's `--proxy`, loopback ignored). Paths: WEBKIT_DRIVER, WEBKIT_MINIBROWSER.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { callSource, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
+import { freePort, startTrap } from './isolation';
+
+const DRIVER = process.env.WEBKIT_DRIVER ?? 'WebKitWebDriver';
+const MINIBROWSER = process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** The W3C WebDriver element reference key. */
+const ELEMENT = 'element-6066-11e4-a52e-4a5cb2ac4f08';
+/** WebDriver key codes (W3C WebDriver, Keyboard actions). */
+const CODES: Record<string, string> = {
+  Tab: '\uE004', Enter: '\uE007', Backspace: '\uE003', Delete: '\uE017', ArrowLeft: '\uE012', ArrowRight: '\uE014',
+  Home: '\uE011', End: '\uE010', Shift: '\uE008', Control: '\uE009',
+};
+
+/** One WebDriver command: the response's `value`, or an Error with the WebDriver error and message. */
+async function command(base: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(path === '/session' ? 40_000 : 20_000),
+  }).catch((e: unknown) => {
+    throw new Error(`WebDriver ${method} ${path}: ${String(e)}`);
+  });
+  const json = (await res.json()) as { value: any };
+  if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
+  return json.value;
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const port = await freePort();
+  const trap = await startTrap();
+  const base = `http://127.0.0.1:${port}`;
+  // its own process group (xvfb-run, Xvfb, the driver, MiniBrowser), stopped as one
+  const driver: ChildProcess = spawn('xvfb-run', ['-a', DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, LANG: 'es_MX.UTF-8', LANGUAGE: 'es_MX' }, // a Mexican shopper's locale (WebKitGTK's languages)
+  });
+  const stop = () => {
+    try {
+      process.kill(-driver.pid!, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await command(base, 'GET', '/status')).ready !== undefined) break;
+      } catch (e) {
+        if (i > 600) throw new Error(`WebKitWebDriver did not start within 30 s: ${String(e)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  } catch (e) {
+    stop();
+    await trap.close();
+    throw e;
+  }
+  const sessions = new Set<string>();
+  let version = '';
+
+  async function newTab(shape: Shape = 'desktop'): Promise<Tab> {
+    const created = await command(base, 'POST', '/session', {
+      capabilities: {
+        alwaysMatch: {
+          'webkitgtk:browserOptions': {
+            binary: MINIBROWSER,
+            args: ['--automation', `--proxy=http://127.0.0.1:${trap.port}`, '--ignore-host=127.0.0.1'],
+          },
+        },
+      },
+    });
+    const id: string = created.sessionId;
+    sessions.add(id);
+    version = `MiniBrowser (WebKitGTK) ${created.capabilities.browserVersion}`;
+    const s = `/session/${id}`;
+    const wd = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
+    // a phone-sized window (MiniBrowser keeps its own minimum width) or a laptop-sized one
+    await wd('POST', '/window/rect', shape === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+    const find = async (selector: string) => {
+      const ref = await wd('POST', '/element', { using: 'css selector', value: selector });
+      return (ref[ELEMENT] ?? Object.values(ref)[0]) as string;
+    };
+    const run = async (source: string) => {
+      const r = await wd('POST', '/execute/async', {
+        script: `const done = arguments[0]; Promise.resolve().then(() => ${source}).then((value) => done({ value }), (e) => done({ error: String(e && e.stack || e) }));`,
+        args: [],
+      });
+      if (r && 'error' in r) throw new Error(r.error);
+      return r?.value;
+    };
+    /** Key actions: each chord's keys down in order, then up in reverse; chords one after another. */
+    const keys = async (chords: string[][]) => {
+      const actions = chords.flatMap((seq) => [...seq.map((value) => ({ type: 'keyDown', value })), ...[...seq].reverse().map((value) => ({ type: 'keyUp', value }))]);
+      await wd('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    };
+    const tab: Tab = {
+      async goto(url) {
+        await wd('POST', '/url', { url });
+        await run(callSource(installProbe, []));
+      },
+      async type(selector, text) {
+        await run(callSource(focusAtEnd, [selector]));
+        await keys([...text].map((ch) => [ch])); // one key down/up per character, where the caret is
+      },
+      press: (key: Key) => keys([key.split('+').map((k) => CODES[k] ?? k)]),
+      async click(selector) {
+        await wd('POST', `/element/${await find(selector)}/click`, {});
+      },
+      evaluate: (fn, ...args) => run(callSource(fn, args)),
+      async screenshot(path) {
+        writeFileSync(path, Buffer.from(await wd('GET', '/screenshot'), 'base64'));
+      },
+      driverErrors: () => [],
+      async close() {
+        sessions.delete(id);
+        await command(base, 'DELETE', s).catch(() => {});
+      },
+    };
+    return tab;
+  }
+
+  // the version, from a first session (closed at once)
+  await (await newTab()).close();
+  return {
+    name: 'webkit',
+    version,
+    webdriverFlag: true,
+    shapes: ['desktop', 'phone'],
+    newTab,
+    async close() {
+      for (const id of sessions) await command(base, 'DELETE', `/session/${id}`).catch(() => {});
+      stop();
+      await trap.close();
+    },
+  };
+}
