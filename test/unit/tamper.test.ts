@@ -172,10 +172,11 @@ describe('built-ins wrapped after the library was set up see no card', () => {
   });
 });
 
-describe('setters and getters on Object.prototype see no card during readCard, validation and tokenization', () => {
+describe('setters and getters on Object.prototype see no card during readCard, validation, field states and tokenization', () => {
   it('card_number / cvv2 / holder_name setters, a toJSON getter and fetch-settings getters record nothing', async () => {
     const client = createClient(CONFIG);
     const seen: unknown[] = [];
+    const setterHits: string[] = [];
     const keys = ['card_number', 'cvv2', 'holder_name', 'line1', 'address'];
     const getters = ['toJSON', ...INIT_MEMBERS.filter((k) => k != 'body')];
     for (const k of keys) {
@@ -183,6 +184,7 @@ describe('setters and getters on Object.prototype see no card during readCard, v
         configurable: true,
         set(v) {
           seen.push(v);
+          setterHits.push(k);
           Object.defineProperty(this, k, { value: v, writable: true, enumerable: true, configurable: true });
         },
       });
@@ -209,6 +211,8 @@ describe('setters and getters on Object.prototype see no card during readCard, v
       }
     });
     expect(texts.filter(leaks)).toEqual([]);
+    // not even a field's state (valid, empty) as the shopper types: src/form/state.ts
+    expect(setterHits).toEqual([]);
     expect(sent.filter((s) => s.body.includes(PAN))).toHaveLength(5);
   });
 });
