@@ -1,17 +1,23 @@
 /**
  * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin), its checkout page and
  * the SPA example (built by `npm run build`, which `npm run demo` runs first).
- * Flags: --api-port N (default 4010), --port N (merchant, default 4020). Ctrl-C stops both.
+ * Flags (demo/options.ts): --api-port N (default 4010), --port N (merchant, default 4020), --velocity-max-cards N
+ * (default 0: the device-velocity rule off, so every test card can be tried from one browser; 3 shows the rule).
+ * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both.
  */
-import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { startSandbox } from './sandbox/server';
+import { startSandbox, type RunningSandbox } from './sandbox/server';
 import { startMerchant } from './merchant/server';
 import { SANDBOX_DEFAULTS } from './sandbox/defaults';
+import { demoOptions, listenProblem } from './options';
 
-const { values } = parseArgs({
-  options: { 'api-port': { type: 'string', default: '4010' }, port: { type: 'string', default: '4020' } },
-});
+let opts: ReturnType<typeof demoOptions>;
+try {
+  opts = demoOptions(process.argv.slice(2));
+} catch (e) {
+  console.error(`demo: ${(e as Error).message}`);
+  process.exit(2);
+}
 
 if (!existsSync(new URL('../dist/paytoken.iife.js', import.meta.url))) {
   console.error('dist/paytoken.iife.js is missing: run `npm run build` first (npm run demo does).');
@@ -22,9 +28,20 @@ const creds = {
   publicKey: SANDBOX_DEFAULTS.publicKey,
   privateKey: SANDBOX_DEFAULTS.privateKey,
 };
-const api = await startSandbox({ ...creds, port: Number(values['api-port']) });
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port) });
-console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey})`);
+let api: RunningSandbox;
+try {
+  api = await startSandbox({ ...creds, port: opts.apiPort, fraud: opts.fraud });
+} catch (e) {
+  console.error(listenProblem(e, 'sandbox API', opts.apiPort, '--api-port'));
+  process.exit(1);
+}
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port }).catch(async (e) => {
+  console.error(listenProblem(e, 'merchant and checkout page', opts.port, '--port'));
+  await api.close();
+  process.exit(1);
+});
+const velocity = opts.fraud.velocityMaxCards ? `device_velocity over ${opts.fraud.velocityMaxCards} cards` : 'device_velocity off (--velocity-max-cards 3 turns it on)';
+console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity})`);
 console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);

@@ -5,8 +5,9 @@
  * (`POST /charge`, answered with a receipt page) or the SPA's JSON (`POST /api/charge`). It gets only `token_id`
  * and `device_session_id` from the browser, and charges the token with its PRIVATE key, server to server (spec,
  * Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`, `X-Forwarded-For`). It runs
- * on its own origin, distinct from the sandbox API's. The receipt shows the Transaction's `fraud_flags`, a failure
- * page the Error object's `fraud_rules`.
+ * on its own origin, distinct from the sandbox API's. The checkout page charges through `POST /api/charge` and
+ * shows a decline on its form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
+ * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -33,13 +34,21 @@ export interface MerchantOptions {
   amount?: number;
 }
 
-/** A running merchant backend. `received` lists every body posted to `/charge` and `/api/charge`, for tests. */
+/**
+ * A running merchant backend, with what tests check but the shopper never sees: `received` lists every body
+ * posted to `/charge` and `/api/charge`; `charges` the API's answer to each charge (the Transaction, with its
+ * `status` and `fraud_flags`, or the Error object, with `error_code` and `fraud_rules`), newest last.
+ */
 export interface RunningMerchant {
   url: string;
   port: number;
   received: Record<string, string>[];
+  charges: Record<string, unknown>[];
   close(): Promise<void>;
 }
+
+/** Receipts kept for `GET /receipt/:id` (the checkout page goes there after paying); the oldest go first. */
+const MAX_RECEIPTS = 500;
 
 /** The outcome of charging a token: the Transaction, or the spec Error object's code and words. */
 type ChargeResult = { ok: true; tx: Record<string, unknown> } | { ok: false; code: number; tx: Record<string, unknown> };
@@ -66,19 +75,22 @@ const render = (html: string, lang: Lang, values: Record<string, string>) =>
 
 /**
  * Starts the merchant backend on 127.0.0.1.
- * @returns its URL, the posted bodies it received, and `close()`.
+ * @returns its URL, the posted bodies it received, and `close()`; rejects with the listen error (`EADDRINUSE`
+ *   when the port is taken).
  */
 export async function startMerchant(opts: MerchantOptions): Promise<RunningMerchant> {
   const amount = opts.amount ?? 349;
   const api = opts.apiBaseUrl.replace(/\/+$/, '');
   const received: Record<string, string>[] = [];
+  const charges: Record<string, unknown>[] = [];
+  const receipts = new Map<string, { lang: Lang; tx: Record<string, unknown> }>();
   const app = new Hono();
-  // connect-src: the API origin only; the SPA example also posts the token to this backend ('self').
-  const csp = (spa: boolean) => [
+  // connect-src: the API origin (tokens, device data) and this backend ('self': the pages post the token to it)
+  const csp = () => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src ${spa ? "'self' " : ''}${new URL(api).origin}`,
+    `connect-src 'self' ${new URL(api).origin}`,
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -87,7 +99,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   ].join('; ');
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa')));
+    c.header('Content-Security-Policy', csp());
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -111,7 +123,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
     const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
-    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData }));
+    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]) }));
   });
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
@@ -156,22 +168,52 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       }),
     });
     const tx = (await res.json()) as Record<string, unknown>;
+    charges.push(tx);
+    if (charges.length > MAX_RECEIPTS) charges.shift();
     return res.ok ? { ok: true, tx } : { ok: false, code: Number(tx.error_code), tx };
   };
-  /** The receipt's rows: transaction fields, card as "brand masked-number". */
+  /**
+   * The receipt's rows, in the shopper's terms: transaction id, authorization, order, and the card as its brand
+   * and last four digits (`Visa •••• 1111`). Status, amount (shown once, formatted, above) and the anti-fraud
+   * flags are not for the shopper: tests read them from `charges`.
+   */
   const rows = (tx: Record<string, unknown>) => {
     const card = (tx.card ?? {}) as Record<string, unknown>;
+    const brand = String(card.brand ?? '');
     return {
       id: tx.id,
-      status: tx.status,
       authorization: tx.authorization,
-      amount: tx.amount,
       order_id: tx.order_id,
-      card: `${card.brand ?? ''} ${card.card_number ?? ''}`,
-      // the anti-fraud rules that matched (this project's extension of the Transaction), or none
-      fraud_flags: Array.isArray(tx.fraud_flags) && tx.fraud_flags.length ? tx.fraud_flags.join(', ') : '-',
+      card: `${(BRAND_NAMES as Record<string, string>)[brand] ?? brand} •••• ${String(card.card_number ?? '').slice(-4)}`,
     };
   };
+  /** The receipt page of a completed Transaction. */
+  const receiptPage = (lang: Lang, tx: Record<string, unknown>) => {
+    const t = TEXT[lang];
+    const brand = String((tx.card as Record<string, unknown> | undefined)?.brand ?? '');
+    const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
+    return page(
+      lang,
+      t.done,
+      `<h1 class="ok">${icon}${esc(t.done)}</h1><p id="result-message">${esc(t.thanks)}</p>` +
+        `<p class="amount">$${esc(Number(tx.amount).toFixed(2))} MXN</p><dl id="transaction" aria-label="${esc(t.receipt)}">` +
+        Object.entries(rows(tx))
+          .map(([k, v]) => `<dt>${esc(t.fields[k as keyof typeof t.fields])}</dt><dd data-field="${esc(k)}">${esc(v)}</dd>`)
+          .join('') +
+        `</dl><p><a class="button" href="/?lang=${lang}">${esc(t.newPayment)}</a></p>`,
+    );
+  };
+  /** Keeps a completed Transaction's receipt; returns its URL. */
+  const keepReceipt = (lang: Lang, tx: Record<string, unknown>) => {
+    const id = crypto.randomUUID();
+    receipts.set(id, { lang, tx });
+    if (receipts.size > MAX_RECEIPTS) receipts.delete(receipts.keys().next().value!);
+    return `/receipt/${id}`;
+  };
+  app.get('/receipt/:id', (c) => {
+    const r = receipts.get(c.req.param('id'));
+    return r ? c.html(receiptPage(r.lang, r.tx)) : c.notFound();
+  });
   const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
 
   app.post('/charge', async (c) => {
@@ -182,54 +224,41 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     received.push(body);
     if (hasCard(body)) return c.html(page(lang, t.refused, `<h1 class="failed">${t.refused}</h1><p>${t.refusedText}</p>`), 400);
     const result = await charge(body, getConnInfo(c).remote.address ?? '127.0.0.1');
-    const again = `<p><a class="button" href="/?lang=${lang}">${esc(result.ok ? t.newPayment : t.again)}</a></p>`;
-    if (!result.ok) {
-      return c.html(
-        page(
-          lang,
-          t.failed,
-          `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(result.code, LOCALE[lang]))}</p>` +
-            `<dl><dt>error_code</dt><dd id="error-code">${esc(result.code)}</dd><dt>description</dt><dd>${esc(result.tx.description)}</dd>` +
-            (Array.isArray(result.tx.fraud_rules) ? `<dt>fraud_rules</dt><dd id="fraud-rules">${esc(result.tx.fraud_rules.join(', '))}</dd>` : '') +
-            `<dt>request_id</dt><dd>${esc(result.tx.request_id)}</dd></dl>${again}`,
-        ),
-        402,
-      );
-    }
-    const r = rows(result.tx);
-    const brand = String((result.tx.card as Record<string, unknown> | undefined)?.brand ?? '');
-    const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
+    if (result.ok) return c.html(receiptPage(lang, result.tx));
+    // Without JavaScript only (the checkout page charges through /api/charge and shows a decline on the form):
+    // the library's message for the code, in the page's language, and the way back.
     return c.html(
       page(
         lang,
-        t.done,
-        `<h1 class="ok">${icon}${esc(t.done)}</h1><p id="result-message">${esc(t.thanks)}</p>` +
-          `<p class="amount">$${esc(Number(r.amount).toFixed(2))} MXN</p><dl id="transaction" aria-label="${esc(t.receipt)}">` +
-          Object.entries(r)
-            .map(([k, v]) => `<dt>${esc(t.fields[k as keyof typeof t.fields])}</dt><dd data-field="${esc(k)}">${esc(v)}</dd>`)
-            .join('') +
-          `</dl>${again}`,
+        t.failed,
+        `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(result.code, LOCALE[lang]))}</p>` +
+          `<p><a class="button" href="/?lang=${lang}">${esc(t.again)}</a></p>`,
       ),
     );
   });
 
-  // The SPA's charge: JSON in ({token_id, device_session_id}), JSON out ({transaction} or {error_code}).
+  // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id}), JSON out: {transaction,
+  // receipt} (the receipt page's URL), or {error_code, message} (the library's words for it, in `?lang`).
   app.post('/api/charge', async (c) => {
+    const lang = langOf(c.req.query('lang'));
     const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;
     received.push(body);
     if (hasCard(body) || typeof body.token_id != 'string' || typeof body.device_session_id != 'string') {
       return c.json({ error_code: 1001 }, 400);
     }
     const result = await charge(body, getConnInfo(c).remote.address ?? '127.0.0.1');
-    return result.ok ? c.json({ transaction: rows(result.tx) }) : c.json({ error_code: result.code }, 402);
+    return result.ok
+      ? c.json({ transaction: rows(result.tx), receipt: keepReceipt(lang, result.tx) })
+      : c.json({ error_code: result.code, message: formMessage(result.code, LOCALE[lang]) }, 402);
   });
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.port ?? 4020, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,
         received,
+        charges,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
@@ -237,5 +266,6 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           }),
       });
     });
+    server.once('error', reject); // e.g. EADDRINUSE: the caller says which port and flag
   });
 }

@@ -1,6 +1,7 @@
-// Demo checkout (script tag): paytoken's form layer formats, validates and tokenizes; the page only adds its
-// "processing" label. After tokenizing, the layer writes token_id and device_session_id into hidden inputs and
-// posts the form: the merchant gets those two, never the card. No inline script, no innerHTML (strict CSP).
+// Demo checkout (script tag): paytoken's form layer formats, validates and tokenizes; this page then posts the
+// token and the device_session_id (never the card) to the merchant's backend as JSON, goes to the receipt when
+// the charge succeeds, and shows a decline on the form (the library's message, every field kept, focus on the
+// message) so the shopper can try another card. No inline script, no innerHTML (strict CSP, Trusted Types).
 (function () {
   'use strict';
   var meta = function (name) {
@@ -15,12 +16,58 @@
 
   var form = document.getElementById('payment-form');
   var button = document.getElementById('pay');
+  var failure = document.getElementById('payment-error');
+  var brandNote = document.getElementById('brand-note');
+  var inputs = form.querySelectorAll('[data-paytoken-card]');
   var label = button.textContent;
-  var checkout = PayToken.form.mount(form, { locale: document.documentElement.lang });
+  // Card brands the API cannot take: American Express numbers have 15 digits, the API takes 16 or 19.
+  var REFUSED = { amex: 'American Express' };
+
+  /** While a payment is under way the inputs are read-only and the button says so. */
+  var processing = function (on) {
+    for (var i = 0; i < inputs.length; i++) inputs[i].readOnly = on;
+    button.disabled = on;
+    button.textContent = on ? meta('processing') : label;
+    if (on) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+  };
+  var fail = function (message) {
+    processing(false);
+    failure.textContent = message;
+    failure.focus();
+  };
+
+  var checkout = PayToken.form.mount(form, { locale: document.documentElement.lang, flow: 'spa' });
+  checkout.on('brand', function (e) {
+    var name = REFUSED[e.brand];
+    brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+  });
   checkout.on('submit', function () {
-    button.textContent = meta('processing');
+    failure.textContent = '';
+    processing(true);
   });
   checkout.on('error', function () {
-    button.textContent = label;
+    processing(false); // the form layer shows the error on its field (or above the button) and focuses it
+  });
+  checkout.on('token', function (e) {
+    // the form layer ends its own busy state right after this event: ours takes over until the charge answers
+    Promise.resolve().then(function () {
+      processing(true);
+    });
+    fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token_id: e.token_id, device_session_id: e.device_session_id }),
+    })
+      .then(function (res) {
+        return res.json();
+      })
+      .then(function (body) {
+        if (body.receipt) window.location.assign(body.receipt);
+        else fail(body.message || meta('network-error'));
+      })
+      .catch(function () {
+        fail(meta('network-error'));
+      });
   });
 })();

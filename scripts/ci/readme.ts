@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of README.md (the test-card table, from
- * demo/sandbox/test-cards.ts). test/tooling/docs.test.ts fails when README.md is out of date.
+ * demo/sandbox/test-cards.ts; the server-side example, docs/examples/charge.mjs verbatim).
+ * test/tooling/docs.test.ts fails when README.md is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { testCardsMarkdown } from '../../demo/sandbox/test-cards';
@@ -12,8 +13,12 @@ export function replaceBlock(readme: string, name: string, body: string): string
   return readme.replace(re, (_m, a: string, b: string) => a + body + b);
 }
 
+/** The server-side example as the README shows it: docs/examples/charge.mjs verbatim. */
+const serverExample = () => '```js\n' + readFileSync(new URL('../../docs/examples/charge.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') + '\n```';
+
 /** The README as it should be. */
-export const renderReadme = (readme: string): string => replaceBlock(readme, 'test-cards', testCardsMarkdown());
+export const renderReadme = (readme: string): string =>
+  replaceBlock(replaceBlock(readme, 'test-cards', testCardsMarkdown()), 'server-example', serverExample());
 
 if (process.argv[1]?.endsWith('readme.ts')) {
   const path = new URL('../../README.md', import.meta.url);

@@ -6,7 +6,8 @@ import type { Brand } from '../card/types';
  * - `card_number`: digits grouped by brand (American Express 4-6-5, at most 15 digits; the others 4-4-4-4-3,
  *   at most 19);
  * - `expiry`: a combined `MM/YY`: a first digit 2-9 becomes `0N/`, `M/` becomes `0M/`, and a pasted or autofilled
- *   `MM/YYYY` becomes `MM/YY`;
+ *   `MM/YYYY` (or `MM-YYYY`) becomes `MM/YY`, and so does a pasted ISO 8601 month `YYYY-MM` (`2027-10` gives
+ *   `10/27`);
  * - `expiration_month`: at most 2 digits (a first digit 2-9 becomes `0N`); `expiration_year`: at most 4 digits;
  * - `cvv2`: digits, as many as the brand prints (4 for amex, 3 for the others, at most 4 while it is unknown).
  */
@@ -33,7 +34,8 @@ const digits = (s: string) => s.replace(/\D/g, '');
 export function formatValue(kind: FormatKind, value: string, caret: number, prev = '', inputType = '', brand: Brand | null = null): [string, number] {
   const del = /^del/.test(inputType);
   const atEnd = caret >= value.length;
-  if (kind == 'expiry' && !del) value = value.replace(/^(\d)\D/, '0$1/').replace(/\D+20(\d\d)$/, '/$1'); // M/ -> 0M/, MM/YYYY -> MM/YY
+  // YYYY-MM -> MM/YYYY, then M/ -> 0M/, then MM/YYYY -> MM/YY
+  if (kind == 'expiry' && !del) value = value.replace(/^20(\d\d)\D+(\d\d?)$/, '$2/$1').replace(/^(\d)\D/, '0$1/').replace(/\D+20(\d\d)$/, '/$1');
   let d = digits(value);
   let n = digits(value.slice(0, caret)).length; // digits before the caret
   if (del && !atEnd && value != prev && d == digits(prev)) {

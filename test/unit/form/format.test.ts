@@ -59,6 +59,12 @@ describe('expiry MM/YY', () => {
     ['autofill MM/YYYY becomes MM/YY', '12/2030|', '', '', '12/30|'],
     ['autofill M/YYYY becomes MM/YY', '7/2031|', '', '', '07/31|'],
     ['pasted MM / YY with spaces', '12 / 30|', '', 'insertFromPaste', '12/30|'],
+    ['pasted ISO month YYYY-MM reads as meant', '2027-10|', '', 'insertFromPaste', '10/27|'],
+    ['pasted ISO month with a one-digit month', '2027-3|', '', 'insertFromPaste', '03/27|'],
+    ['pasted YYYY/MM', '2031/07|', '', 'insertFromPaste', '07/31|'],
+    ['pasted MM/YYYY', '10/2027|', '', 'insertFromPaste', '10/27|'],
+    ['pasted MM-YYYY', '10-2027|', '', 'insertFromPaste', '10/27|'],
+    ['typing 2, 0 stays a month then year (no ISO reading)', '02/0|', '02/', 'insertText', '02/0|'],
   ])('%s', (_name, before, prev, type, after) => {
     expect(run('expiry', before, prev, type)).toBe(after);
   });

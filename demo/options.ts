@@ -1,0 +1,49 @@
+/**
+ * The demo's settings (`npm run demo`, demo/run.ts), shared with the e2e test that pays every test card of the
+ * README's table in the demo (e2e/test-cards.spec.ts), so the test runs the demo as a shopper gets it.
+ */
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULTS } from './sandbox/defaults';
+import type { FraudOptions } from './sandbox/fraud';
+
+/**
+ * The demo's anti-fraud settings: device velocity off (`velocityMaxCards: 0`), because every tab of one browser
+ * profile is one visitor id and the test-card table alone has 14 distinct cards. The velocity rule has its own
+ * scenario: `npm run demo -- --velocity-max-cards 3` declines the fourth distinct card with 3005.
+ */
+export const DEMO_FRAUD: Partial<FraudOptions> = { velocityMaxCards: 0 };
+
+export interface DemoOptions {
+  apiPort: number;
+  port: number;
+  fraud: Partial<FraudOptions>;
+}
+
+/**
+ * Parses the demo's flags: `--api-port N` (default 4010), `--port N` (merchant, default 4020),
+ * `--velocity-max-cards N` (0-1000, default 0: off).
+ * @throws Error naming every bad flag and its allowed values.
+ */
+export function demoOptions(args: string[]): DemoOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'api-port': { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
+      port: { type: 'string', default: '4020' },
+      'velocity-max-cards': { type: 'string', default: String(DEMO_FRAUD.velocityMaxCards) },
+    },
+    strict: true,
+  });
+  const port = (flag: 'api-port' | 'port') => (/^\d{1,5}$/.test(values[flag]) && Number(values[flag]) <= 65535 ? '' : `--${flag} must be 0-65535`);
+  const maxCards = values['velocity-max-cards'];
+  const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)'];
+  if (problems.some(Boolean)) throw new Error(problems.filter(Boolean).join('\n'));
+  return { apiPort: Number(values['api-port']), port: Number(values.port), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards) } };
+}
+
+/** The words for a port that cannot be used: which port, and which flag picks another. */
+export function listenProblem(e: unknown, what: string, port: number, flag: string): string {
+  const code = (e as { code?: string }).code;
+  const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : `cannot be used (${(e as Error).message})`;
+  return `demo: port ${port} (${what}) ${why}; pick another with ${flag} N, e.g. npm run demo -- ${flag} ${port + 1000 <= 65535 ? port + 1000 : 5000}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The demo checkout and receipt at 320, 390 and 1280 px wide (es-MX, the longer labels): nothing wider than the
+ * screen, the expiry and CVV2 fields aligned (side by side on one line, or stacked), labels on one line, a
+ * 16-digit card number visible whole beside the brand icon, the receipt inset from the screen's edges with the
+ * card on one line and nothing for developers in it (no raw keys, no anti-fraud flags). Screenshots of each go
+ * to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, fillCard, LABELS } from './fixtures';
+
+const DIR = '.reports/screens';
+
+/** Page-level layout facts, measured in the browser. */
+const layout = (page: Page) =>
+  page.evaluate(() => {
+    const box = (sel: string) => document.querySelector(sel)?.getBoundingClientRect();
+    const lineHeight = (el: Element) => {
+      const cs = getComputedStyle(el);
+      return parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.25; // "normal" is about 1.2 font sizes
+    };
+    const lines = (el: Element) => Math.round(el.getBoundingClientRect().height / lineHeight(el));
+    const pan = document.querySelector<HTMLInputElement>('#card-number');
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      expiry: box('#expiry'),
+      cvv: box('#cvv2'),
+      labelLines: [...document.querySelectorAll('label')].map((l) => [l.textContent, lines(l)] as const),
+      panScroll: pan ? pan.scrollWidth - pan.clientWidth : 0,
+    };
+  });
+
+for (const width of [320, 390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('checkout: no overflow, the expiry row aligned, labels on one line, the card number whole', async ({ page, servers }) => {
+      mkdirSync(DIR, { recursive: true });
+      await page.goto(servers.merchant.url);
+      await fillCard(page, { number: '4111111111111111' });
+      await page.getByLabel(LABELS.cvv).blur();
+      const l = await layout(page);
+      expect(l.overflow).toBeLessThanOrEqual(0);
+      const sideBySide = Math.abs(l.expiry!.top - l.cvv!.top) < 1;
+      const stacked = Math.abs(l.expiry!.left - l.cvv!.left) < 1 && l.cvv!.top > l.expiry!.bottom;
+      expect(sideBySide || stacked, JSON.stringify([l.expiry, l.cvv])).toBe(true);
+      for (const [text, lines] of l.labelLines) expect(lines, text!).toBe(1);
+      expect(l.panScroll).toBeLessThanOrEqual(0); // "4111 1111 1111 1111" fits before the brand icon
+      await page.screenshot({ path: `${DIR}/checkout-${width}.png`, fullPage: true });
+    });
+
+    test('decline on the form and receipt: readable, inset, no developer data', async ({ page, servers }) => {
+      await page.goto(servers.merchant.url);
+      await fillCard(page, { number: '4000000000000002' });
+      await page.getByRole('button', { name: LABELS.pay }).click();
+      await expect(page.locator('#payment-error')).not.toBeEmpty();
+      expect((await layout(page)).overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${DIR}/decline-${width}.png`, fullPage: true });
+
+      await page.getByLabel(LABELS.number).fill('');
+      await page.getByLabel(LABELS.number).pressSequentially('4111111111111111');
+      await page.getByRole('button', { name: LABELS.pay }).click();
+      await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+      expect((await layout(page)).overflow).toBeLessThanOrEqual(0);
+      const receipt = (await page.locator('main.receipt').boundingBox())!;
+      expect(receipt.x).toBeGreaterThanOrEqual(8);
+      expect(receipt.x + receipt.width).toBeLessThanOrEqual(width - 8);
+      const text = await page.locator('main.receipt').innerText();
+      expect(text).not.toMatch(/fraud|_|X{4}|completed/i);
+      const card = page.locator('[data-field="card"]');
+      await expect(card).toHaveText('Visa •••• 1111');
+      const cardBox = (await card.boundingBox())!;
+      const lineHeight = await card.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.25);
+      expect(cardBox.height).toBeLessThan(lineHeight * 1.5); // on one line
+      await page.screenshot({ path: `${DIR}/receipt-${width}.png`, fullPage: true });
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm run build:types` (part of `npm run build`): the package's declarations, each bundled into one file with
+ * dts-bundle-generator, so they hold no relative import and resolve the same under every `moduleResolution`
+ * (bundler, node16, nodenext):
+ * - `dist/paytoken.d.ts`: the ESM entry (`import ... from 'paytoken'`), whatever `src/index.ts` exports;
+ * - `dist/paytoken.iife.d.ts`: the script-tag build (`paytoken/paytoken.iife.js`), which exports nothing at run
+ *   time and defines the global `PayToken`; its declaration says exactly that (`declare global { var PayToken }`,
+ *   plus the callback argument types `ClassicSuccess` and `ClassicFailure` as type-only exports).
+ * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateDtsBundle } from 'dts-bundle-generator';
+
+const root = resolve(import.meta.dirname, '../..');
+process.chdir(root);
+
+const [esm, iife] = generateDtsBundle(
+  [
+    { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
+  ],
+  { preferredConfigPath: 'tsconfig.build.json' },
+);
+
+/** The script-tag declaration: the bundled `src/browser.ts` whose default export becomes the global `PayToken`. */
+export function globalDeclaration(bundle: string): string {
+  const exportDefault = /export \{\s*PayToken as default,?\s*\};?/;
+  if (!/declare const PayToken:/.test(bundle) || !exportDefault.test(bundle)) {
+    throw new Error('src/browser.ts no longer ends with `export default PayToken`: update scripts/build/types.ts');
+  }
+  return (
+    bundle.replace(/declare const PayToken:/, 'declare const PayTokenApi:').replace(
+      exportDefault,
+      [
+        'declare global {',
+        '\t/** The script-tag global that `paytoken.iife.js` defines (`window.PayToken`). */',
+        '\tvar PayToken: typeof PayTokenApi;',
+        '}',
+      ].join('\n'),
+    ) + '\n'
+  );
+}
+
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/paytoken.d.ts', esm!);
+writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
+console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts written');

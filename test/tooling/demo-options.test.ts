@@ -1,0 +1,35 @@
+// @vitest-environment node
+/** The demo's flags (demo/options.ts) and what it says about a busy port. */
+import { createServer, type Server } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { demoOptions, listenProblem, DEMO_FRAUD } from '../../demo/options';
+import { startMerchant } from '../../demo/merchant/server';
+
+describe('npm run demo flags', () => {
+  it('defaults: ports 4010 and 4020, device velocity off (the test-card table is one visitor)', () => {
+    expect(demoOptions([])).toEqual({ apiPort: 4010, port: 4020, fraud: { velocityMaxCards: 0 } });
+    expect(DEMO_FRAUD.velocityMaxCards).toBe(0);
+  });
+
+  it('--velocity-max-cards 0 and 3 are taken; bad values are refused naming the flag', () => {
+    expect(demoOptions(['--velocity-max-cards', '0']).fraud.velocityMaxCards).toBe(0);
+    expect(demoOptions(['--velocity-max-cards', '3', '--api-port', '5010', '--port', '5020'])).toEqual({ apiPort: 5010, port: 5020, fraud: { velocityMaxCards: 3 } });
+    expect(() => demoOptions(['--velocity-max-cards', 'many'])).toThrow(/--velocity-max-cards must be 0-1000/);
+    expect(() => demoOptions(['--port', '70000'])).toThrow('--port must be 0-65535');
+  });
+
+  it('a busy port rejects startMerchant and is said in one line with the port and the flag', async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const err = await startMerchant({ apiBaseUrl: 'http://127.0.0.1:1', merchantId: 'm1', publicKey: 'pk_x', privateKey: 'sk_x', port }).catch((e) => e);
+      expect(err.code).toBe('EADDRINUSE');
+      const line = listenProblem(err, 'merchant and checkout page', port, '--port');
+      expect(line).toBe(`demo: port ${port} (merchant and checkout page) is already in use; pick another with --port N, e.g. npm run demo -- --port ${port + 1000 <= 65535 ? port + 1000 : 5000}`);
+      expect(line).not.toContain('\n');
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+  });
+});

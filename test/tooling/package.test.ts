@@ -1,0 +1,137 @@
+// @vitest-environment node
+/**
+ * The package as a user installs it: packed from a copy of the repository without `dist/` (so the `prepack`
+ * script must build it), unpacked into a temporary app's node_modules, then
+ * - its file list (`npm pack --json`): the built code, both declarations, LICENSE, README, nothing else;
+ * - a consumer file type-checked by tsc (`skipLibCheck: false`) under moduleResolution bundler, node16 and
+ *   nodenext, naming every export of src/index.ts (read with the TypeScript compiler API, so the check follows
+ *   whatever the entry exports) and the script-tag global of `paytoken/paytoken.iife.js`;
+ * - `require('paytoken')` and `require('paytoken/package.json')` in a child Node process (Node 20.19+ loads
+ *   ES modules through require) giving the same exports as `import`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pack, packageJson, ROOT, unpack, type PackResult } from '../../scripts/build/pack';
+
+let dir = '';
+let packed: PackResult;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'paytoken-package-'));
+  packed = pack(join(dir, 'tarballs'), { fresh: true });
+  mkdirSync(join(dir, 'app'));
+  unpack(packed.tarball, join(dir, 'app', 'node_modules'));
+  writeFileSync(join(dir, 'app', 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+}, 180_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every name src/index.ts exports, and whether it is a value (function, class, constant) or a type only. */
+function indexExports(): { name: string; value: boolean }[] {
+  const program = ts.createProgram([join(ROOT, 'src/index.ts')], { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true });
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(join(ROOT, 'src/index.ts'))!;
+  return checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((s) => {
+    const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s;
+    return { name: s.getName(), value: (target.flags & ts.SymbolFlags.Value) !== 0 };
+  });
+}
+
+const RESOLUTIONS = {
+  bundler: { module: 'esnext', moduleResolution: 'bundler' },
+  node16: { module: 'node16', moduleResolution: 'node16' },
+  nodenext: { module: 'nodenext', moduleResolution: 'nodenext' },
+} as const;
+
+/** tsc on `files` in the app under one resolution; its exit status and output. */
+function typecheck(resolution: keyof typeof RESOLUTIONS, files: string[]): { status: number | null; output: string } {
+  const config = {
+    compilerOptions: { ...RESOLUTIONS[resolution], target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, noEmit: true, skipLibCheck: false },
+    files,
+  };
+  const name = `tsconfig.${resolution}.json`;
+  writeFileSync(join(dir, 'app', name), JSON.stringify(config));
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', name], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+describe('the packed package', () => {
+  it('prepack builds the code from a fresh clone; the tarball holds it, both declarations, LICENSE and README only', () => {
+    expect(packageJson().scripts?.prepack).toBeTruthy();
+    for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts']) {
+      expect(packed.files).toContain(f);
+    }
+    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken[\w.]*)$/.test(f))).toEqual([]);
+    // every target the exports map names is in the tarball
+    const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
+    const all = targets(packageJson().exports);
+    expect(all.length).toBeGreaterThan(4);
+    for (const t of all) expect(packed.files, t).toContain(t.replace(/^\.\//, ''));
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(packageJson().license).toBe('MIT');
+  });
+
+  it('declarations hold no relative import (one file per entry)', () => {
+    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts']) {
+      const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');
+      expect(text).not.toMatch(/from\s+['"]\.\.?\//);
+      expect(text).not.toMatch(/import\(\s*['"]\.\.?\//);
+    }
+  });
+
+  const exports = indexExports();
+
+  it('src/index.ts exports values and types (the consumer below names each one)', () => {
+    expect(exports.filter((e) => e.value).length).toBeGreaterThan(3);
+    expect(exports.filter((e) => !e.value).length).toBeGreaterThan(3);
+  });
+
+  it.each(Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[])('a consumer type-checks under moduleResolution %s', (resolution) => {
+    const lines = [
+      "import * as paytoken from 'paytoken';",
+      "import { validatePan, createClient } from 'paytoken';",
+      "import type {} from 'paytoken/paytoken.iife.js';",
+      "const ok: boolean = validatePan('4111 1111 1111 1111').valid;",
+      "const client = createClient({ merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' });",
+      "const id: string = PayToken.deviceData.setup('payment-form', 'device_session_id');",
+      "window.PayToken.setId('m1');",
+      ...exports.map((e, i) => (e.value ? `export const v${i} = paytoken.${e.name};` : `export type T${i} = paytoken.${e.name};`)),
+      'export { ok, client, id };',
+    ];
+    writeFileSync(join(dir, 'app', `consumer.${resolution}.ts`), lines.join('\n') + '\n');
+    const r = typecheck(resolution, [`consumer.${resolution}.ts`]);
+    expect(r.output).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('the same check fails on a consumer that misuses the types (the check can fail)', () => {
+    writeFileSync(join(dir, 'app', 'bad.ts'), "import { validatePan } from 'paytoken';\nimport type {} from 'paytoken/paytoken.iife.js';\nexport const n: number = validatePan('4111').valid;\nPayToken.nope();\n");
+    const r = typecheck('node16', ['bad.ts']);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain("Type 'boolean' is not assignable to type 'number'");
+    expect(r.output).toContain("Property 'nope' does not exist");
+  }, 120_000);
+
+  it("require('paytoken') works in Node (a default condition) and gives the same exports as import", () => {
+    const script = [
+      "const p = require('paytoken');",
+      "const pkg = require('paytoken/package.json');",
+      "import('paytoken').then((m) => console.log(JSON.stringify({",
+      '  required: Object.keys(p).sort(), imported: Object.keys(m).sort(), name: pkg.name,',
+      "  valid: p.validatePan('4111 1111 1111 1111').valid, client: typeof p.createClient,",
+      '})));',
+    ].join('\n');
+    writeFileSync(join(dir, 'app', 'require.cjs'), script);
+    const out = execFileSync(process.execPath, ['--no-warnings', 'require.cjs'], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 30_000 });
+    const r = JSON.parse(out);
+    expect(r.name).toBe('paytoken');
+    expect(r.valid).toBe(true);
+    expect(r.client).toBe('function');
+    expect(r.required).toEqual(r.imported.filter((k: string) => k !== 'default'));
+    expect(r.required).toEqual(exports.filter((e) => e.value).map((e) => e.name).sort());
+  });
+});

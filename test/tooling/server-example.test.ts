@@ -1,0 +1,57 @@
+// @vitest-environment node
+/**
+ * The README's server-side example, docs/examples/charge.mjs, run as a merchant would run it: against a local
+ * sandbox (the example's default credentials, given to it through its environment variables), charging tokens
+ * made by the library with the public key. The README shows the file verbatim (test/tooling/readme-snippets).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { tokenize } from '../../src/http/tokenize';
+import { newDeviceSessionId } from '../../src/fraud/index';
+
+let api: RunningSandbox;
+let chargeToken: (a: { tokenId: string; deviceSessionId: string; shopperIp: string; orderId: string }) => Promise<Record<string, unknown>>;
+
+beforeAll(async () => {
+  const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
+  api = await startSandbox({ merchantId, publicKey, privateKey, port: 0 });
+  process.env.PAYMENTS_API_URL = api.baseUrl;
+  ({ chargeToken } = await import(new URL('../../docs/examples/charge.mjs', import.meta.url).href));
+});
+afterAll(async () => {
+  delete process.env.PAYMENTS_API_URL;
+  await api.close();
+});
+
+const token = (pan: string) =>
+  tokenize(
+    { merchantId: SANDBOX_DEFAULTS.merchantId, publicKey: SANDBOX_DEFAULTS.publicKey, baseUrl: api.baseUrl },
+    { card_number: pan, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 3), cvv2: '123' },
+  );
+
+describe('docs/examples/charge.mjs against the sandbox', () => {
+  it('charges a token: the Transaction is completed, for the amount, on the masked card', async () => {
+    const t = await token('4111 1111 1111 1111');
+    const tx = await chargeToken({ tokenId: t.id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId: `order-${Date.now()}` });
+    expect(tx.status).toBe('completed');
+    expect(tx.amount).toBe(349);
+    expect(tx.method).toBe('card');
+    expect((tx.card as { card_number: string }).card_number).toMatch(/1111$/);
+  });
+
+  it('a declined test card rejects with the spec Error object (error_code 3001)', async () => {
+    const t = await token('4000 0000 0000 0002');
+    const err = await chargeToken({ tokenId: t.id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId: `order-${Date.now()}-d` }).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err.error_code).toBe(3001);
+    expect(err.http_code).toBe(402);
+  });
+
+  it('a repeated order_id is refused (1006), as its comment says', async () => {
+    const orderId = `order-${Date.now()}-r`;
+    await chargeToken({ tokenId: (await token('4111 1111 1111 1111')).id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId });
+    const err = await chargeToken({ tokenId: (await token('4111 1111 1111 1111')).id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId }).catch((e) => e);
+    expect(err.error_code).toBe(1006);
+  });
+});
