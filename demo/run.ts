@@ -35,7 +35,7 @@ try {
   console.error(listenProblem(e, 'sandbox API', opts.apiPort, '--api-port'));
   process.exit(1);
 }
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port }).catch(async (e) => {
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port, log: (line) => process.stderr.write(`${line}\n`) }).catch(async (e) => {
   console.error(listenProblem(e, 'merchant and checkout page', opts.port, '--port'));
   await api.close();
   process.exit(1);

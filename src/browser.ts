@@ -10,13 +10,15 @@
  */
 import { validateCvv2 } from './card/cvv2';
 import { validateExpiry } from './card/expiry';
-import { brandName } from './card/names';
+import { BRAND_NAMES, classicCardType } from './card/names';
 import { cardBrand } from './card/brands';
-import { normalizePan, validatePan } from './card/pan';
+import { luhn, normalizePan, PAN_LENGTHS, validatePan } from './card/pan';
+import type { Brand } from './card/types';
 import type { CardInput } from './card/types';
 import { errorCodeOf } from './errors/codes';
 import { ApiError } from './errors/api';
 import { PayTokenError } from './errors/base';
+import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import type { ErrorObject, Token } from './types/index';
 import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ClientConfig } from './http/config';
@@ -26,14 +28,17 @@ import { ConfigurationError } from './errors/configuration';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
-import { findForm } from './form/find';
+import { findForm, type FormRef } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
 import { readCard } from './form/read';
 
-/** Success callback argument: the Token and the HTTP status. */
+/**
+ * Success callback argument: the Token, and `status` 200 as the classic script always reports (the API answers
+ * 201 Created; the classic callback never passed the real status on).
+ */
 export interface ClassicSuccess {
   data: Token;
-  status: number;
+  status: 200;
 }
 
 /**
@@ -49,12 +54,22 @@ export interface ClassicFailure {
   message: string;
   status: number;
   data: ErrorObject & { field?: string; reason?: string };
+  /** `"<message> [status <status>]"`, as the classic script's failure object. */
+  toString(): string;
 }
 
 type Ok = (r: ClassicSuccess) => void;
 type Fail = (r: ClassicFailure) => void;
 
-const state = { id: '', key: '', baseUrl: '', sandbox: false };
+const state = { id: '', key: '', baseUrl: '', sandbox: false, develop: false };
+
+/**
+ * The classic members this library refuses: they need what the spec does not give a public key. Throws a
+ * ConfigurationError naming the member and why, so a migrated page fails loudly rather than silently.
+ */
+const refuse = (member: string, why = 'the public key has no merchant-group endpoint (spec, Authentication)') => (): never => {
+  throw new ConfigurationError(member, `${member}: ${why}`);
+};
 
 /** `fetch` and `JSON.stringify` as they were when the script loaded (device data is sent with these). */
 const io = pristine();
@@ -75,22 +90,26 @@ function set<K extends keyof typeof state>(key: K, option: string, value: (typeo
 
 /** The failure callback's argument for any error of a call (see {@link ClassicFailure}). */
 function toFailure(e: unknown): ClassicFailure {
-  if (e instanceof ApiError) return { message: e.error.description, status: e.status, data: e.error };
   const err = e instanceof PayTokenError ? e : new PayTokenError('network', String(e));
   const local = err instanceof ValidationError;
   const http_code = local ? err.http_code : 0;
-  return {
-    message: err.message,
-    status: http_code,
-    data: {
-      category: err.type == 'network' || err.type == 'timeout' ? 'internal' : 'request',
-      request_id: '',
-      error_code: errorCodeOf(err),
-      http_code,
-      description: err.message,
-      ...(local && { field: err.field, reason: err.rule }),
-    },
-  };
+  const failure =
+    err instanceof ApiError
+      ? { message: err.error.description, status: err.status, data: err.error }
+      : {
+          message: err.message,
+          status: http_code,
+          data: {
+            category: err.type == 'network' || err.type == 'timeout' ? 'internal' : 'request',
+            request_id: '',
+            error_code: errorCodeOf(err),
+            http_code,
+            description: err.message,
+            ...(local && { field: err.field, reason: err.rule }),
+          },
+        };
+  // the classic failure object's toString: "<message> [status <status>]"
+  return { ...failure, toString: () => `${failure.message} [status ${failure.status}]` };
 }
 
 /** The settings above as a client configuration; `postToken` checks it, so a missing setting fails the call. */
@@ -103,8 +122,8 @@ const checkedConfig = () => resolveConfig(config());
 const tokenize = (card: CardInput) => postToken(config(), card, cardIo);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
-  new Promise<ClassicSuccess>((resolve) => resolve(tokenize(make()))).then(
-    (r) => success?.(r),
+  new Promise<{ data: Token }>((resolve) => resolve(tokenize(make()))).then(
+    (r) => success?.({ data: r.data, status: 200 }),
     (e) => failure?.(toFailure(e)),
   );
 }
@@ -127,13 +146,26 @@ const PayToken = deepFreeze({
   },
   getApiKey: (): string => state.key,
   /**
-   * Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}.
+   * Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}. Turning
+   * it on turns develop mode off, as in the classic script.
    * @throws ConfigurationError (`sandboxMode`) for a change once a card was sent.
    */
   setSandboxMode(flag: boolean): void {
     set('sandbox', 'sandboxMode', !!flag);
+    if (flag) state.develop = false;
   },
   getSandboxMode: (): boolean => state.sandbox,
+  /**
+   * The classic script's develop mode (its hosts' development API), kept as a flag only: hosts are configuration
+   * here (`setBaseUrl`), so it changes no URL. Turning it on turns sandbox mode off, as in the classic script.
+   * @throws ConfigurationError (`sandboxMode`) when that would change sandbox mode once a card was sent.
+   */
+  setDevelopMode(flag: boolean): void {
+    // sandbox mode decides where cards go: pinned as by setSandboxMode (throws first, changing nothing)
+    if (flag) set('sandbox', 'sandboxMode', false);
+    state.develop = !!flag;
+  },
+  getDevelopMode: (): boolean => state.develop,
   /**
    * Sets the spec's `{base_url}` (the part before `/v1`): https, or http to loopback only.
    * @throws ConfigurationError (`baseUrl`) for any other URL, or a change once a card was sent.
@@ -142,6 +174,13 @@ const PayToken = deepFreeze({
     set('baseUrl', 'baseUrl', checkBaseUrl(url));
   },
   getBaseUrl: (): string => state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
+  /**
+   * The card fields a form holds (see `token.extractFormAndCreate` for the attributes), under the spec's names,
+   * as the classic `extractFormInfo`; it holds the card number: never log or store it.
+   * @param form a form element, its id, or an array-like of one form (a jQuery object).
+   * @throws ConfigurationError when there is no such form.
+   */
+  extractFormInfo: (form: FormRef): CardInput => readCard(findForm(form)),
   token: {
     /**
      * Tokenizes card data (spec fields `card_number`, `holder_name`, `expiration_month`, `expiration_year`,
@@ -154,20 +193,56 @@ const PayToken = deepFreeze({
      * Tokenizes what a form holds in inputs marked `data-paytoken-card="<spec field>"` (or `"expiry"` for one
      * `MM/YY` input) and `data-paytoken-card-address="<address field>"`. Give those inputs no `name`, so the
      * form never posts them.
+     * @param form a form element, its id, or an array-like of one form (`$('#processCard')`, as the classic README).
      */
-    extractFormAndCreate(form: HTMLFormElement | string, success?: Ok, failure?: Fail): void {
+    extractFormAndCreate(form: FormRef, success?: Ok, failure?: Fail): void {
       run(() => readCard(findForm(form)), success, failure);
     },
   },
   card: {
-    /** True when the PAN passes every card_number rule (16 or 19 digits, Luhn, known brand). */
+    /** True when the PAN passes every card_number rule (16 or 19 digits, Luhn; any network). */
     validateCardNumber: (pan: string): boolean => validatePan(pan).valid,
+    /** True when the digits pass the Luhn check (ISO/IEC 7812-1), whatever their number; separators allowed. */
+    luhnCheck: (pan: string): boolean => luhn(normalizePan(pan)),
+    /** True when the number has a length the API accepts: 16 or 19 digits, for every network (spec, Limits). */
+    validateCardNumberLength: (pan: string): boolean => PAN_LENGTHS.includes(normalizePan(pan).length),
+    /**
+     * The networks the IIN table knows, as the classic `cardTypes()`: `{<brand>: {name, length, accept}}` with the
+     * display name, the lengths the API accepts (16 and 19) and `accept: true`. Unlike the classic table it has no
+     * `regx` (the IIN ranges are in src/card/brands.ts).
+     */
+    cardTypes: () =>
+      Object.fromEntries(Object.entries(BRAND_NAMES).map(([brand, name]) => [brand, { name, length: [...PAN_LENGTHS], accept: true }])) as Record<
+        Brand,
+        { name: string; length: number[]; accept: true }
+      >,
+    /**
+     * Refused: updating a stored card needs the private key (spec, Endpoints > Cards, `PUT /cards/{card_id}`;
+     * Authentication: the public key only creates tokens and cards). Update it from your server.
+     * @throws ConfigurationError always.
+     */
+    update: refuse('card.update', 'needs the private key: PUT /cards/{card_id} from your server'),
     /** True when the CVV2 is 3 or 4 digits, and the brand's length when `pan` is given (4 for amex). */
     validateCVC: (cvc: string, pan?: string): boolean => validateCvv2(cvc, pan).valid,
     /** True when month/year (two- or four-digit year) is a valid, unexpired expiry. */
     validateExpiry: (month: string | number, year: string | number): boolean => validateExpiry(month, year).valid,
-    /** Display name of the card network ('Visa', 'MasterCard', 'American Express', 'Carnet', ...), or ''. */
-    cardType: (pan: string): string => brandName(cardBrand(normalizePan(pan))),
+    /**
+     * Display name of the card network, as the classic script names it ('Visa', 'Visa Electron', 'Mastercard',
+     * 'American Express', 'Diners Club Carte Blanche', 'Diners Club International', 'Discover', 'JCB') and
+     * 'Carnet' or 'UnionPay'; '' for a network the IIN table does not list (the classic's 'Laser' and 'Maestro').
+     */
+    cardType: (pan: string): string => classicCardType(normalizePan(pan), cardBrand(normalizePan(pan))),
+  },
+  /**
+   * The classic script's merchant-group calls (`Group.setId`, `Group.setApiKey`, `Group.token.create`, ...), refused:
+   * each throws a ConfigurationError saying why (merchant groups have no public-key endpoint in the spec).
+   */
+  Group: {
+    setId: refuse('Group.setId'),
+    getId: refuse('Group.getId'),
+    setApiKey: refuse('Group.setApiKey'),
+    getApiKey: refuse('Group.getApiKey'),
+    token: { create: refuse('Group.token.create'), extractFormAndCreate: refuse('Group.token.extractFormAndCreate') },
   },
   form: {
     /**
@@ -176,21 +251,25 @@ const PayToken = deepFreeze({
      * @param form the form element or its id. @param options see `FormOptions` (`locale`, `messages`, `flow`...).
      * @returns the {@link MountedForm}. @throws ConfigurationError when no such form exists.
      */
-    mount: (form: HTMLFormElement | string, options?: FormOptions): MountedForm =>
+    mount: (form: FormRef, options?: FormOptions): MountedForm =>
       mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
   },
   deviceData: {
     /**
      * Returns this page load's `device_session_id` at once; with `formId`, also writes it into a hidden input
-     * named `fieldName` (default `deviceIdHiddenFieldName`), one input however often called. Also starts the
+     * named and identified `fieldName` (default `deviceDataId`, the classic script's name), one input however often
+     * called. A `formId` string that names no element writes nothing and still returns the id (as the classic
+     * script does). Also starts the
      * page's device-data collection (once per page load), whose result {@link PayToken.deviceData.collected}
      * gives; once collected it is sent to `POST /v1/{merchant_id}/device-data` with the id, key and base URL set
      * by then (call the setters first). Nothing is collected with `options.collect === false` (no consent).
      * @param options `collect` (default true), `budgetMs` (hard time budget, default 500 ms).
-     * @throws ConfigurationError when `formId` names no form, or `budgetMs` is not 1-10000.
+     * @throws ConfigurationError when `formId` names an element that is not a form (or is not a form, nor an
+     *   array-like of one), or `budgetMs` is not 1-10000.
      */
-    setup(formId?: string | HTMLFormElement, fieldName?: string, options?: DeviceDataOptions): string {
-      const id = formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
+    setup(formId?: FormRef, fieldName?: string, options?: DeviceDataOptions): string {
+      const missing = typeof formId == 'string' && !globalThis.document?.getElementById(formId);
+      const id = formId && !missing ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
       deviceData(options, checkedConfig, io);
       return id;
     },

@@ -8,10 +8,26 @@
  * on its own origin, distinct from the sandbox API's. The checkout page charges through `POST /api/charge` and
  * shows a decline on its form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
  * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
+ *
+ * It is no card-testing oracle and no CSRF target (README "Security model"):
+ * - a decline shows the shopper the library's message for the shopper code of {@link shopperCode}: stolen, lost,
+ *   fraudulent, restricted and held cards (3004, 3005, 3009, 3010, 3011) read as the generic decline 3001; the
+ *   Error object itself (description, `fraud_rules`) goes to the merchant log (and `charges`, for tests) only;
+ * - at most `maxAttemptsPerIp` charge attempts per client IP within `attemptWindowSeconds` (429 beyond);
+ * - `POST /charge` needs a same-origin request (`Sec-Fetch-Site`, else `Origin` against `Host`) and the
+ *   per-session CSRF token of the page (an HMAC of the session cookie: nothing stored); `POST /api/charge` needs
+ *   a same-origin JSON request (`Content-Type: application/json`, so a cross-site `text/plain` post fails);
+ * - only tokens are charged: `token_id` must have the id form, then the sandbox must know it as a token (a stored
+ *   card id is refused);
+ * - bodies over {@link MERCHANT_MAX_BODY_BYTES} are 413; `received` keeps the last {@link RECEIVED_MAX} bodies.
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { validateTokenId } from '../../src/card/ids';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +48,31 @@ export interface MerchantOptions {
   port?: number;
   /** Order amount in MXN, fixed server side (never taken from the browser). Default 349.00. */
   amount?: number;
+  /** Charge attempts allowed per client IP within the window; more are 429. Default 20. */
+  maxAttemptsPerIp?: number;
+  /** That window, seconds. Default 600 (10 minutes). */
+  attemptWindowSeconds?: number;
+  /**
+   * The merchant's log: one line per failed charge with the sandbox's whole Error object (JSON), and per refused
+   * request. Default: none. `demo/run.ts` passes stderr.
+   */
+  log?: (line: string) => void;
 }
+
+/** Largest body accepted on `POST /charge` and `POST /api/charge`, bytes; larger is 413. */
+export const MERCHANT_MAX_BODY_BYTES = 4096;
+
+/** How many posted bodies `received` keeps (the newest), and log lines `logged`. */
+export const RECEIVED_MAX = 100;
+
+/** Most client IPs whose attempts are remembered at once (the oldest forgotten first). */
+const MAX_TRACKED_IPS = 10_000;
+
+/** Decline codes a shopper sees as the generic decline 3001 (the library's policy, src/form/messages.ts). */
+export const GENERIC_DECLINES: ReadonlySet<number> = new Set([3004, 3005, 3009, 3010, 3011]);
+
+/** The code a shopper is shown for an API error code: 3001 for {@link GENERIC_DECLINES}, else the code. */
+export const shopperCode = (code: number): number => (GENERIC_DECLINES.has(code) ? 3001 : code);
 
 /**
  * A running merchant backend, with what tests check but the shopper never sees: `received` lists every body
@@ -44,6 +84,8 @@ export interface RunningMerchant {
   port: number;
   received: Record<string, string>[];
   charges: Record<string, unknown>[];
+  /** The merchant log's newest {@link RECEIVED_MAX} lines. */
+  logged: string[];
   close(): Promise<void>;
 }
 
@@ -84,6 +126,63 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const received: Record<string, string>[] = [];
   const charges: Record<string, unknown>[] = [];
   const receipts = new Map<string, { lang: Lang; tx: Record<string, unknown> }>();
+  const logged: string[] = [];
+  const keep = <T>(list: T[], item: T) => {
+    list.push(item);
+    if (list.length > RECEIVED_MAX) list.splice(0, list.length - RECEIVED_MAX);
+  };
+  const log = (line: string) => {
+    keep(logged, line);
+    opts.log?.(line);
+  };
+  const maxAttempts = opts.maxAttemptsPerIp ?? 20;
+  const windowMs = (opts.attemptWindowSeconds ?? 600) * 1000;
+  /** Attempt times per client IP (Map order: least recently seen IP first). */
+  const attempts = new Map<string, number[]>();
+  /** Counts one attempt from `ip`; @returns false when it is over the limit. */
+  const attempt = (ip: string): boolean => {
+    const now = Date.now();
+    const times = (attempts.get(ip) ?? []).filter((t) => t > now - windowMs);
+    attempts.delete(ip);
+    if (attempts.size >= MAX_TRACKED_IPS) attempts.delete(attempts.keys().next().value!);
+    attempts.set(ip, times);
+    if (times.length >= maxAttempts) return false;
+    times.push(now);
+    return true;
+  };
+  const secret = randomBytes(32);
+  /** The CSRF token of a session id: HMAC-SHA256 under a per-process key, base64url. */
+  const csrfOf = (sid: string) => createHmac('sha256', secret).update(sid).digest('base64url');
+  const SID = 'sid';
+  /** The session id of the request's cookie, or a new one set on the response (HttpOnly, SameSite=Strict). */
+  const session = (c: Context): string => {
+    const sid = getCookie(c, SID);
+    if (sid && /^[\w-]{22,64}$/.test(sid)) return sid;
+    const fresh = randomBytes(18).toString('base64url');
+    setCookie(c, SID, fresh, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    return fresh;
+  };
+  /**
+   * Whether a POST came from this site: `Sec-Fetch-Site: same-origin` when the browser sends that header (every
+   * current engine does; the page's `Referrer-Policy: no-referrer` makes form posts carry `Origin: null`, so the
+   * fetch metadata decides); otherwise an `Origin` header, when present, must be this host's.
+   */
+  const sameOrigin = (c: Context): boolean => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined) return site === 'same-origin';
+    const origin = c.req.header('origin');
+    return origin === undefined || origin === `http://${c.req.header('host')}`;
+  };
+  const validCsrf = (c: Context, token: string | undefined): boolean => {
+    const sid = getCookie(c, SID);
+    if (!sid || !token) return false;
+    const a = Buffer.from(csrfOf(sid));
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  const limit = bodyLimit({ maxSize: MERCHANT_MAX_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
+  /** The client IP of a request (the socket's peer). */
+  const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
   // connect-src: the API origin (tokens, device data) and this backend ('self': the pages post the token to it)
   const csp = () => [
@@ -123,7 +222,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
     const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
-    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]) }));
+    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) }));
   });
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
@@ -148,11 +247,21 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   });
 
   /** Charges a token with the private key (spec, Endpoints > Charges). */
+  const authorization = `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`;
   const charge = async (body: Record<string, string>, ip: string): Promise<ChargeResult> => {
+    // Tokens only: the id form, then the API must know it as a token (a stored card id is refused, no charge).
+    const refuse = (why: string): ChargeResult => {
+      log(`merchant refused token_id: ${why}`);
+      return { ok: false, code: 1005, tx: {} };
+    };
+    if (!validateTokenId(body.token_id).valid) return refuse('not an id');
+    const known = await fetch(`${api}/v1/${opts.merchantId}/tokens/${body.token_id}`, { headers: { Authorization: authorization } });
+    await known.arrayBuffer();
+    if (known.status !== 200) return refuse(`the API answered ${known.status} for GET /tokens/{id}`);
     const res = await fetch(`${api}/v1/${opts.merchantId}/charges`, {
       method: 'POST',
       headers: {
-        Authorization: `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`,
+        Authorization: authorization,
         'Content-Type': 'application/json',
         'X-Forwarded-For': ip,
       },
@@ -170,6 +279,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const tx = (await res.json()) as Record<string, unknown>;
     charges.push(tx);
     if (charges.length > MAX_RECEIPTS) charges.shift();
+    if (!res.ok) log(`merchant charge failed: ${JSON.stringify(tx)}`);
     return res.ok ? { ok: true, tx } : { ok: false, code: Number(tx.error_code), tx };
   };
   /**
@@ -216,14 +326,25 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   });
   const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
 
-  app.post('/charge', async (c) => {
+  app.post('/charge', limit, async (c) => {
     const lang = langOf(c.req.query('lang'));
     const t = TEXT[lang];
+    const refused = (text: string, status: 400 | 403 | 429) =>
+      c.html(page(lang, t.refused, `<h1 class="failed">${esc(t.refused)}</h1><p id="result-message">${esc(text)}</p>`), status);
+    if (!sameOrigin(c)) {
+      log(`merchant refused POST /charge: cross-site (Origin ${c.req.header('origin')}, Sec-Fetch-Site ${c.req.header('sec-fetch-site')})`);
+      return refused(t.forbidden, 403);
+    }
     const form = await c.req.parseBody();
-    const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
-    received.push(body);
-    if (hasCard(body)) return c.html(page(lang, t.refused, `<h1 class="failed">${t.refused}</h1><p>${t.refusedText}</p>`), 400);
-    const result = await charge(body, getConnInfo(c).remote.address ?? '127.0.0.1');
+    const { csrf, ...body } = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
+    keep(received, body);
+    if (!validCsrf(c, csrf)) {
+      log('merchant refused POST /charge: missing or wrong CSRF token');
+      return refused(t.forbidden, 403);
+    }
+    if (hasCard(body)) return refused(t.refusedText, 400);
+    if (!attempt(ipOf(c))) return refused(t.tooMany, 429);
+    const result = await charge(body, ipOf(c));
     if (result.ok) return c.html(receiptPage(lang, result.tx));
     // Without JavaScript only (the checkout page charges through /api/charge and shows a decline on the form):
     // the library's message for the code, in the page's language, and the way back.
@@ -231,7 +352,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       page(
         lang,
         t.failed,
-        `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(result.code, LOCALE[lang]))}</p>` +
+        `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(shopperCode(result.code), LOCALE[lang]))}</p>` +
           `<p><a class="button" href="/?lang=${lang}">${esc(t.again)}</a></p>`,
       ),
     );
@@ -239,17 +360,26 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
 
   // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id}), JSON out: {transaction,
   // receipt} (the receipt page's URL), or {error_code, message} (the library's words for it, in `?lang`).
-  app.post('/api/charge', async (c) => {
+  // Same-origin JSON only: a cross-site page can send neither this content type nor this Origin; the error code
+  // is the shopper code (generic decline for stolen, lost, fraudulent, restricted and held cards).
+  app.post('/api/charge', limit, async (c) => {
     const lang = langOf(c.req.query('lang'));
-    const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;
-    received.push(body);
+    if (!sameOrigin(c) || !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      log(`merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`);
+      return c.json({ error_code: 1010 }, 403);
+    }
+    const parsed: unknown = await c.req.json().catch(() => ({}));
+    const body = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as Record<string, string>;
+    keep(received, body);
     if (hasCard(body) || typeof body.token_id != 'string' || typeof body.device_session_id != 'string') {
       return c.json({ error_code: 1001 }, 400);
     }
-    const result = await charge(body, getConnInfo(c).remote.address ?? '127.0.0.1');
+    if (!attempt(ipOf(c))) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
+    const result = await charge(body, ipOf(c));
+    const code = result.ok ? 0 : shopperCode(result.code);
     return result.ok
       ? c.json({ transaction: rows(result.tx), receipt: keepReceipt(lang, result.tx) })
-      : c.json({ error_code: result.code, message: formMessage(result.code, LOCALE[lang]) }, 402);
+      : c.json({ error_code: code, message: formMessage(code, LOCALE[lang]) }, 402);
   });
 
   return new Promise((resolve, reject) => {
@@ -259,6 +389,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         port: info.port,
         received,
         charges,
+        logged,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

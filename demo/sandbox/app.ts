@@ -1,15 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { cors } from 'hono/cors';
 import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud';
 import { RequestCounter } from './counter';
 import { apiError, toErrorObject } from './errors';
-import { FAULT_HEADER, FaultMode, faults } from './faults';
+import { FaultMode, faults } from './faults';
 import { accessLog } from './middleware/access-log';
 import { auth, type Credentials } from './middleware/auth';
+import { apiCors } from './middleware/cors';
 import { jsonBody } from './middleware/body';
 import { requestId } from './middleware/request-id';
 import { cardsRouter } from './routes/cards';
@@ -18,7 +18,7 @@ import { customersRouter } from './routes/customers';
 import { deviceDataRouter } from './routes/device-data';
 import { tokensRouter } from './routes/tokens';
 import type { SandboxMode } from './mode';
-import { Store } from './store';
+import { Store, type StoreLimits } from './store';
 
 /** Options of {@link createSandboxApp}. */
 export interface SandboxOptions extends Credentials {
@@ -36,11 +36,23 @@ export interface SandboxOptions extends Credentials {
   /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
   mode?: SandboxMode;
   /**
-   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header; a fault text (e.g.
-   * `'latency=300'`) also applies that fault to every request without the header. Default off: the header is
-   * ignored.
+   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header on requests authenticated
+   * with the private key; a fault text (e.g. `'latency=300'`) also applies that fault to every authenticated
+   * request without the header. Default off: the header is ignored.
    */
   faults?: boolean | string;
+  /**
+   * In fault mode, also honour the `X-Sandbox-Fault` header on public-key requests (for testing a browser client
+   * from Node; browsers still cannot send it: CORS does not allow it). Default false.
+   */
+  faultsPublicKey?: boolean;
+  /** Bounds of the in-memory store; each defaults to `SANDBOX_DEFAULTS.limits` (see {@link StoreLimits}). */
+  limits?: Partial<StoreLimits>;
+  /**
+   * Origins the public-key routes answer with credentialed CORS (echoed, `Access-Control-Allow-Credentials:
+   * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -49,23 +61,21 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
 
-/** CORS of the API (see {@link createSandboxApp}); the preflight is cached for 7200 s. */
-export const CORS = {
-  origin: '*',
-  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Accept', FAULT_HEADER],
-  exposeHeaders: ['X-Request-Id'],
-  maxAge: 7200,
-  credentials: false,
+/** Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /**
  * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
  *
- * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log -> CORS (any origin, no
- * credentials; preflights answered here without authentication; the preflight allows the fault header) ->
- * fault mode (only when enabled) -> under `/v1/{merchant_id}`: authentication (1002, 1010)
- * and JSON body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
+ * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log ->
+ * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts: credentialed, origin echoed, on the
+ * public-key routes; any origin without credentials elsewhere; preflights answered here without authentication,
+ * cached 7200 s; the fault header is not allowed) -> under `/v1/{merchant_id}`: authentication (1002, 1010) ->
+ * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
+ * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
@@ -76,7 +86,7 @@ export const CORS = {
  */
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
-  const store = new Store();
+  const store = new Store(now, opts.limits);
   const deps: Deps = {
     store,
     now,
@@ -86,16 +96,17 @@ export function createSandboxApp(opts: SandboxOptions) {
     log: opts.log,
   };
   const counter = new RequestCounter();
-  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null);
+  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
   const v1 = '/v1/:merchant_id';
 
   const app = new Hono<SandboxEnv>()
     .use('*', counter.middleware())
     .use('*', requestId())
     .use('*', accessLog(opts.log))
-    .use('*', cors(CORS))
-    .use(`${v1}/*`, faults(faultMode, renderError))
+    .use('*', noStore)
+    .use('*', apiCors(opts.corsOrigins))
     .use(`${v1}/*`, auth(opts))
+    .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
   app.route(`${v1}/tokens`, tokensRouter(deps));

@@ -1,16 +1,24 @@
 /**
  * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
- * [--automation-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
+ * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
+ * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
  * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
  * - `--fault SPEC` (implies `--faults`) applies the fault SPEC, e.g. `latency=300` or `status=503;times=5`, to
- *   every request under /v1 that carries no header.
+ *   every authenticated request under /v1 that carries no header.
+ * - `--faults-public-key` (with fault mode) honours the header on public-key requests too (default: private key
+ *   only).
+ * - `--max-records N` (1-1000000, default 5000): most records kept per resource, the oldest evicted;
+ *   `--token-ttl`, `--device-data-ttl` (1-31536000 s, default 3600): lifetimes of tokens and device data.
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
+ * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
+ *   `--plausibility-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
@@ -37,12 +45,21 @@ function options() {
       'velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityMaxCards) },
       'velocity-window': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityWindowSeconds) },
       'automation-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.automation },
+      'faults-public-key': { type: 'boolean', default: false },
+      'missing-device-data': { type: 'string', default: SANDBOX_DEFAULTS.fraud.missingDeviceData },
+      'card-velocity-max-devices': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.cardVelocityMaxDevices) },
+      'ip-velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.ipVelocityMaxCards) },
+      'plausibility-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.plausibility },
+      'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
+      'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
+      'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
     },
     strict: true,
   });
   const port = Number(values.port);
   const maxCards = Number(values['velocity-max-cards']);
   const window = Number(values['velocity-window']);
+  const between = (v: string, min: number, max: number) => /^\d{1,8}$/.test(v) && +v >= min && +v <= max;
   const problems = [
     !/^\d{1,5}$/.test(values.port) || port > 65535 ? '--port must be 0-65535' : '',
     /^[A-Za-z0-9]{1,45}$/.test(values['merchant-id']) ? '' : '--merchant-id must be 1-45 letters or digits',
@@ -53,6 +70,13 @@ function options() {
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
     MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
     faultProblem(values.fault),
+    AUTOMATION_MODES.includes(values['missing-device-data'] as AutomationMode) ? '' : '--missing-device-data must be off, flag or decline',
+    AUTOMATION_MODES.includes(values['plausibility-rule'] as AutomationMode) ? '' : '--plausibility-rule must be off, flag or decline',
+    between(values['card-velocity-max-devices'], 0, 1000) ? '' : '--card-velocity-max-devices must be 0-1000',
+    between(values['ip-velocity-max-cards'], 0, 1000) ? '' : '--ip-velocity-max-cards must be 0-1000',
+    between(values['max-records'], 1, 1_000_000) ? '' : '--max-records must be 1-1000000',
+    between(values['token-ttl'], 1, 31_536_000) ? '' : '--token-ttl must be 1-31536000 seconds',
+    between(values['device-data-ttl'], 1, 31_536_000) ? '' : '--device-data-ttl must be 1-31536000 seconds',
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -62,7 +86,17 @@ function options() {
     privateKey: values['private-key'],
     mode: values.mode as SandboxMode,
     faults: values.fault ?? values.faults,
-    fraud: { velocityMaxCards: maxCards, velocityWindowSeconds: window, automation: values['automation-rule'] as AutomationMode },
+    faultsPublicKey: values['faults-public-key'],
+    limits: { maxRecords: +values['max-records'], tokenTtlSeconds: +values['token-ttl'], deviceDataTtlSeconds: +values['device-data-ttl'] },
+    fraud: {
+      velocityMaxCards: maxCards,
+      velocityWindowSeconds: window,
+      automation: values['automation-rule'] as AutomationMode,
+      missingDeviceData: values['missing-device-data'] as AutomationMode,
+      cardVelocityMaxDevices: +values['card-velocity-max-devices'],
+      ipVelocityMaxCards: +values['ip-velocity-max-cards'],
+      plausibility: values['plausibility-rule'] as AutomationMode,
+    },
   };
 }
 
@@ -87,10 +121,10 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
-  const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
-  const { velocityMaxCards, velocityWindowSeconds, automation } = opts.fraud;
+  const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
+  const { velocityMaxCards, velocityWindowSeconds, automation, missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = opts.fraud;
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation} (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -6,6 +6,8 @@ import type { MiddlewareHandler } from 'hono';
  * never called at all.
  */
 export class RequestCounter {
+  /** Most distinct `METHOD path` keys counted; beyond it the oldest key is forgotten (bounded memory). */
+  static readonly MAX_ROUTES = 10_000;
   #total = 0;
   readonly #byRoute = new Map<string, number>();
 
@@ -30,7 +32,9 @@ export class RequestCounter {
     return async (c, next) => {
       this.#total++;
       const key = `${c.req.method} ${c.req.path}`;
-      this.#byRoute.set(key, (this.#byRoute.get(key) ?? 0) + 1);
+      const n = this.#byRoute.get(key);
+      if (n === undefined && this.#byRoute.size >= RequestCounter.MAX_ROUTES) this.#byRoute.delete(this.#byRoute.keys().next().value!);
+      this.#byRoute.set(key, (n ?? 0) + 1);
       await next();
     };
   }

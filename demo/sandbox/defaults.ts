@@ -19,6 +19,33 @@ export const SANDBOX_DEFAULTS = {
   privateKey: 'sk_demo_private0001',
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
   maxBodyBytes: 64 * 1024,
+  /**
+   * Bounds of the in-memory store (README "Security model"): every map is capped and evicts its oldest record
+   * when full; tokens and device data also expire.
+   */
+  limits: {
+    /** `--max-records`: most records kept per resource (tokens, cards, customers, charges, device data). */
+    maxRecords: 5_000,
+    /** `--token-ttl`: seconds a token stays usable and retrievable after its creation (1 h); then it is 1005. */
+    tokenTtlSeconds: 3_600,
+    /** `--device-data-ttl`: seconds device data is kept after it arrived (1 h); then charges see none. */
+    deviceDataTtlSeconds: 3_600,
+    /** Most card uses (charges and card creations) remembered for the velocity rules; the oldest go first. */
+    maxDeviceUses: 50_000,
+  },
+  /** Bounds of the HTTP server (Node's `http.Server` settings; README "Security model"). */
+  server: {
+    /** Whole request (headers and body) must arrive within this many ms, else 408 and the socket closes. */
+    requestTimeoutMs: 30_000,
+    /** Request headers must arrive within this many ms (slow-headers attacks). */
+    headersTimeoutMs: 10_000,
+    /** An idle keep-alive connection is closed after this many ms. */
+    keepAliveTimeoutMs: 5_000,
+    /** Most open connections at once; further ones are closed on arrival. */
+    maxConnections: 256,
+  },
+  /** Largest charge `amount` in major units (the spec states none): ten million. */
+  maxAmount: 10_000_000,
   /** Anti-fraud rules on charges and card creation (demo/sandbox/fraud.ts; README "Anti-fraud rules"). */
   fraud: {
     /** `--velocity-max-cards`: more distinct card numbers than this from one visitor id in the window declines. */
@@ -27,6 +54,14 @@ export const SANDBOX_DEFAULTS = {
     velocityWindowSeconds: 86_400,
     /** `--automation-rule`: `off`, `flag` (allow, name it in `fraud_flags`) or `decline` (3005). */
     automation: 'flag',
+    /** `--missing-device-data`: no device data under the `device_session_id`: `off`, `flag` or `decline`. */
+    missingDeviceData: 'flag',
+    /** `--card-velocity-max-devices`: one card number from more visitor ids than this in the window declines. */
+    cardVelocityMaxDevices: 3,
+    /** `--ip-velocity-max-cards`: more distinct card numbers than this charged from one IP in the window declines. */
+    ipVelocityMaxCards: 20,
+    /** `--plausibility-rule`: `platform_mismatch`, `impossible_screen`, `headless_renderer`: `off`, `flag` or `decline`. */
+    plausibility: 'flag',
   },
 } as const;
 

@@ -8,7 +8,7 @@ import type { CustomerRecord, Store } from './store';
  * Hono environment of the sandbox. Variables, set by middleware:
  * - `requestId`: this request's id (X-Request-Id, and `request_id` of an Error object);
  * - `keyKind`: which key authenticated the request;
- * - `body`: the parsed JSON body of a POST (see middleware/body.ts);
+ * - `body`: the parsed JSON body of a POST (see middleware/body.ts), `rawBody` its text;
  * - `customer`: the customer of a `/customers/{customer_id}/...` route (see routes/scope.ts), unset at
  *   merchant level.
  * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
@@ -20,6 +20,7 @@ export type SandboxEnv = {
     requestId: string;
     keyKind: 'public' | 'private';
     body: unknown;
+    rawBody: string;
     customer: CustomerRecord | undefined;
   };
 };

@@ -22,8 +22,11 @@ import { apiError } from './errors';
  * | `body=hang` | answers the real status and headers and half the body, then never ends the body |
  * | `times=N` | applies the fault to the first N requests only that carry this same fault text, then none |
  *
- * `reset` cannot be combined with `status` or `body`. `latency` combines with everything. CORS preflights
- * (OPTIONS) are never faulted; the preflight allows the header.
+ * `reset` cannot be combined with `status` or `body`. `latency` combines with everything. Faults apply after
+ * authentication only: the header on a request authenticated with the private key (or with the public key too
+ * when the sandbox was started with `faultsPublicKey` / `--faults-public-key`), the default fault to every
+ * authenticated request. CORS preflights (OPTIONS) are never faulted, and the preflight does not allow the
+ * header, so no web page can send it.
  */
 
 /** The request header that asks for a fault (honoured in fault mode only). */
@@ -86,10 +89,17 @@ export class FaultMode {
   #default: string | null = null;
   readonly #seen = new Map<string, number>();
 
-  /** @param enabled whether fault mode is on. @param fault a fault for every request without the header. */
+  /** How many distinct fault texts `times` counts at most (the oldest is forgotten beyond). */
+  static readonly MAX_COUNTED = 1000;
+
+  /**
+   * @param enabled whether fault mode is on. @param fault a fault for every request without the header.
+   * @param publicKey whether the header is honoured on public-key requests too (default: private key only).
+   */
   constructor(
     readonly enabled: boolean,
     fault?: string | null,
+    readonly publicKey = false,
   ) {
     if (fault) this.set(fault);
   }
@@ -112,6 +122,7 @@ export class FaultMode {
   /** Counts one more request carrying `text`; @returns how many so far (for `times`). */
   count(text: string): number {
     const n = (this.#seen.get(text) ?? 0) + 1;
+    if (!this.#seen.has(text) && this.#seen.size >= FaultMode.MAX_COUNTED) this.#seen.delete(this.#seen.keys().next().value!);
     this.#seen.set(text, n);
     return n;
   }
@@ -130,8 +141,9 @@ function replaceBody(c: Context, body: BodyInit): void {
 }
 
 /**
- * The fault middleware (see the table above). Runs after CORS (so preflights are answered first) and before
- * authentication (so a fault applies to any request). A fault text that does not parse is error 1001.
+ * The fault middleware (see the table above). Runs after authentication (`c.var.keyKind` is set): the header
+ * counts on private-key requests only, unless the mode allows the public key. A fault text that does not parse
+ * is error 1001.
  *
  * @param mode the sandbox's {@link FaultMode}; when it is off, requests pass untouched whatever they carry.
  * @param render renders a thrown error as the Error object response (the app's one error renderer).
@@ -141,7 +153,8 @@ export const faults = (
   render: (c: Context<SandboxEnv>, err: unknown) => Response,
 ): MiddlewareHandler<SandboxEnv> => async (c, next) => {
   if (!mode.enabled) return next();
-  const text = c.req.header(FAULT_HEADER) ?? mode.current;
+  const header = c.var.keyKind === 'private' || mode.publicKey ? c.req.header(FAULT_HEADER) : undefined;
+  const text = header ?? mode.current;
   if (!text) return next();
   let f: Fault;
   try {

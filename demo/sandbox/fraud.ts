@@ -1,9 +1,9 @@
 import type { Deps } from './env';
 import { apiError } from './errors';
-import type { CardFacts } from './store';
-import { RULES } from './fraud-rules';
+import type { CardFacts, DeviceRecord } from './store';
+import { RULES, type RuleMode } from './fraud-rules';
 
-export { AUTOMATION_MODES, RULES, type AutomationMode, type FraudOptions } from './fraud-rules';
+export { AUTOMATION_MODES, RULE_MODES, RULES, type AutomationMode, type FraudOptions, type RuleMode } from './fraud-rules';
 
 /** The outcome of the rules: `declined` rules (3005) and rules that only flag. */
 export interface Verdict {
@@ -11,31 +11,84 @@ export interface Verdict {
   flagged: string[];
 }
 
+/** Operating-system family named by a user agent or a `navigator.platform` value, or null when unknown. */
+type Os = 'win' | 'mac' | 'ios' | 'linux' | 'android' | null;
+
+const uaOs = (ua: string): Os =>
+  /Windows/.test(ua) ? 'win' : /iPhone|iPad|iPod/.test(ua) ? 'ios' : /Macintosh|Mac OS X/.test(ua) ? 'mac' : /Android/.test(ua) ? 'android' : /Linux|X11|CrOS/.test(ua) ? 'linux' : null;
+
+const platformOs = (p: string): Os =>
+  /^Win/.test(p) ? 'win' : /^iP(hone|ad|od)/.test(p) ? 'ios' : /^Mac/.test(p) ? 'mac' : /Android|Linux|CrOS/.test(p) ? 'linux' : null;
+
+/** Families a genuine browser may report together (iPadOS says MacIntel; Android's platform says Linux). */
+const sameOs = (a: Os, b: Os): boolean => a === null || b === null || a === b || (a === 'ios' && b === 'mac') || (a === 'android' && b === 'linux');
+
+/** The webgl renderers of software rasterisers that headless browser stacks use. */
+const HEADLESS_RENDERER = /SwiftShader|llvmpipe|softpipe|Mesa OffScreen/i;
+
 /**
- * Scores one use of a card (a charge, or a card creation) by the device behind `deviceSessionId`:
- * - no `device_session_id` (a raw-card creation may omit it): no rule applies;
- * - no device data under it: allowed, flagged `unknown_device_session`;
- * - otherwise the use is recorded under the device's visitor id, then device velocity (distinct card
- *   fingerprints of that visitor id within the window, this one included, above `velocityMaxCards`) and the
- *   automation rule are evaluated. The use counts even when declined: attempts are what card testing makes.
+ * The plausibility rules that match a device record (checks of the signals against each other and against the
+ * request, needing no trust in the client):
+ * - `platform_mismatch`: the device-data request's `User-Agent` names an operating system (Windows, macOS, iOS,
+ *   Android, Linux) that the `platform` signal (`navigator.platform`) contradicts;
+ * - `impossible_screen`: `screen` is not `[width, height, colour depth]` with whole sizes 1-16384 px and a depth
+ *   of 1-48 bits;
+ * - `headless_renderer`: the `webgl` renderer is SwiftShader, llvmpipe, softpipe or Mesa OffScreen.
+ * A signal that is missing never matches (a browser may block or lack it).
  */
-export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: CardFacts): Verdict {
+export function implausible(device: DeviceRecord): string[] {
+  const { signals } = device.data;
+  const out: string[] = [];
+  const platform = Array.isArray(signals.platform) ? signals.platform[0] : undefined;
+  if (typeof platform === 'string' && device.userAgent && !sameOs(uaOs(device.userAgent), platformOs(platform))) out.push(RULES.platformMismatch);
+  const screen = signals.screen;
+  if (screen !== undefined) {
+    const [w, h, depth] = Array.isArray(screen) ? screen : [];
+    const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 16384;
+    if (!(Array.isArray(screen) && size(w) && size(h) && Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= 48)) out.push(RULES.impossibleScreen);
+  }
+  const webgl = signals.webgl;
+  if (Array.isArray(webgl) && typeof webgl[1] === 'string' && HEADLESS_RENDERER.test(webgl[1])) out.push(RULES.headlessRenderer);
+  return out;
+}
+
+/** The first address of an `X-Forwarded-For` header (the end-user device), at most 64 characters, or null. */
+export const clientIp = (xff: string | undefined): string | null => xff?.split(',')[0]?.trim().slice(0, 64) || null;
+
+/**
+ * Scores one use of a card (a charge, or a card creation) by the device behind `deviceSessionId` and, for a
+ * charge, the end-user `ip` (settings: `FraudOptions`, fraud-rules.ts):
+ * - no `device_session_id` (a raw-card creation may omit it): no rule applies;
+ * - the use is recorded (visitor id when device data arrived, card fingerprint, IP, time), declined or not:
+ *   attempts are what card testing makes;
+ * - no device data under it: `missing_device_data` (off, flag or decline);
+ * - with device data: device velocity (distinct card fingerprints of that visitor id within the window, this one
+ *   included, above `velocityMaxCards`), automation, and the plausibility rules of {@link implausible};
+ * - card velocity (distinct visitor ids of this card fingerprint above `cardVelocityMaxDevices`) and IP velocity
+ *   (distinct card fingerprints of this IP above `ipVelocityMaxCards`), whatever device data there is.
+ */
+export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: CardFacts, ip: string | null = null): Verdict {
   const verdict: Verdict = { declined: [], flagged: [] };
   if (!deviceSessionId) return verdict;
+  const put = (mode: RuleMode, rule: string) => mode !== 'off' && (mode === 'decline' ? verdict.declined : verdict.flagged).push(rule);
+  const f = d.fraud;
   const device = d.store.devices.get(deviceSessionId);
-  if (!device) {
-    verdict.flagged.push(RULES.unknownSession);
-    return verdict;
-  }
-  const { velocityMaxCards, velocityWindowSeconds, automation } = d.fraud;
+  const visitorId = device?.data.visitor_id ?? null;
   const now = d.now();
-  const since = now.getTime() - velocityWindowSeconds * 1000;
+  d.store.addDeviceUse({ visitorId, ip, fingerprint: card.fingerprint, at: now }, now.getTime() - f.velocityWindowSeconds * 1000);
   const uses = d.store.deviceUses;
-  while (uses.length && uses[0]!.at.getTime() < since) uses.shift();
-  uses.push({ visitorId: device.data.visitor_id, fingerprint: card.fingerprint, at: now });
-  const cards = new Set(uses.filter((u) => u.visitorId === device.data.visitor_id).map((u) => u.fingerprint));
-  if (velocityMaxCards > 0 && cards.size > velocityMaxCards) verdict.declined.push(RULES.velocity);
-  if (device.data.automation.length && automation !== 'off') (automation === 'decline' ? verdict.declined : verdict.flagged).push(RULES.automation);
+  const distinct = (match: (u: (typeof uses)[number]) => boolean, key: (u: (typeof uses)[number]) => string | null) =>
+    new Set(uses.filter(match).map(key).filter((k) => k !== null)).size;
+  if (!device) put(f.missingDeviceData, RULES.missingDeviceData);
+  else {
+    if (f.velocityMaxCards > 0 && distinct((u) => u.visitorId === visitorId, (u) => u.fingerprint) > f.velocityMaxCards) verdict.declined.push(RULES.velocity);
+    if (device.data.automation.length) put(f.automation, RULES.automation);
+    for (const rule of implausible(device)) put(f.plausibility, rule);
+  }
+  if (f.cardVelocityMaxDevices > 0 && distinct((u) => u.fingerprint === card.fingerprint, (u) => u.visitorId) > f.cardVelocityMaxDevices) {
+    verdict.declined.push(RULES.cardVelocity);
+  }
+  if (ip && f.ipVelocityMaxCards > 0 && distinct((u) => u.ip === ip, (u) => u.fingerprint) > f.ipVelocityMaxCards) verdict.declined.push(RULES.ipVelocity);
   return verdict;
 }
 

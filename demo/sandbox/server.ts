@@ -9,6 +9,8 @@ export interface StartOptions extends SandboxOptions {
   port?: number;
   /** Interface to bind: loopback only. */
   host?: '127.0.0.1';
+  /** HTTP server bounds; each defaults to `SANDBOX_DEFAULTS.server` (timeouts in ms, connection cap). */
+  server?: Partial<Record<keyof (typeof SANDBOX_DEFAULTS)['server'], number>>;
 }
 
 /** A running sandbox. */
@@ -27,14 +29,24 @@ export interface RunningSandbox {
 }
 
 /**
- * Starts the sandbox API on 127.0.0.1.
+ * Starts the sandbox API on 127.0.0.1, with the bounds of `SANDBOX_DEFAULTS.server` (or `opts.server`): the whole
+ * request within `requestTimeoutMs` (30 s) and its headers within `headersTimeoutMs` (10 s), else Node answers
+ * 408 and closes the socket; idle keep-alive connections closed after `keepAliveTimeoutMs` (5 s); at most
+ * `maxConnections` (256) open connections, further ones closed on arrival.
  * @returns once it listens: its base URL, port, store and `close()`.
  * @throws (rejects) when the port cannot be bound (in use, no permission).
  */
 export function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
   const { app, store, counter, faults } = createSandboxApp(opts);
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host });
+  const bounds = { ...SANDBOX_DEFAULTS.server, ...opts.server };
+  // Node enforces the two request timeouts on a timer: check often enough for a short headers timeout to hold.
+  const serverOptions = { connectionsCheckingInterval: Math.min(1000, bounds.headersTimeoutMs) };
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host, serverOptions }) as import('node:http').Server;
+  server.requestTimeout = bounds.requestTimeoutMs;
+  server.headersTimeout = bounds.headersTimeoutMs;
+  server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
+  server.maxConnections = bounds.maxConnections;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? SANDBOX_DEFAULTS.port, host, () => {

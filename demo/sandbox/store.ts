@@ -3,6 +3,8 @@ import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
 import type { DeviceDataBody, TransactionStatus } from './schemas/index';
 import { outcomeOf, type Outcome } from './test-cards';
+import { BoundedMap } from './bounded';
+import { SANDBOX_DEFAULTS } from './defaults';
 
 /**
  * What the sandbox keeps of a card. Never the full number nor the CVV2: the BIN (first six digits, to know
@@ -10,7 +12,11 @@ import { outcomeOf, type Outcome } from './test-cards';
  * 2002) and the test-card outcome, worked out once when the number arrives.
  */
 export interface CardFacts {
-  brand: Brand;
+  /**
+   * The spec's Card `brand` (lowercase network name); `unknown` for a number of a network the IIN table does
+   * not list (src/card/brands.ts), which the card rules accept as the spec does.
+   */
+  brand: Brand | 'unknown';
   bin: string;
   /** `XXXXXXXXXXXX1111`: every digit but the last four replaced by `X`. */
   masked: string;
@@ -79,28 +85,70 @@ export interface DeviceRecord {
   deviceSessionId: string;
   data: DeviceDataBody;
   created: Date;
+  /** The `User-Agent` header of the request that brought it (first 512 characters), or null (plausibility rules). */
+  userAgent?: string | null;
 }
 
-/** One use of a card by a device (a charge or a card creation scored by the anti-fraud rules). */
+/** One use of a card (a charge or a card creation scored by the anti-fraud rules). */
 export interface DeviceUse {
-  visitorId: string;
+  /** The visitor id of the device data under the use's `device_session_id`, or null when none arrived. */
+  visitorId: string | null;
+  /** The end-user IP of a charge (first `X-Forwarded-For` address), or null. */
+  ip: string | null;
   /** The card's keyed fingerprint (never the number). */
   fingerprint: string;
   at: Date;
 }
 
-/** The in-memory state of one sandbox: maps by id, and the device uses. Nothing is persisted. */
+/**
+ * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
+ * - `maxRecords` (`--max-records`): most tokens, cards, customers, charges and device-data records kept, each
+ *   resource on its own; adding one more evicts that resource's oldest. Default 5000.
+ * - `tokenTtlSeconds` (`--token-ttl`): a token older than this is gone (1005 on use or retrieval). Default 3600.
+ * - `deviceDataTtlSeconds` (`--device-data-ttl`): device data older than this is gone. Default 3600.
+ * - `maxDeviceUses`: most card uses remembered for the velocity rules, oldest dropped first. Default 50000.
+ */
+export interface StoreLimits {
+  maxRecords: number;
+  tokenTtlSeconds: number;
+  deviceDataTtlSeconds: number;
+  maxDeviceUses: number;
+}
+
+/**
+ * The in-memory state of one sandbox: capped maps by id ({@link BoundedMap}: the oldest record is evicted when a
+ * resource is full; tokens and device data expire), and the device uses. Nothing is persisted.
+ */
 export class Store {
-  readonly tokens = new Map<string, TokenRecord>();
-  readonly cards = new Map<string, CardRecord>();
-  readonly customers = new Map<string, CustomerRecord>();
-  readonly charges = new Map<string, ChargeRecord>();
+  readonly tokens: BoundedMap<string, TokenRecord>;
+  readonly cards: BoundedMap<string, CardRecord>;
+  readonly customers: BoundedMap<string, CustomerRecord>;
+  readonly charges: BoundedMap<string, ChargeRecord>;
   /** Device data by `device_session_id`. */
-  readonly devices = new Map<string, DeviceRecord>();
-  /** Card uses per visitor id, oldest first, for the device-velocity rule (pruned to its window). */
+  readonly devices: BoundedMap<string, DeviceRecord>;
+  /** Card uses, oldest first, for the velocity rules (pruned to their window and to `maxDeviceUses`). */
   readonly deviceUses: DeviceUse[] = [];
+  readonly limits: StoreLimits;
   #seq = 0;
   readonly #key = randomBytes(32);
+
+  /** @param now the sandbox's clock (expiry). @param limits bounds; each defaults to `SANDBOX_DEFAULTS.limits`. */
+  constructor(now: () => Date = () => new Date(), limits: Partial<StoreLimits> = {}) {
+    const l = (this.limits = { ...SANDBOX_DEFAULTS.limits, ...limits });
+    const olderThan = (seconds: number) => (r: { created: Date }) => now().getTime() - r.created.getTime() > seconds * 1000;
+    this.tokens = new BoundedMap<string, TokenRecord>(l.maxRecords, olderThan(l.tokenTtlSeconds));
+    this.cards = new BoundedMap(l.maxRecords);
+    this.customers = new BoundedMap(l.maxRecords);
+    this.charges = new BoundedMap(l.maxRecords);
+    this.devices = new BoundedMap<string, DeviceRecord>(l.maxRecords, olderThan(l.deviceDataTtlSeconds));
+  }
+
+  /** Records one card use for the velocity rules, dropping uses older than `since` (ms) and beyond the cap. */
+  addDeviceUse(use: DeviceUse, since: number): void {
+    const uses = this.deviceUses;
+    while (uses.length && (uses[0]!.at.getTime() < since || uses.length >= this.limits.maxDeviceUses)) uses.shift();
+    uses.push(use);
+  }
 
   /** The next insertion number. */
   nextSeq(): number {
@@ -114,7 +162,7 @@ export class Store {
   cardFacts(data: CardData): CardFacts {
     const pan = data.card_number;
     return {
-      brand: cardBrand(pan)!,
+      brand: cardBrand(pan) ?? 'unknown',
       bin: pan.slice(0, 6),
       masked: 'X'.repeat(pan.length - 4) + pan.slice(-4),
       fingerprint: createHmac('sha256', this.#key).update(pan).digest('hex'),

@@ -95,7 +95,8 @@ export interface TransactionView {
   /**
    * This project's extension (the spec's clients must tolerate added fields): every anti-fraud rule that
    * matched this charge, declining it (also in the Error object's `fraud_rules`) or only flagging it:
-   * `device_velocity`, `automation`, `unknown_device_session` (demo/sandbox/fraud.ts). Empty when none did.
+   * `device_velocity`, `card_velocity`, `ip_velocity`, `automation`, `missing_device_data`, `platform_mismatch`,
+   * `impossible_screen`, `headless_renderer` (demo/sandbox/fraud.ts). Empty when none did.
    */
   fraud_flags: string[];
 }

@@ -2,34 +2,50 @@ import type { Brand } from './types';
 
 /**
  * IIN (BIN) ranges by card network: `[brand, first, last]`, where `first` and `last` are prefixes of the
- * same length and a PAN belongs to the range when its first `first.length` digits lie between them.
+ * same length and a PAN belongs to the range when its first `first.length` digits lie between them; `[brand,
+ * prefix]` is the one-prefix range `[brand, prefix, prefix]`. Ordered by prefix length, longest first: the first
+ * range that matches is the longest matching prefix.
  *
  * Sources:
  * - visa, mastercard 51-55, amex, discover, diners, jcb, unionpay: ISO/IEC 7812 issuer ranges as tabulated in
  *   Wikipedia, "Payment card number", section "Issuer identification number (IIN)" (2024 revision), which is
  *   also the table braintree/credit-card-type follows.
  * - mastercard 2221-2720: Mastercard's 2-series BIN expansion (announced 2014, live 2017), same table.
- * - carnet 506199-506499: Carnet (Mexico) BIN range 506199-506499 used by Mexican processors' classic
- *   tokenization scripts for brand detection; a subset of ISO's 50xxxx Maestro space, so Carnet wins there by
- *   being the longer prefix.
+ * - carnet (Mexico): activemerchant, `lib/active_merchant/billing/credit_card_methods.rb`, `CARNET_RANGES`
+ *   (506199-506499) and `CARNET_BINS` (286900, 502275, 588772, 606333, 627535, 636318, 636379, 639388, 639484,
+ *   639559, and the eight-digit 60462203 and 60462204; its other eight-digit BINs lie inside 506199-506499 or
+ *   588772). 506199-506499 is a subset of ISO's 50xxxx Maestro space and 627535 of UnionPay's 62: Carnet wins
+ *   there by being the longer prefix.
  *
- * Detection takes the longest matching prefix, so a six-digit range beats a one-digit one.
+ * Detection takes the longest matching prefix (the first match in this order), so a six-digit range beats a
+ * one-digit one. A number in none of these ranges is not refused for it (its brand is `null`; see `validatePan`).
  */
-const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string]> = [
-  ['visa', '4', '4'],
-  ['mastercard', '51', '55'],
-  ['mastercard', '2221', '2720'],
-  ['amex', '34', '34'],
-  ['amex', '37', '37'],
+const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string?]> = [
+  ['carnet', '60462203', '60462204'],
   ['carnet', '506199', '506499'],
-  ['discover', '6011', '6011'],
-  ['discover', '644', '649'],
-  ['discover', '65', '65'],
-  ['diners', '300', '305'],
-  ['diners', '36', '36'],
-  ['diners', '38', '39'],
+  ['carnet', '286900'],
+  ['carnet', '502275'],
+  ['carnet', '588772'],
+  ['carnet', '606333'],
+  ['carnet', '627535'],
+  ['carnet', '636318'],
+  ['carnet', '636379'],
+  ['carnet', '639388'],
+  ['carnet', '639484'],
+  ['carnet', '639559'],
+  ['mastercard', '2221', '2720'],
+  ['discover', '6011'],
   ['jcb', '3528', '3589'],
-  ['unionpay', '62', '62'],
+  ['discover', '644', '649'],
+  ['diners', '300', '305'],
+  ['mastercard', '51', '55'],
+  ['amex', '34'],
+  ['amex', '37'],
+  ['discover', '65'],
+  ['diners', '36'],
+  ['diners', '38', '39'],
+  ['unionpay', '62'],
+  ['visa', '4'],
 ];
 
 /**
@@ -40,20 +56,13 @@ const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string]> = [
  *   (or `pan` is not a string).
  */
 export function cardBrand(pan: string): Brand | null {
-  let brand: Brand | null = null;
-  let best = 0;
-  if (typeof pan !== 'string') return null;
-  for (const [name, first, last] of IIN_RANGES) {
-    const n = first.length;
-    if (n > best && pan.length >= n) {
-      const head = pan.slice(0, n);
-      if (head >= first && head <= last) {
-        brand = name;
-        best = n;
-      }
+  if (typeof pan == 'string') {
+    for (const [name, first, last = first] of IIN_RANGES) {
+      const head = pan.slice(0, first.length);
+      if (head.length == first.length && head >= first && head <= last) return name;
     }
   }
-  return brand;
+  return null;
 }
 
 /**

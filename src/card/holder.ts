@@ -1,4 +1,4 @@
-import { fail, pass, presence } from './result';
+import { pass, presence, textRules } from './result';
 import type { FieldResult } from './types';
 
 /** Maximum holder_name length (spec, Endpoints > Cards and Limits: "card holder_name max 80"). */
@@ -7,13 +7,14 @@ export const HOLDER_NAME_MAX = 80;
 /**
  * Validates a card holder name (spec, Endpoints > Tokens and Cards: holder_name required, max 80 characters).
  *
- * Rules: `required` (missing or blank), `type` (not a string), `too_long` (over 80 characters after trimming,
- * counted in Unicode code points).
+ * Rules: `required` (missing or blank), `type` (not a string), `format` (a control or bidirectional-control
+ * character after trimming: NUL, ESC, CR/LF, U+202E, ...; see `UNSAFE_TEXT`), `too_long` (over 80 characters
+ * after trimming, counted in Unicode code points).
  *
  * @returns a {@link FieldResult} for `holder_name`. Never throws.
  */
 export function validateHolderName(name: unknown): FieldResult {
   const missing = presence('holder_name', name);
   if (missing) return missing;
-  return [...(name as string).trim()].length > HOLDER_NAME_MAX ? fail('holder_name', 'too_long') : pass('holder_name');
+  return textRules('holder_name', name as string, HOLDER_NAME_MAX) ?? pass('holder_name');
 }

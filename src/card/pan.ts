@@ -41,14 +41,18 @@ export function luhn(digits: string): boolean {
  * Errors: 2004 for a wrong Luhn check digit).
  *
  * Rules, in order: `type` (not a string), `required` (empty after stripping separators), `format`
- * (a character other than an ASCII digit), `brand` (IIN of no known network, once six digits are in),
- * `length` (not 16 or 19 digits), `luhn`.
+ * (a character other than an ASCII digit), `brand` (only with `acceptedBrands`: the number's network, known
+ * once eight digits are in, is not in the list, or is unknown), `length` (not 16 or 19 digits), `luhn`.
+ * Without `acceptedBrands` a number of a network the IIN table does not list (brand `null`) is not refused for
+ * it: neither the spec nor the processor's classic script refuses it, and the API is the judge of its network.
  *
  * @param input the card number as typed; spaces and dashes are allowed.
+ * @param acceptedBrands the merchant's opt-in list of networks it accepts (e.g. `['visa', 'mastercard',
+ *   'carnet']`); default: none given, any network.
  * @returns a {@link FieldResult} for `card_number`, plus the detected `brand` (null if unknown). It holds no
  *   digits of the PAN, so it can be logged or put in an error. Never throws.
  */
-export function validatePan(input: unknown): FieldResult & { brand: Brand | null } {
+export function validatePan(input: unknown, acceptedBrands?: readonly Brand[]): FieldResult & { brand: Brand | null } {
   const pan = normalizePan(input);
   const brand = cardBrand(pan);
   const result =
@@ -58,7 +62,7 @@ export function validatePan(input: unknown): FieldResult & { brand: Brand | null
         ? fail('card_number', 'required', true)
         : !/^\d+$/.test(pan)
           ? fail('card_number', 'format')
-          : !brand && pan.length >= 6
+          : acceptedBrands && pan.length > 7 && !acceptedBrands.includes(brand!)
             ? fail('card_number', 'brand')
             : !PAN_LENGTHS.includes(pan.length)
               ? fail('card_number', 'length', pan.length < 19)

@@ -24,13 +24,14 @@ export type CardField =
  * Why a field failed its rule.
  * - `required`: missing or blank.
  * - `type`: not a string (or, for month, year and CVV2, not a string or integer).
- * - `format`: characters the field cannot hold (a letter in a PAN, a month of `13`, a year of `3`).
+ * - `format`: characters the field cannot hold (a letter in a PAN, a month of `13`, a year of `3`, a control or
+ *   bidirectional-control character in a holder name or address line).
  * - `length`: wrong number of digits (a PAN that is not 16 or 19 digits; a CVV2 of the wrong length for its brand).
  * - `luhn`: the PAN's check digit is wrong (API error 2004).
- * - `brand`: the PAN's IIN matches no supported card network.
+ * - `brand`: the PAN's network is not in the merchant's accepted-brands list (only when one is given).
  * - `expired`: the expiry month is over (API error 2005).
  * - `too_far`: the expiry is more than {@link MAX_EXPIRY_YEARS} years ahead.
- * - `too_long`: over the spec's maximum length (holder_name: 80).
+ * - `too_long`: over the maximum length (holder_name: 80, the spec's; address fields: `ADDRESS_MAX`).
  */
 export type Reason =
   | 'required'

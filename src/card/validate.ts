@@ -4,7 +4,7 @@ import { parseMonth, parseYear, validateExpiry } from './expiry';
 import { validateHolderName } from './holder';
 import { normalizePan, validatePan } from './pan';
 import { pick } from './result';
-import type { Address, CardData, CardInput, CardValidation, FieldResult } from './types';
+import type { Address, Brand, CardData, CardInput, CardValidation, FieldResult } from './types';
 
 const pad2 = (n: number) => String(n % 100).padStart(2, '0');
 
@@ -15,14 +15,15 @@ const pad2 = (n: number) => String(n % 100).padStart(2, '0');
  * @param card the card fields under their spec names (see {@link CardInput}); bad types are reported. Each
  *   field is read once (see `pick`): what is checked is what is sent.
  * @param now the current time, for the expiry rule (tests); defaults to the clock.
+ * @param acceptedBrands the merchant's opt-in list of card networks (see `validatePan`); default any network.
  * @returns `{valid: true, value}` with the data normalised for the API ({@link CardData}: digits-only PAN
  *   and CVV2, two-digit month and year strings, trimmed holder name, upper-case country code), or
  *   `{valid: false, errors}` listing every failing field, in form order. Never throws.
  */
-export function validateCard(card: CardInput, now?: Date): CardValidation {
+export function validateCard(card: CardInput, now?: Date, acceptedBrands?: readonly Brand[]): CardValidation {
   const c: CardInput = typeof card === 'object' && card !== null ? pick(card, ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address']) : {};
   c.address = readAddress(c.address);
-  const { brand: _brand, ...pan } = validatePan(c.card_number);
+  const { brand: _brand, ...pan } = validatePan(c.card_number, acceptedBrands);
   const results: FieldResult[] = [
     pan,
     validateHolderName(c.holder_name),

@@ -33,7 +33,7 @@ export const deviceSessionId = (): string => (current ??= newDeviceSessionId());
  * processor's classic anti-fraud script gives its input, so a server written for that script finds the id where
  * it looks. The form layer uses {@link DEVICE_SESSION_FIELD} instead.
  */
-export const DEFAULT_FIELD_NAME = 'deviceIdHiddenFieldName';
+export const DEFAULT_FIELD_NAME = 'deviceDataId';
 
 /**
  * Default name of the form layer's hidden input (`form.mount`, option `deviceSessionField`): the spec's own field

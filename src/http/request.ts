@@ -41,8 +41,11 @@ export const RETRY_DELAY_MS = 250;
  * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
  * Basic, the key as user name, empty password).
  *
- * Sent with {@link apiFetch}'s settings (no cookies, no referrer, card data only in the body), and nothing
- * is cached.
+ * Sent with {@link apiFetch}'s settings (no cookies, no referrer, card data only in the body). Nothing is
+ * cached: every call is a POST, whose response a browser never serves from its HTTP cache, and the API answers
+ * `Cache-Control: no-store` (the sandbox on every response). The fetch keeps the default cache mode on purpose:
+ * with `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call paid an OPTIONS round
+ * trip; now only the first call per `Access-Control-Max-Age` does (e2e/preflight.spec.ts).
  *
  * Failure policy (README, "When things fail"):
  * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
@@ -74,7 +77,7 @@ export async function request<T>(cfg: ResolvedConfig, path: string, body: unknow
       let res: Response | undefined;
       let failure: unknown;
       try {
-        res = await apiFetch(io, cfg, path, body, { signal: ctrl.signal, cache: 'no-store' }, true);
+        res = await apiFetch(io, cfg, path, body, { signal: ctrl.signal }, true);
         status = res.status;
         text = await res.text();
       } catch (e) {

@@ -80,41 +80,92 @@ describe('1010: the public key only creates tokens and cards', () => {
 });
 
 describe('CORS', () => {
-  it('answers the preflight without authentication, for any origin, cached for 7200 s, without credentials', async () => {
-    const res = await fetch(`${api.baseUrl}/v1/${CREDS.merchantId}/tokens`, {
+  const ORIGIN = 'https://checkout.example';
+  const preflight = (path: string, origin: string | null, method = 'POST', prefix = `/v1/${CREDS.merchantId}`) =>
+    fetch(`${api.baseUrl}${prefix}${path}`, {
       method: 'OPTIONS',
       headers: {
-        Origin: 'https://checkout.example',
-        'Access-Control-Request-Method': 'POST',
+        ...(origin === null ? {} : { Origin: origin }),
+        'Access-Control-Request-Method': method,
         'Access-Control-Request-Headers': 'authorization,content-type',
       },
     });
-    expect(res.status).toBe(204);
-    const h = res.headers;
-    expect(h.get('access-control-allow-origin')).toBe('*');
-    expect(h.get('access-control-allow-methods')?.split(/\s*,\s*/).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST']);
-    expect(h.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept', 'authorization', 'content-type', 'x-sandbox-fault']);
-    expect(h.get('access-control-max-age')).toBe('7200');
-    expect(h.get('access-control-allow-credentials')).toBeNull();
-  });
+  const varyOf = (h: Headers) => (h.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
 
-  it('preflights of customer-level paths are answered too', async () => {
-    const res = await fetch(`${api.baseUrl}/v1/${CREDS.merchantId}/customers/a1/cards`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://checkout.example', 'Access-Control-Request-Method': 'POST' },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-max-age')).toBe('7200');
-  });
+  it.each(['/tokens', '/cards', '/customers/a1/cards', '/device-data'])(
+    'public-key route %s: the preflight echoes the origin with credentials, Vary: Origin, without authentication, cached 7200 s',
+    async (path) => {
+      const res = await preflight(path, ORIGIN);
+      expect(res.status).toBe(204);
+      const h = res.headers;
+      expect(h.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(h.get('access-control-allow-credentials')).toBe('true');
+      expect(varyOf(h)).toContain('origin');
+      expect(h.get('access-control-allow-methods')?.split(/\s*,\s*/).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
+      expect(h.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept', 'authorization', 'content-type']); // never the fault header: no page can ask for a fault
+      expect(h.get('access-control-max-age')).toBe('7200');
+      expect(h.get('set-cookie')).toBeNull();
+    },
+  );
 
-  it('actual responses, errors included, allow any origin and expose X-Request-Id', async () => {
-    const ok = await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: { Origin: 'https://checkout.example' } });
-    const bad = await api.call('POST', '/tokens', { as: 'none', body: CARD, headers: { Origin: 'https://checkout.example' } });
-    for (const r of [ok, bad]) {
-      expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      expect(r.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
-    }
+  it('public-key route, actual responses (201 and errors): origin echoed, credentials true, Vary: Origin, X-Request-Id exposed, no cookie', async () => {
+    const ok = await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: { Origin: ORIGIN, Cookie: 'session=abc' } });
+    const bad = await api.call('POST', '/tokens', { as: 'none', body: CARD, headers: { Origin: ORIGIN } });
+    const invalid = await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, card_number: '4111111111111112' }, headers: { Origin: ORIGIN } });
+    expect(ok.status).toBe(201);
     expectError(bad, 1002, 401);
+    expect(invalid.status).toBe(422);
+    for (const r of [ok, bad, invalid]) {
+      expect(r.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(r.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(varyOf(r.headers)).toContain('origin');
+      expect(r.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+      expect(r.headers.get('set-cookie')).toBeNull();
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it.each([
+    ['the opaque origin null', 'null'],
+    ['a non-http origin', 'chrome-extension://abcdef'],
+    ['an origin with a path', 'https://checkout.example/pay'],
+    ['no Origin header (server to server)', null],
+  ])('public-key route, %s: no CORS grant at all, Vary: Origin still', async (_, origin) => {
+    const r = await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: origin === null ? {} : { Origin: origin } });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('access-control-allow-origin')).toBeNull();
+    expect(r.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(varyOf(r.headers)).toContain('origin');
+  });
+
+  it('private-key routes keep any origin without credentials', async () => {
+    const res = await preflight('/charges', ORIGIN, 'GET');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const r = await api.call('GET', '/charges', { as: 'public', headers: { Origin: ORIGIN } });
+    expectError(r, 1010, 403);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+  });
+
+  it('a PUT preflight (the classic card.update) passes, and the public key then gets 1010 from the API', async () => {
+    const res = await preflight('/cards/kabc123', ORIGIN, 'PUT');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
+    expectError(await api.call('PUT', '/cards/kabc123', { as: 'public', body: {}, headers: { Origin: ORIGIN } }), 1010, 403);
+  });
+});
+
+describe('CORS with an origin list (corsOrigins)', () => {
+  const listed = useSandbox({ corsOrigins: ['https://shop.example'] });
+  it('echoes a listed origin only', async () => {
+    const yes = await listed.call('POST', '/tokens', { as: 'public', body: CARD, headers: { Origin: 'https://shop.example' } });
+    const no = await listed.call('POST', '/tokens', { as: 'public', body: CARD, headers: { Origin: 'https://other.example' } });
+    expect(yes.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(yes.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(no.headers.get('access-control-allow-origin')).toBeNull();
+    expect(no.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });
 

@@ -37,7 +37,7 @@ describe('happy path: browser token -> server charge with the private key -> GET
       customer_id: null,
       card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa', holder_name: 'Ana Pérez', type: 'credit', customer_id: null },
       // no device data was sent under this device_session_id: allowed, and flagged
-      fraud_flags: ['unknown_device_session'],
+      fraud_flags: ['missing_device_data'],
     });
     expect(r.body.card).not.toHaveProperty('id');
     const got = await api.call('GET', `/charges/${r.body.id}`);

@@ -83,20 +83,48 @@ describe('sandbox CLI', () => {
     expect((await res.json()).error_code).toBe(2007);
   });
 
-  it('--faults honours X-Sandbox-Fault; without it the header is ignored', async () => {
-    const post = (base: string) =>
+  it('--faults honours X-Sandbox-Fault with the private key only, --faults-public-key with both; without it the header is ignored', async () => {
+    const post = (base: string, key: string) =>
       fetch(`${base}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
         method: 'POST',
-        headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json', 'X-Sandbox-Fault': 'status=503' },
+        headers: { Authorization: basic(key), 'Content-Type': 'application/json', 'X-Sandbox-Fault': 'status=503' },
         body: JSON.stringify({ card_number: '4242424242424242', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
       });
     const on = await runCli(['--port', '0', '--faults']);
-    expect(on.second).toContain('fault mode on');
-    expect((await post(on.first)).status).toBe(503);
+    expect(on.second).toContain('fault mode on (X-Sandbox-Fault honoured with the private key)');
+    expect((await post(on.first, SANDBOX_DEFAULTS.privateKey)).status).toBe(503);
+    expect((await post(on.first, SANDBOX_DEFAULTS.publicKey)).status).toBe(201);
+    expect((await post(on.first, 'pk_wrong')).status).toBe(401); // authentication first: never faulted
+    const pub = await runCli(['--port', '0', '--faults', '--faults-public-key']);
+    expect(pub.second).toContain('honoured with the public or private key');
+    expect((await post(pub.first, SANDBOX_DEFAULTS.publicKey)).status).toBe(503);
     const off = await runCli(['--port', '0']);
     expect(off.second).not.toContain('fault mode');
-    expect((await post(off.first)).status).toBe(201);
+    expect((await post(off.first, SANDBOX_DEFAULTS.privateKey)).status).toBe(201);
   });
+
+  it('store limits: shown on the info line, applied (--max-records 2 keeps the two newest tokens), bad values exit 2', async () => {
+    const { first, second } = await runCli(['--port', '0', '--max-records', '2', '--token-ttl', '60', '--device-data-ttl', '120']);
+    expect(second).toContain('limits: 2 records per resource, tokens 60 s, device data 120 s');
+    const base = `${first}/v1/${SANDBOX_DEFAULTS.merchantId}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${base}/tokens`, {
+        method: 'POST',
+        headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ card_number: '4242424242424242', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+      });
+      ids.push(((await r.json()) as { id: string }).id);
+    }
+    const status = async (id: string) => (await fetch(`${base}/tokens/${id}`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } })).status;
+    expect([await status(ids[0]!), await status(ids[1]!), await status(ids[2]!)]).toEqual([404, 200, 200]);
+    for (const bad of [['--max-records', '0'], ['--token-ttl', 'x'], ['--device-data-ttl', '99999999']]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', ...bad], { cwd: process.cwd() });
+      started.push(child);
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(2);
+    }
+  }, 60_000);
 
   it('--fault SPEC applies the fault to every request without a header', async () => {
     const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);

@@ -57,16 +57,16 @@ describe('storing device data', () => {
     expectError(await api.call('POST', '/device-data', { body: deviceBody(sessionId()), headers: { Origin: 'https://shop.example' } }), 1010, 403);
   });
 
-  it('a browser on another origin may send it: the preflight allows POST with Authorization and Content-Type', async () => {
+  it('a browser on another origin may send it: the preflight allows POST with Authorization and Content-Type, credentialed', async () => {
     const r = await api.call('OPTIONS', '/device-data', {
       as: 'none',
       headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
     });
     expect(r.status).toBe(204);
-    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(r.headers.get('access-control-allow-methods')).toContain('POST');
     expect(r.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
-    expect(r.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(r.headers.get('access-control-allow-credentials')).toBe('true');
   });
 });
 

@@ -27,7 +27,7 @@ const NOT_PRODUCED: Record<number, string> = {
   4001: 'payouts are not implemented, so the merchant balance never matters',
 };
 
-const api = useSandbox({ faults: true });
+const api = useSandbox({ faults: true, faultsPublicKey: true });
 const production = useSandbox({ mode: 'production' });
 
 /** A card that is not a test card (so production accepts it), Luhn-valid visa. */

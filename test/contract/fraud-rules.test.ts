@@ -16,8 +16,16 @@ async function chargeCard(api: TestApi, pan: string, device_session_id: string) 
 }
 
 describe('defaults', () => {
-  it('velocity over 3 cards in 24 h, automation flagged', () => {
-    expect(SANDBOX_DEFAULTS.fraud).toEqual({ velocityMaxCards: 3, velocityWindowSeconds: 86_400, automation: 'flag' });
+  it('velocity over 3 cards in 24 h, automation, missing device data and plausibility flagged, card velocity 3 devices, IP velocity 20 cards', () => {
+    expect(SANDBOX_DEFAULTS.fraud).toEqual({
+      velocityMaxCards: 3,
+      velocityWindowSeconds: 86_400,
+      automation: 'flag',
+      missingDeviceData: 'flag',
+      cardVelocityMaxDevices: 3,
+      ipVelocityMaxCards: 20,
+      plausibility: 'flag',
+    });
   });
 });
 
@@ -121,9 +129,9 @@ describe('unknown device session (default settings)', () => {
     const session = sessionId();
     const r = await chargeCard(api, CARDS[0]!, session);
     expect(r.status).toBe(201);
-    expect(r.body.fraud_flags).toEqual(['unknown_device_session']);
-    expect((await api.call('GET', `/charges/${r.body.id}`)).body.fraud_flags).toEqual(['unknown_device_session']);
-    expect(lines).toContain(`fraud charge ${r.body.id} device_session_id=${session} rules=- flags=unknown_device_session`);
+    expect(r.body.fraud_flags).toEqual(['missing_device_data']);
+    expect((await api.call('GET', `/charges/${r.body.id}`)).body.fraud_flags).toEqual(['missing_device_data']);
+    expect(lines).toContain(`fraud charge ${r.body.id} device_session_id=${session} rules=- flags=missing_device_data`);
   });
 
   it('card creation is allowed; the flag goes to the log (the Card object has no place for it)', async () => {
@@ -131,7 +139,7 @@ describe('unknown device session (default settings)', () => {
     const r = await api.call('POST', '/cards', { as: 'public', body: { ...CARD, device_session_id: session } });
     expect(r.status).toBe(201);
     expect(r.body).not.toHaveProperty('fraud_flags');
-    expect(lines).toContain(`fraud card ${r.body.id} device_session_id=${session} rules=- flags=unknown_device_session`);
+    expect(lines).toContain(`fraud card ${r.body.id} device_session_id=${session} rules=- flags=missing_device_data`);
   });
 
   it('a raw card without device_session_id is scored by no rule and logs nothing', async () => {

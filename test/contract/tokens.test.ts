@@ -33,6 +33,14 @@ describe('POST /tokens', () => {
     ['2223000048400011', 'XXXXXXXXXXXX0011', 'mastercard'],
     ['5062210000000009', 'XXXXXXXXXXXX0009', 'carnet'],
     ['4000000000000000006', 'XXXXXXXXXXXXXXX0006', 'visa'],
+    // Carnet BINs outside 506199-506499 (activemerchant CARNET_BINS), and 627535 inside UnionPay's 62
+    ['2869000000000006', 'XXXXXXXXXXXX0006', 'carnet'],
+    ['6275350000000004', 'XXXXXXXXXXXX0004', 'carnet'],
+    ['6200000000000005', 'XXXXXXXXXXXX0005', 'unionpay'],
+    // a network the IIN table does not list (Braintree's Maestro test card, an 81 UnionPay card): accepted, brand unknown
+    ['6304000000000000', 'XXXXXXXXXXXX0000', 'unknown'],
+    ['8100513433325374', 'XXXXXXXXXXXX5374', 'unknown'],
+    ['9999999999999995', 'XXXXXXXXXXXX9995', 'unknown'],
   ])('%s is masked as %s, brand %s', async (card_number, masked, brand) => {
     const r = await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, card_number } });
     expect(r.body.card).toMatchObject({ card_number: masked, brand });

@@ -4,7 +4,9 @@
  * window/document at load), no eval or Function constructor, no inline-style or HTML-injection sinks, and the
  * script-tag build defines exactly `window.PayToken`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { writeSri } from '../../scripts/build/sri';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -111,6 +113,27 @@ describe('built bundles', () => {
     // Evaluated as a script body (exports stripped) under the trapped globals: nothing at load reads the DOM.
     const body = esm.replace(/export\s*\{[^}]*\};?\s*(\/\/# sourceMappingURL=\S*\s*)?$/, '').replace(/^import[^;]*;/gm, '');
     expect(() => vm.runInContext(body, vm.createContext(trappedGlobals()))).not.toThrow();
+  });
+
+  it('Subresource Integrity: `npm run build` (build:lib) writes paytoken.iife.js.sri, the sha384 of the file as built', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toContain('build:lib');
+    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && tsx scripts\/build\/sri\.ts/);
+    const file = join(dir, 'paytoken.iife.js');
+    const value = writeSri(file);
+    // computed here independently: SHA-384 of the bytes, base64, with the sha384- prefix (W3C SRI)
+    const expected = `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+    expect(value).toBe(expected);
+    expect(readFileSync(`${file}.sri`, 'utf8')).toBe(`${expected}\n`);
+    expect(expected).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    // a changed byte changes the value: the hash is of the file, not a constant
+    writeFileSync(file, `${iife} `);
+    expect(writeSri(file)).not.toBe(expected);
+  });
+
+  it('the README script tag shows integrity and crossorigin', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toMatch(/<script src="[^"]*paytoken\.iife\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>/);
   });
 
   it('internal property names (vite.config.ts INTERNAL_PROPERTIES) are shortened in both builds, and none is in a public type', async () => {

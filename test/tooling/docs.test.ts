@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderReadme } from '../../scripts/ci/readme';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { FLOOD_RSS_CEILING_MB } from '../../scripts/bench/flood';
 import { RULES } from '../../demo/sandbox/fraud';
 import { CHECKS } from '../../src/fraud/automation';
 import { COLLECTORS } from '../../src/fraud/signals/index';
@@ -47,6 +48,25 @@ describe('README', () => {
     for (const rule of Object.values(RULES)) expect(readme).toContain(`| \`${rule}\` |`);
     const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
     expect(readme).toContain(`--velocity-max-cards ${velocityMaxCards} --velocity-window ${velocityWindowSeconds} --automation-rule ${automation}`);
+    const { missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = SANDBOX_DEFAULTS.fraud;
+    expect(readme).toContain(
+      `--missing-device-data ${missingDeviceData} --card-velocity-max-devices ${cardVelocityMaxDevices} --ip-velocity-max-cards ${ipVelocityMaxCards} --plausibility-rule ${plausibility}`,
+    );
+  });
+
+  it('quotes the store, server and amount bounds the code uses (Security model)', () => {
+    const { maxRecords, tokenTtlSeconds, deviceDataTtlSeconds, maxDeviceUses } = SANDBOX_DEFAULTS.limits;
+    expect(readme).toContain(`--max-records ${maxRecords} --token-ttl ${tokenTtlSeconds} --device-data-ttl ${deviceDataTtlSeconds}`);
+    const section = readme.split('## Security model')[1]!.split('\n## ')[0]!;
+    const { requestTimeoutMs, headersTimeoutMs, maxConnections, keepAliveTimeoutMs } = SANDBOX_DEFAULTS.server;
+    expect(section).toContain(`| Request headers / whole request | ${headersTimeoutMs / 1000} s / ${requestTimeoutMs / 1000} s |`);
+    expect(section).toContain(`| Open connections | ${maxConnections} |`);
+    expect(section).toContain(`| Idle keep-alive connection | ${keepAliveTimeoutMs / 1000} s |`);
+    expect(section).toContain(`| ${maxRecords} each (\`--max-records\`)`);
+    expect(section).toContain(`| ${maxDeviceUses},`);
+    expect(section).toContain(`at most ${SANDBOX_DEFAULTS.maxAmount.toLocaleString('en-US')},`);
+    expect(section).toContain(`(\`FLOOD_RSS_CEILING_MB\``);
+    expect(section).toContain(`ceiling is ${FLOOD_RSS_CEILING_MB} MiB`);
   });
 
   it('shows benchmark figures made by the bench command', () => {

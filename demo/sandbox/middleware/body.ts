@@ -3,7 +3,7 @@ import type { SandboxEnv } from '../env';
 import { apiError } from '../errors';
 
 /**
- * Reads the JSON body of POST requests into `c.var.body` (spec, What the service does: bodies are JSON with
+ * Reads the JSON body of POST requests into `c.var.body`, and its text into `c.var.rawBody` (spec, What the service does: bodies are JSON with
  * `Content-type: application/json`; Errors 1001, 1009). Other methods pass through untouched.
  *
  * - 1009 (413): a `Content-Length` over `maxBytes`, checked before reading, or more than `maxBytes` bytes
@@ -32,6 +32,7 @@ export const jsonBody = (maxBytes: number): MiddlewareHandler<SandboxEnv> => asy
   if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
   try {
     c.set('body', JSON.parse(text));
+    c.set('rawBody', text);
   } catch {
     throw apiError(1001, 'Request body is not valid JSON');
   }
@@ -64,4 +65,33 @@ async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number
     at += ch.byteLength;
   }
   return out;
+}
+
+/**
+ * The source text of the number that is the value of the top-level member `key` of a JSON object text (already
+ * known to be valid JSON), e.g. `1e2` for `{"amount":1e2}`; undefined when that member is absent or not a number.
+ * Member names are compared after JSON unescaping (`"\u0061mount"` is `amount`); nested members never match.
+ * Lets a route refuse number spellings that `JSON.parse` hides (the exponent form).
+ */
+export function topLevelNumberText(json: string, key: string): string | undefined {
+  let depth = 0;
+  let member: string | undefined;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json[i]!;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      let k = j + 1;
+      while (json[k] === ' ' || json[k] === '\t' || json[k] === '\n' || json[k] === '\r') k++;
+      if (depth === 1 && json[k] === ':') member = JSON.parse(json.slice(i, j + 1)) as string;
+      i = j;
+    } else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') depth--;
+    else if (depth === 1 && member === key && /[-\d]/.test(ch)) {
+      const number = /-?[\d.eE+-]+/y;
+      number.lastIndex = i;
+      return number.exec(json)![0];
+    }
+  }
+  return undefined;
 }

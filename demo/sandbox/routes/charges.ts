@@ -6,11 +6,12 @@ import { apiError } from '../errors';
 import { newAuthorization, newId } from '../ids';
 import { page } from '../paging';
 import type { CardFacts, ChargeRecord } from '../store';
-import { fraudDecline, logVerdict, scoreDevice } from '../fraud';
+import { clientIp, fraudDecline, logVerdict, scoreDevice } from '../fraud';
 import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
 import { customerScope, findOr404, scopeOf } from './scope';
+import { topLevelNumberText } from '../middleware/body';
 
 /** A charge source: an unused token (used up by the charge) or a stored card of the same level. */
 interface Source {
@@ -28,7 +29,8 @@ interface Source {
  *
  * `POST /`, in order:
  * 1. `X-Forwarded-For` header present (spec, Authentication item 6), else 1001;
- * 2. body by the charge schema (1001, or 1001 for a malformed cvv2);
+ * 2. body by the charge schema (1001, or 1001 for a malformed cvv2); an `amount` written with an exponent
+ *    (`1e2`) is 1001 too;
  * 3. `order_id` unused among all transactions, else 1006 (409);
  * 4. `source_id`: a token (unknown 1005; already used 3006, tokens being single-use: the sandbox's choice, the
  *    spec is silent) or a stored card of this level (unknown 1005); a `cvv2` with a stored card must have the
@@ -40,7 +42,7 @@ interface Source {
  *    `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed` with `error_message`
  *    is stored and the Error object of the outcome is answered (402, or 412 for 3012; `fraud_rules` on 3005).
  * Every Transaction carries `fraud_flags`: the rules that matched (declining or flagging), e.g.
- * `unknown_device_session` when no device data was received under the `device_session_id`.
+ * `missing_device_data` when no device data was received under the `device_session_id`.
  *
  * `GET /`: newest first; filters order_id, status (upper case), amount, amount[gte], amount[lte] and the
  * common ones. `GET /:transaction_id`: Transaction, or 1005.
@@ -69,6 +71,9 @@ export function chargesRouter(d: Deps) {
       if (!c.req.header('x-forwarded-for')?.trim()) {
         throw apiError(1001, 'X-Forwarded-For header is required on charge creation (IP address of the end-user device)');
       }
+      if (/[eE]/.test(topLevelNumberText(c.var.rawBody, 'amount') ?? '')) {
+        throw apiError(1001, 'amount must be written in plain decimal notation, without an exponent (rule: format)');
+      }
       const body = parseWith(customerId ? d.schemas.charge : d.schemas.merchantCharge, c.var.body);
       if (body.order_id !== undefined && d.store.hasOrderId(body.order_id)) {
         throw apiError(1006, `A transaction with order_id ${body.order_id} already exists`);
@@ -78,7 +83,7 @@ export function chargesRouter(d: Deps) {
 
       const id = newId('tr');
       source.use(id);
-      const verdict = scoreDevice(d, body.device_session_id, source.facts);
+      const verdict = scoreDevice(d, body.device_session_id, source.facts, clientIp(c.req.header('x-forwarded-for')));
       logVerdict(d, `charge ${id}`, body.device_session_id, verdict);
       const declined = verdict.declined.length ? fraudDecline(verdict.declined) : null;
       const failure = declined ? declined.error : source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];

@@ -24,7 +24,7 @@ export function deviceDataRouter(d: Deps) {
       if (d.store.devices.has(data.device_session_id)) {
         throw apiError(3006, `Device data for device_session_id ${data.device_session_id} was already received; it is sent once per page load`);
       }
-      const record = { deviceSessionId: data.device_session_id, data, created: d.now() };
+      const record = { deviceSessionId: data.device_session_id, data, created: d.now(), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null };
       d.store.devices.set(record.deviceSessionId, record);
       return c.json(deviceDataView(record), 201);
     })

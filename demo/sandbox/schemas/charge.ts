@@ -3,6 +3,13 @@ import { validateCvv2 } from '../../../src/card/cvv2';
 import { customerSchema } from './customer';
 import { addRuleIssue } from './issues';
 import { DEVICE_SESSION_ID, RESOURCE_ID } from '../../../src/card/ids';
+import { SANDBOX_DEFAULTS } from '../defaults';
+
+/** Largest charge amount, major units (the spec states none; `SANDBOX_DEFAULTS.maxAmount`, ten million). */
+export const MAX_AMOUNT = SANDBOX_DEFAULTS.maxAmount;
+
+/** `metadata` bounds: at most 20 members, names 1-40 characters, string values at most 500 characters. */
+export const METADATA_LIMITS = { members: 20, name: 40, value: 500 } as const;
 
 /** Charge currencies (spec, Limits: "currency for charges: MXN or USD"). */
 export const CURRENCIES = ['MXN', 'USD'] as const;
@@ -12,9 +19,11 @@ export const PAYMENT_PLAN_MONTHS = [3, 6, 9, 12, 18] as const;
 
 /**
  * Whether an amount has at most two decimals, judged on its shortest decimal representation (`12.5` and
- * `12.50` pass, `0.1 + 0.2` does not). Exponent forms (`1e-7`, `1e21`) fail.
+ * `12.50` pass, `0.1 + 0.2` does not), and survives a round trip to cents (`Math.round(n * 100) / 100 === n`).
+ * Numbers whose shortest representation is in exponent form (`1e-7`, `1e21`) fail. The exponent form in the
+ * request text (`1e2`, which parses to 100) is refused by the charges route, which sees the text.
  */
-export const hasAtMostTwoDecimals = (n: number): boolean => /^\d+(\.\d{1,2})?$/.test(String(n));
+export const hasAtMostTwoDecimals = (n: number): boolean => /^\d+(\.\d{1,2})?$/.test(String(n)) && Math.round(n * 100) / 100 === n;
 
 /**
  * An optional `cvv2` of a charge (spec, Charges: "numeric, length 3 or 4; used only with stored cards"):
@@ -34,7 +43,8 @@ const optionalCvv2 = z
  * charge with a stored card id or token"):
  * - `method`: required, `card` (the only charge kind the sandbox simulates);
  * - `source_id`: required, 1-45 letters or digits, a token id or a stored card id;
- * - `amount`: required number, greater than zero, at most two decimals;
+ * - `amount`: required number, greater than zero, at most {@link MAX_AMOUNT}, at most two decimals (and not
+ *   written in exponent form: checked by the route on the request text);
  * - `cvv2`: optional, 3 or 4 digits (stored cards);
  * - `currency`: optional, MXN or USD, default MXN;
  * - `description`: required, 1-250 characters;
@@ -42,7 +52,8 @@ const optionalCvv2 = z
  * - `device_session_id`: required, 1-255 of [A-Za-z0-9_-];
  * - `capture`: optional boolean, default true;
  * - `payment_plan`: optional `{payments: 3|6|9|12|18}`;
- * - `metadata`: optional object of string, number or boolean values;
+ * - `metadata`: optional object of string (max 500 characters), number or boolean values, at most 20 members
+ *   named with 1-40 characters ({@link METADATA_LIMITS});
  * - `use_card_points`: optional ONLY_POINTS, MIXED or NONE, default NONE.
  * Other documented members (send_email, redirect_url, use_3d_secure, http_context) are accepted and dropped:
  * the sandbox does not simulate redirects or 3D Secure. A `customer` member is dropped at customer level.
@@ -50,7 +61,7 @@ const optionalCvv2 = z
 export const chargeSchema = z.object({
   method: z.literal('card'),
   source_id: z.string().regex(RESOURCE_ID),
-  amount: z.number().positive().refine(hasAtMostTwoDecimals),
+  amount: z.number().positive().max(MAX_AMOUNT).refine(hasAtMostTwoDecimals),
   cvv2: optionalCvv2,
   currency: z.enum(CURRENCIES).default('MXN'),
   description: z.string().trim().min(1).max(250),
@@ -58,7 +69,10 @@ export const chargeSchema = z.object({
   device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID),
   capture: z.boolean().default(true),
   payment_plan: z.object({ payments: z.literal(PAYMENT_PLAN_MONTHS) }).optional(),
-  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  metadata: z
+    .record(z.string().min(1).max(METADATA_LIMITS.name), z.union([z.string().max(METADATA_LIMITS.value), z.number(), z.boolean()]))
+    .refine((m) => Object.keys(m).length <= METADATA_LIMITS.members, { message: `at most ${METADATA_LIMITS.members} members` })
+    .optional(),
   use_card_points: z.enum(['ONLY_POINTS', 'MIXED', 'NONE']).default('NONE'),
 });
 

@@ -14,13 +14,41 @@ const NAME = /^[a-z0-9_]{1,40}$/;
 export const MAX_MEMBERS = 40;
 
 /**
+ * Bounds of the signals of one body (README "Security model"): arrays nested at most `depth` deep and at most
+ * `array` long, strings at most `string` characters, and over all signals together at most `values` values
+ * (arrays and leaves) and `chars` string characters. The browser library's real signals use about a tenth of each.
+ */
+export const SIGNAL_LIMITS = { depth: 4, array: 100, string: 1000, values: 250, chars: 4000 } as const;
+
+/**
  * Whether `v` may be a signal value: a string of at most 1000 characters, a finite number, a boolean, null, or an
  * array of at most 100 such values nested at most 4 deep. Never an object: the visitor id's canonical encoding
- * (`canonical`, src/fraud/hash.ts) sorts only the top-level keys.
+ * (`canonical`, src/fraud/hash.ts) sorts only the top-level keys. Iterative with early exit: a body nested
+ * 30,000 arrays deep is refused at depth 5, without recursion.
+ *
+ * @param budget shared by the calls of one body: values and characters left ({@link SIGNAL_LIMITS}); each call
+ *   spends from it and fails once it is exhausted.
  */
-export function isSignalValue(v: unknown, depth = 0): boolean {
-  if (Array.isArray(v)) return depth < 4 && v.length <= 100 && v.every((x) => isSignalValue(x, depth + 1));
-  return v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= 1000);
+export function isSignalValue(v: unknown, budget = { values: SIGNAL_LIMITS.values, chars: SIGNAL_LIMITS.chars }): boolean {
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, depth] = stack.pop()!;
+    if (--budget.values < 0) return false;
+    if (Array.isArray(x)) {
+      if (depth >= SIGNAL_LIMITS.depth || x.length > SIGNAL_LIMITS.array) return false;
+      for (const y of x) stack.push([y, depth + 1]);
+    } else if (typeof x === 'string') {
+      if (x.length > SIGNAL_LIMITS.string || (budget.chars -= x.length) < 0) return false;
+    } else if (!(x === null || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x)))) return false;
+  }
+  return true;
+}
+
+/** Whether every member of `signals` is a signal value, all within one shared {@link SIGNAL_LIMITS} budget. */
+export function withinSignalLimits(signals: unknown): boolean {
+  if (typeof signals !== 'object' || signals === null || Array.isArray(signals)) return false;
+  const budget = { values: SIGNAL_LIMITS.values, chars: SIGNAL_LIMITS.chars };
+  return Object.values(signals).every((v) => isSignalValue(v, budget));
 }
 
 const names = <T extends z.ZodType>(value: T) =>
@@ -33,7 +61,8 @@ const names = <T extends z.ZodType>(value: T) =>
  * - `visitor_id`: required, 32 lowercase hex characters, the first 128 bits of SHA-256 of the canonical JSON of
  *   `signals` (`canonical`, src/fraud/hash.ts; recomputed here with node:crypto: a body whose id does not match
  *   its signals is refused, rule `format`);
- * - `signals`: required object of at most 40 members named [a-z0-9_]{1,40}, each an {@link isSignalValue};
+ * - `signals`: required object of at most 40 members named [a-z0-9_]{1,40}, each an {@link isSignalValue}, all
+ *   within the {@link SIGNAL_LIMITS} together (250 values, 4000 characters): else 1001 naming `signals`;
  * - `missing`: optional object, name -> one of {@link SIGNAL_REASONS};
  * - `automation`: optional array of at most 40 flag names (unique);
  * - `timings`: optional object, name -> milliseconds (a number from 0 to 600000).
@@ -52,6 +81,12 @@ export const deviceDataSchema = z
     timings: names(z.number().min(0).max(600_000)).default({}),
   })
   .superRefine((v, ctx) => {
+    // zod runs this refinement even when members failed: never hash signals that are not within bounds.
+    if (!withinSignalLimits(v.signals)) {
+      ctx.addIssue({ code: 'custom', path: ['signals'], message: 'signals exceed the shape limits', params: { field: 'signals', reason: 'format' } });
+      return;
+    }
+    if (typeof v.visitor_id !== 'string') return;
     if (createHash('sha256').update(canonical(v.signals)).digest('hex').slice(0, 32) !== v.visitor_id) {
       ctx.addIssue({ code: 'custom', path: ['visitor_id'], message: 'visitor_id does not match signals', params: { field: 'visitor_id', reason: 'format' } });
     }

@@ -29,7 +29,7 @@ const REASON_TEXT: Record<Reason, string> = {
   format: 'is malformed',
   length: 'has the wrong length',
   luhn: 'fails the Luhn check digit',
-  brand: 'matches no supported card brand',
+  brand: 'is not of an accepted card brand',
   expired: 'is in the past: the card has expired',
   too_far: 'is too far in the future',
   too_long: 'is too long',

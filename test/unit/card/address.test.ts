@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateAddress, type FieldResult } from '../../../src/card/index';
 import { ADDRESS, WEIRD_INPUTS } from '../helpers';
+import { ADDRESS_MAX } from '../../../src/card/address';
 
 const bad = (field: FieldResult['field'], reason: FieldResult['reason'], potentiallyValid = false): FieldResult => ({
   field,
@@ -99,5 +100,38 @@ describe('validateAddress', () => {
       r = validateAddress({ ...ADDRESS, country_code: v });
     }).not.toThrow();
     expect(r.map((e) => [e.field, e.valid])).toStrictEqual([['address.country_code', false]]);
+  });
+});
+
+describe('validateAddress: bounded, no control or bidirectional-control characters', () => {
+  const FIELDS = ['line1', 'line2', 'line3', 'postal_code', 'state', 'city'] as const;
+
+  it('the maxima (the spec gives none): lines, city and state 100, postal_code 16', () => {
+    expect(ADDRESS_MAX).toStrictEqual({ line: 100, city: 100, state: 100, postal_code: 16 });
+  });
+
+  const max = (key: (typeof FIELDS)[number]) => (key.startsWith('line') ? ADDRESS_MAX.line : ADDRESS_MAX[key as 'city' | 'state' | 'postal_code']);
+
+  it.each(FIELDS.map((key) => ({ key })))('$key: the maximum passes, one more code point is too_long, 64000 is too_long', ({ key }) => {
+    expect(validateAddress({ ...ADDRESS, [key]: '9'.repeat(max(key)) })).toStrictEqual([]);
+    expect(validateAddress({ ...ADDRESS, [key]: ` ${'9'.repeat(max(key))} ` })).toStrictEqual([]);
+    expect(validateAddress({ ...ADDRESS, [key]: '9'.repeat(max(key) + 1) })).toStrictEqual([bad(`address.${key}`, 'too_long')]);
+    expect(validateAddress({ ...ADDRESS, [key]: 'x'.repeat(64_000) })).toStrictEqual([bad(`address.${key}`, 'too_long')]);
+  });
+
+  it.each(
+    FIELDS.flatMap((key) =>
+      [
+        ['NUL', 'a\u0000b'],
+        ['ESC', '\u001b[2J1'],
+        ['CR/LF', '1\r\n2'],
+        ['RLO U+202E', '1\u202e2'],
+        ['LRO U+202D', '\u202d12'],
+        ['RLI U+2067', '1\u2067'],
+        ['FSI U+2068', '1\u2068'],
+      ].map(([what, value]) => ({ key, what, value: value! })),
+    ),
+  )('$key with $what -> format', ({ key, value }) => {
+    expect(validateAddress({ ...ADDRESS, [key]: value })).toStrictEqual([bad(`address.${key}`, 'format')]);
   });
 });

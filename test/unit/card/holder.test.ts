@@ -65,3 +65,34 @@ describe('validateHolderName', () => {
     expect(r?.valid).toBe(false);
   });
 });
+
+describe('validateHolderName: control and bidirectional-control characters are format', () => {
+  it.each<{ name: string; input: string }>([
+    { name: 'NUL', input: 'Ana\u0000Pérez' },
+    { name: 'ESC (ANSI colour)', input: 'Ana \u001b[31mPérez' },
+    { name: 'CR inside', input: 'Ana\rPérez' },
+    { name: 'LF inside (forged log line)', input: 'Ana\nfraud charge ok' },
+    { name: 'TAB inside', input: 'Ana\tPérez' },
+    { name: 'DEL', input: 'Ana\u007f' },
+    { name: 'C1 control U+0085', input: 'Ana\u0085Pérez' },
+    { name: 'RLO U+202E', input: 'Ana \u202ezereP' },
+    { name: 'LRE U+202A', input: '\u202aAna' },
+    { name: 'PDF U+202C', input: 'Ana\u202c' },
+    { name: 'LRI U+2066', input: '\u2066Ana' },
+    { name: 'PDI U+2069', input: 'Ana\u2069' },
+    { name: 'RLM U+200F', input: 'Ana\u200f' },
+    { name: 'ALM U+061C', input: 'Ana\u061c' },
+    { name: 'line separator U+2028', input: 'Ana\u2028Pérez' },
+  ])('$name -> format', ({ input }) => {
+    expect(validateHolderName(input)).toStrictEqual(bad('format'));
+  });
+
+  it.each<{ name: string; input: string }>([
+    { name: 'leading and trailing tabs and newlines are trimmed, not refused', input: '\tAna Pérez\n' },
+    { name: 'zero-width joiner (emoji sequences) stays allowed', input: FAMILY },
+    { name: 'Arabic letters (right-to-left script, no control)', input: 'محمد علي' },
+    { name: 'no-break space inside', input: 'Ana\u00a0Pérez' },
+  ])('$name -> valid', ({ input }) => {
+    expect(validateHolderName(input)).toStrictEqual(ok);
+  });
+});

@@ -124,6 +124,31 @@ describe('cardBrand: every IIN range of src/card/brands.ts, with its boundaries'
     { prefix: '506499', brand: 'carnet' },
     { prefix: '506500', brand: null },
     { prefix: '50619', brand: null },
+    // carnet BINs of activemerchant's CARNET_BINS, with their neighbours
+    { prefix: '286899', brand: null },
+    { prefix: '286900', brand: 'carnet' },
+    { prefix: '286901', brand: null },
+    { prefix: '502275', brand: 'carnet' },
+    { prefix: '502276', brand: null },
+    { prefix: '588772', brand: 'carnet' },
+    { prefix: '588771', brand: null },
+    { prefix: '604622', brand: null },
+    { prefix: '60462202', brand: null },
+    { prefix: '60462203', brand: 'carnet' },
+    { prefix: '60462204', brand: 'carnet' },
+    { prefix: '60462205', brand: null },
+    { prefix: '606333', brand: 'carnet' },
+    { prefix: '636318', brand: 'carnet' },
+    { prefix: '636379', brand: 'carnet' },
+    { prefix: '639388', brand: 'carnet' },
+    { prefix: '639484', brand: 'carnet' },
+    { prefix: '639559', brand: 'carnet' },
+    { prefix: '639560', brand: null },
+    // 627535 is carnet inside unionpay's 62 (the longer prefix wins); its neighbours stay unionpay
+    { prefix: '627534', brand: 'unionpay' },
+    { prefix: '627535', brand: 'carnet' },
+    { prefix: '627536', brand: 'unionpay' },
+    { prefix: '62753', brand: 'unionpay', padded: 'unionpay' },
     // discover 6011, 644-649, 65
     { prefix: '6010', brand: null },
     { prefix: '6011', brand: 'discover' },
@@ -214,6 +239,12 @@ describe('validatePan', () => {
     { name: 'jcb 19', input: luhnPan('3589', 19), brand: 'jcb', pan: luhnPan('3589', 19) },
     { name: 'unionpay 16', input: '6200000000000005', brand: 'unionpay', pan: '6200000000000005' },
     { name: 'unionpay 19', input: luhnPan('62', 19), brand: 'unionpay', pan: luhnPan('62', 19) },
+    { name: 'carnet 286900', input: luhnPan('286900', 16), brand: 'carnet', pan: luhnPan('286900', 16) },
+    { name: 'carnet 627535 (inside unionpay 62)', input: luhnPan('627535', 16), brand: 'carnet', pan: luhnPan('627535', 16) },
+    // networks the IIN table does not list: not refused for it (brand null), still length- and Luhn-checked
+    { name: 'unknown IIN 9, 16', input: luhnPan('9', 16), brand: null, pan: luhnPan('9', 16) },
+    { name: 'unknown IIN 2220, 16 (just below mastercard 2-series)', input: luhnPan('2220', 16), brand: null, pan: luhnPan('2220', 16) },
+    { name: 'unknown IIN 56, 19', input: luhnPan('56', 19), brand: null, pan: luhnPan('56', 19) },
   ])('valid: $name', ({ input, brand, pan }) => {
     expect(isLuhnValid(pan)).toBe(true);
     // the result carries no digits of the PAN: it may be logged or put into an error
@@ -240,23 +271,12 @@ describe('validatePan', () => {
     { name: 'slash', input: '4111/1111/1111/1111', reason: 'format', pv: false },
     { name: 'full-width digits', input: '４１１１１１１１１１１１１１１１', reason: 'format', pv: false },
     { name: 'plus sign', input: '+4111111111111111', reason: 'format', pv: false },
-    // brand: unknown IIN once six digits are in
-    { name: 'unknown 6-digit IIN', input: '123456', reason: 'brand', pv: false },
-    { name: 'unknown IIN, full length, Luhn-valid', input: luhnPan('9', 16), reason: 'brand', pv: false },
-    { name: '2220 (just below mastercard 2-series)', input: luhnPan('2220', 16), reason: 'brand', pv: false },
-    { name: '2721 (just above mastercard 2-series)', input: luhnPan('2721', 16), reason: 'brand', pv: false },
-    { name: '506198 (just below carnet)', input: luhnPan('506198', 16), reason: 'brand', pv: false },
-    { name: '506500 (just above carnet)', input: luhnPan('506500', 16), reason: 'brand', pv: false },
-    { name: '3527 (just below jcb)', input: luhnPan('3527', 16), reason: 'brand', pv: false },
-    { name: '3590 (just above jcb)', input: luhnPan('3590', 16), reason: 'brand', pv: false },
-    { name: '56 (just above mastercard 51-55)', input: luhnPan('56', 16), reason: 'brand', pv: false },
-    { name: '643 (just below discover 644)', input: luhnPan('643', 16), reason: 'brand', pv: false },
-    // brand comes before length: a 6+ digit unknown prefix is never potentially valid
-    { name: 'unknown 20 digits reports brand, not length', input: luhnPan('9', 20), reason: 'brand', pv: false },
     // partial numbers still being typed
     { name: 'partial "4"', input: '4', reason: 'length', pv: true },
     { name: 'partial "4111 1111"', input: '4111 1111', reason: 'length', pv: true },
-    { name: 'partial unknown under six digits', input: '12345', reason: 'length', pv: true },
+    { name: 'partial unknown', input: '12345678', reason: 'length', pv: true },
+    { name: 'unknown IIN, 16 digits, bad check digit', input: breakLuhn(luhnPan('9', 16)), reason: 'luhn', pv: true },
+    { name: 'unknown IIN, 20 digits', input: luhnPan('9', 20), reason: 'length', pv: false },
     { name: 'partial carnet "50619"', input: '50619', reason: 'length', pv: true },
     // required
     { name: 'empty', input: '', reason: 'required', pv: true },
@@ -304,5 +324,33 @@ describe('validatePan', () => {
     }).not.toThrow();
     expect(r?.valid).toBe(false);
     expect(r?.field).toBe('card_number');
+  });
+});
+
+describe('validatePan with acceptedBrands (the merchant opts in to a list of networks)', () => {
+  it.each<{ name: string; input: string; list: Brand[]; reason: string | null; pv: boolean }>([
+    { name: 'a listed brand passes', input: '4111111111111111', list: ['visa', 'mastercard'], reason: null, pv: true },
+    { name: 'carnet 286900 listed as carnet', input: luhnPan('286900', 16), list: ['carnet'], reason: null, pv: true },
+    { name: 'unknown IIN, full length, Luhn-valid', input: luhnPan('9', 16), list: ['visa'], reason: 'brand', pv: false },
+    { name: 'a known brand not in the list', input: '5555555555554444', list: ['visa'], reason: 'brand', pv: false },
+    { name: '2220 (just below mastercard 2-series)', input: luhnPan('2220', 16), list: ['mastercard'], reason: 'brand', pv: false },
+    { name: '2721 (just above mastercard 2-series)', input: luhnPan('2721', 16), list: ['mastercard'], reason: 'brand', pv: false },
+    { name: '506198 (just below carnet)', input: luhnPan('506198', 16), list: ['carnet'], reason: 'brand', pv: false },
+    { name: '506500 (just above carnet)', input: luhnPan('506500', 16), list: ['carnet'], reason: 'brand', pv: false },
+    { name: '3527 (just below jcb)', input: luhnPan('3527', 16), list: ['jcb'], reason: 'brand', pv: false },
+    { name: '3590 (just above jcb)', input: luhnPan('3590', 16), list: ['jcb'], reason: 'brand', pv: false },
+    { name: '643 (just below discover 644)', input: luhnPan('643', 16), list: ['discover'], reason: 'brand', pv: false },
+    // brand comes before length once eight digits are in: an unaccepted prefix is never potentially valid
+    { name: 'unknown 20 digits reports brand, not length', input: luhnPan('9', 20), list: ['visa'], reason: 'brand', pv: false },
+    { name: 'unknown, eight digits typed', input: '99999999', list: ['visa'], reason: 'brand', pv: false },
+    // under eight digits the network may still change (60462203 is carnet, 604622 is not yet): length only
+    { name: 'partial 604622, carnet listed', input: '604622', list: ['carnet'], reason: 'length', pv: true },
+    { name: 'partial 6046220 3, carnet listed', input: '60462203', list: ['carnet'], reason: 'length', pv: true },
+    { name: 'an empty list accepts nothing', input: '4111111111111111', list: [], reason: 'brand', pv: false },
+  ])('$name -> $reason', ({ input, list, reason, pv }) => {
+    const r = validatePan(input, list);
+    expect(r.valid).toBe(reason === null);
+    expect(r.potentiallyValid).toBe(pv);
+    expect(r.reason).toBe(reason ?? undefined);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCard, type CardData, type CardInput, type FieldResult } from '../../../src/card/index';
+import { validateCard, type Brand, type CardData, type CardInput, type FieldResult } from '../../../src/card/index';
 import { ADDRESS, breakLuhn, NOW, VALID_CARD, WEIRD_INPUTS } from '../helpers';
 
 /** Only the FieldResult members, so that order and reasons can be compared exactly. */
@@ -92,7 +92,6 @@ describe('validateCard: errors', () => {
   it.each<{ name: string; patch: CardInput; errors: FieldResult[] }>([
     { name: 'Luhn', patch: { card_number: breakLuhn('4111111111111111') }, errors: [bad('card_number', 'luhn', true)] },
     { name: 'PAN length', patch: { card_number: '4111 1111 1111 111' }, errors: [bad('card_number', 'length', true)] },
-    { name: 'unknown brand', patch: { card_number: '9999 9999 9999 9995' }, errors: [bad('card_number', 'brand')] },
     { name: 'name too long', patch: { holder_name: 'x'.repeat(81) }, errors: [bad('holder_name', 'too_long')] },
     { name: 'expired (month)', patch: { expiration_month: '05', expiration_year: '26' }, errors: [bad('expiration_month', 'expired')] },
     { name: 'expired (year)', patch: { expiration_month: '12', expiration_year: '25' }, errors: [bad('expiration_year', 'expired')] },
@@ -180,5 +179,22 @@ describe('validateCard: errors', () => {
       expect(r?.valid).toBe(f === 'address' && v == null);
       if (r && !r.valid) expect(r.errors.some((e) => e.field === f || e.field.startsWith(`${f}.`))).toBe(true);
     });
+  });
+});
+
+describe('validateCard: acceptedBrands (the merchant opts in to a list of networks)', () => {
+  it('without a list, a Luhn-valid 16-digit number of an unlisted network passes (brand null)', () => {
+    expect(validateCard({ ...VALID_CARD, card_number: '9999 9999 9999 9995' }, NOW).valid).toBe(true);
+  });
+
+  it.each<{ pan: string; list: Brand[]; ok: boolean }>([
+    { pan: '9999 9999 9999 9995', list: ['visa'], ok: false },
+    { pan: '4111 1111 1111 1111', list: ['visa'], ok: true },
+    { pan: '5555 5555 5555 4444', list: ['visa', 'carnet'], ok: false },
+    { pan: '2869 0000 0000 0006', list: ['visa', 'carnet'], ok: true },
+  ])('$pan with $list -> valid $ok', ({ pan, list, ok }) => {
+    const r = validateCard({ ...VALID_CARD, card_number: pan }, NOW, list);
+    expect(r.valid).toBe(ok);
+    if (!ok) expect(shape(r.errors)).toStrictEqual([bad('card_number', 'brand')]);
   });
 });

@@ -135,16 +135,16 @@ describe('writeDeviceSessionInput (hidden input)', () => {
 
   const inputs = (name = DEFAULT_FIELD_NAME) => [...form.querySelectorAll('input')].filter((i) => i.name === name);
 
-  it('writes one hidden input named deviceIdHiddenFieldName with the page id', () => {
-    expect(DEFAULT_FIELD_NAME).toBe('deviceIdHiddenFieldName');
+  it('writes one hidden input named deviceDataId (the classic script\'s name) with the page id', () => {
+    expect(DEFAULT_FIELD_NAME).toBe('deviceDataId');
     const id = writeDeviceSessionInput(form);
     expect(id).toBe(deviceSessionId());
     const [input, ...more] = inputs();
     expect(more).toHaveLength(0);
     expect(input!.type).toBe('hidden');
     expect(input!.value).toBe(id);
-    expect(input!.id).toBe('deviceIdHiddenFieldName');
-    expect(new FormData(form).get('deviceIdHiddenFieldName')).toBe(id);
+    expect(input!.id).toBe('deviceDataId');
+    expect(new FormData(form).get('deviceDataId')).toBe(id);
   });
 
   it('writes the input once however often it is called', () => {
@@ -155,7 +155,7 @@ describe('writeDeviceSessionInput (hidden input)', () => {
   });
 
   it('reuses an existing input of that name and gives it the current id', () => {
-    form.insertAdjacentHTML('beforeend', '<input type="hidden" name="deviceIdHiddenFieldName" value="stale">');
+    form.insertAdjacentHTML('beforeend', '<input type="hidden" name="deviceDataId" value="stale">');
     const existing = inputs()[0]!;
     const id = writeDeviceSessionInput(form);
     expect(inputs()).toStrictEqual([existing]);
@@ -163,7 +163,7 @@ describe('writeDeviceSessionInput (hidden input)', () => {
   });
 
   it('reuses a nested input of that name', () => {
-    form.insertAdjacentHTML('beforeend', '<fieldset><div><input name="deviceIdHiddenFieldName"></div></fieldset>');
+    form.insertAdjacentHTML('beforeend', '<fieldset><div><input name="deviceDataId"></div></fieldset>');
     writeDeviceSessionInput(form);
     expect(inputs()).toHaveLength(1);
     expect(inputs()[0]!.value).toBe(deviceSessionId());
@@ -177,10 +177,10 @@ describe('writeDeviceSessionInput (hidden input)', () => {
   });
 
   it('does not take an id already used in the document', () => {
-    document.body.insertAdjacentHTML('beforeend', '<div id="deviceIdHiddenFieldName"></div>');
+    document.body.insertAdjacentHTML('beforeend', '<div id="deviceDataId"></div>');
     writeDeviceSessionInput(form);
     expect(inputs()[0]!.id).toBe('');
-    expect(document.querySelectorAll('#deviceIdHiddenFieldName')).toHaveLength(1);
+    expect(document.querySelectorAll('#deviceDataId')).toHaveLength(1);
   });
 
   it('two forms each get their own input with the same id', () => {
@@ -189,9 +189,9 @@ describe('writeDeviceSessionInput (hidden input)', () => {
     const a = writeDeviceSessionInput(form);
     const b = writeDeviceSessionInput(other);
     expect(a).toBe(b);
-    expect(other.querySelectorAll('input[name="deviceIdHiddenFieldName"]')).toHaveLength(1);
+    expect(other.querySelectorAll('input[name="deviceDataId"]')).toHaveLength(1);
     // only the first one may carry the element id
-    expect(document.querySelectorAll('#deviceIdHiddenFieldName')).toHaveLength(1);
+    expect(document.querySelectorAll('#deviceDataId')).toHaveLength(1);
   });
 
   describe('through createClient().deviceData.setup', () => {
@@ -223,7 +223,7 @@ describe('writeDeviceSessionInput (hidden input)', () => {
       }
       expect(err).toBeInstanceOf(ConfigurationError);
       expect((err as ConfigurationError).option).toBe('form');
-      expect(document.querySelectorAll('input[name="deviceIdHiddenFieldName"]')).toHaveLength(0);
+      expect(document.querySelectorAll('input[name="deviceDataId"]')).toHaveLength(0);
     });
 
     it('a non-form element -> ConfigurationError', () => {
