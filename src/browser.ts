@@ -24,7 +24,6 @@ import type { ErrorObject, Token } from './types/index';
 import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ClientConfig } from './http/config';
 import { deepFreeze, pristine, type Io } from './http/pristine';
 import { postToken } from './http/tokenize';
-import { ConfigurationError } from './errors/configuration';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';

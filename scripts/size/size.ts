@@ -39,7 +39,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3260, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3314, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -60,11 +60,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // their reason, array-likes of one form): each was a documented call of the classic script that failed or was missing.
   // 2026-11-23: tamper resistance of the on-page modes (README "Other scripts on the page"): fetch and JSON.stringify
   // kept from set-up, fetch settings and bodies without prototype, the frozen client and global (+42 B script tag),
-  // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +49 B
-  // (tokenize), +73 B (createClient), +92 B (everything), +246 B (script tag) gzip measured; ceilings moved to them.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9110, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9440, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9560, target: 8000 },
+  // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +54 B
+  // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main at its
+  // merge of issue-13 and issue-17 (itself over these ceilings by 43, 37, 38 and 64 B); ceilings + those deltas.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9205, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9551, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9818, target: 8000 },
 ];
 
 let failed = false;
