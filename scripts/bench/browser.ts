@@ -9,7 +9,9 @@
  *   makes (validation, serialisation), plus from the response body's arrival to the success callback;
  * - the longest main-thread task during a demo checkout (load, typing, submit, until the token is in the form), from a
  *   `longtask` PerformanceObserver (it sees tasks of 50 ms and more; none means every task was shorter);
- * - device-data collection time, when the build has the anti-fraud collector.
+ * - device-data collection time, when the build has the anti-fraud collector;
+ * - the processor's classic scripts as the reference, in the same session (./classic.ts): token.create first and
+ *   later calls, preflights per 30 calls, deviceData.setup cost, and the size ratio to the classic pair.
  * Timings on a shared 2-core machine are noisy: compare ratios measured in the same run, not absolute figures
  * across runs. This is a benchmark, not a test: it asserts nothing.
  */
@@ -21,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startMerchant } from '../../demo/merchant/server';
 import { startSandbox } from '../../demo/sandbox/server';
+import { classicReference } from './classic';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
 const RUNS = Math.max(5, Number(values.runs));
@@ -181,12 +184,13 @@ const pages = await startPageServer(new URL(api.baseUrl).origin);
 const merchant = await startMerchant({ ...CREDS, apiBaseUrl: api.baseUrl, port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
 });
 try {
   const first = await firstCalls(browser, pages.url, api.baseUrl);
   const later = await laterCalls(browser, pages.url, api.baseUrl);
   const checkout = await longestTask(browser, merchant.url);
+  const classic = await classicReference(browser, Math.min(RUNS, 30));
   rows.push('| Measure | Median | p95 | Runs |', '|---|---|---|---|');
   const mFirst = row('Submit to token, first call (fresh context: connect + preflight + POST)', first.plain);
   const mHint = row('Submit to token, first call, with a preconnect hint', first.hinted);
@@ -196,6 +200,7 @@ try {
   rows.push(`| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`);
   console.log(rows.join('\n'));
   console.log(`\nratios of medians: first/later ${(mFirst / mLater).toFixed(2)}, preconnect/plain first ${(mHint / mFirst).toFixed(2)}`);
+  console.log(`\n${classic.join('\n')}`);
   console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
 } finally {
   await browser.close();

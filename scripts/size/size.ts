@@ -32,14 +32,14 @@ async function appImporting(names: string | null): Promise<string> {
 const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
 /** Each check: its name in the output, its row label in the README's size table, the code measured, its CI ceiling and target. */
 const checks: { name: string; row: string; code: () => Promise<string> | string; budget: number; target?: number }[] = [
-  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1500 },
+  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1550 },
   { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   // Exception, 2026-11-23: +45 B (3190 -> 3235) and +45/+45/+55 B on the three lines below, for the Carnet BINs of
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3314, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3359, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -52,8 +52,11 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // everything), +14 B (script tag) gzip measured; ceilings +15 B each.
   // 2026-11-23: the card text rules (holder_name and address fields refuse control and bidirectional-control
   // characters, address fields bounded: src/card/result.ts textRules, src/card/address.ts) cost +70 B (validators,
-  // which still fit 1500), +70 B (tokenize), +71 B (createClient), +72 B (everything), +65 B (script tag), after
+  // which still fit 1500), +72 B (tokenize), +73 B (createClient), +74 B (everything), +64 B (script tag), after
   // shrinking (one expression per address field, literal limits, \p{Cc}); the ceilings moved to the measured figures.
+  // After merging main with the Carnet BINs and the classic members (issue-17), measured together: validators 1546
+  // (over 1500 for the first time: the two changes' sum), tokenize 3303, createClient 9147, everything 9478, script tag
+  // 9624; ceilings set just above, for the lead to confirm.
   // Exception, 2026-11-23 (script tag only): +405 B on top of the Carnet BINs' +55 B for the classic members a
   // migrating page needs (src/browser.ts: card.luhnCheck, cardTypes, validateCardNumberLength, extractFormInfo,
   // set/getDevelopMode, the failure's toString, the classic cardType names, card.update and Group.* refused with
@@ -61,11 +64,11 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 2026-11-23: tamper resistance of the on-page modes (README "Other scripts on the page"): fetch and JSON.stringify
   // kept from set-up, fetch settings and bodies without prototype, the frozen client and global (+42 B script tag),
   // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +54 B
-  // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main at its
-  // merge of issue-13 and issue-17 (itself over these ceilings by 43, 37, 38 and 64 B); ceilings + those deltas.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9205, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9551, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9818, target: 8000 },
+  // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main after
+  // its merge of issue-13 and issue-17; the ceilings are main's plus those deltas.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9245, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9591, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9883, target: 8000 },
 ];
 
 let failed = false;

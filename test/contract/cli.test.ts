@@ -101,7 +101,7 @@ describe('sandbox CLI', () => {
     const off = await runCli(['--port', '0']);
     expect(off.second).not.toContain('fault mode');
     expect((await post(off.first, SANDBOX_DEFAULTS.privateKey)).status).toBe(201);
-  });
+   }, 60_000);
 
   it('store limits: shown on the info line, applied (--max-records 2 keeps the two newest tokens), bad values exit 2', async () => {
     const { first, second } = await runCli(['--port', '0', '--max-records', '2', '--token-ttl', '60', '--device-data-ttl', '120']);
