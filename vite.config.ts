@@ -9,6 +9,14 @@ import { defineConfig } from 'vite';
 export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo'];
 
 /**
+ * Appended to the script-tag build, after its `var PayToken = ...`: the global becomes read-only (the `var`
+ * already made it non-deletable), so a later `PayToken = {...}` fails (silently in sloppy scripts, a TypeError
+ * in strict ones) and a second copy of the script cannot replace the first. Here and not in src/browser.ts, whose
+ * module defines no global (SSR safe, test/unit/ssr.test.ts). Checked by test/tooling/build.test.ts.
+ */
+export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:PayToken,writable:!1});';
+
+/**
  * Two library builds of `src/` (`npm run build` runs both):
  * - default mode: `dist/paytoken.js`, the ESM module for bundlers (tree-shakable, no side effects);
  * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken`.
@@ -24,6 +32,7 @@ export default defineConfig(({ mode }) => ({
     // build again; it could not shorten those names itself.
     minify: 'terser',
     terserOptions: { compress: { passes: 3 }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
+    rolldownOptions: mode === 'iife' ? { output: { footer: LOCK_GLOBAL } } : {},
     lib:
       mode === 'iife'
         ? { entry: 'src/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken.iife.js' }

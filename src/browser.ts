@@ -1,7 +1,12 @@
 /**
  * Script-tag entry: built to `dist/paytoken.iife.js`, it defines `window.PayToken` with the method names of
  * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
- * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object.
+ * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object
+ * and keeping the page's `fetch` and `JSON.stringify` of that moment (see `pristine`).
+ *
+ * Tamper resistance (README "Security model"): the object and every object in it are frozen, and the build
+ * makes the global itself read-only (vite.config.ts), so no later script can replace a method; once a card
+ * has been sent, the settings that say where cards go are pinned for the page's life.
  */
 import { validateCvv2 } from './card/cvv2';
 import { validateExpiry } from './card/expiry';
@@ -17,6 +22,7 @@ import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import type { ErrorObject, Token } from './types/index';
 import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ClientConfig } from './http/config';
+import { deepFreeze, pristine, type Io } from './http/pristine';
 import { postToken } from './http/tokenize';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
@@ -64,6 +70,23 @@ const refuse = (member: string, why = 'the public key has no merchant-group endp
   throw new ConfigurationError(member, `${member}: ${why}`);
 };
 
+/** `fetch` and `JSON.stringify` as they were when the script loaded (device data is sent with these). */
+const io = pristine();
+/** Whether a card has been sent: from then on the settings in `state` are pinned. */
+let sent = false;
+/** The same, for tokens: the request's start pins the settings. */
+const cardIo: Io = { ...io, fetch: (url, init) => ((sent = true), io.fetch(url, init)) };
+
+/**
+ * Stores a checked setting; once a card has been sent, a different value throws: the card went to the settings
+ * of then, and a later script must not send the next one elsewhere (say to its own `baseUrl`).
+ * @throws ConfigurationError naming `option`.
+ */
+function set<K extends keyof typeof state>(key: K, option: string, value: (typeof state)[K]): void {
+  if (sent && state[key] !== value) throw new ConfigurationError(option, `${option}: fixed once a card has been sent from this page`);
+  state[key] = value;
+}
+
 /** The failure callback's argument for any error of a call (see {@link ClassicFailure}). */
 function toFailure(e: unknown): ClassicFailure {
   const err = e instanceof PayTokenError ? e : new PayTokenError('network', String(e));
@@ -95,7 +118,7 @@ const config = (): ClientConfig => ({ merchantId: state.id, publicKey: state.key
 const checkedConfig = () => resolveConfig(config());
 
 /** `POST /tokens` with the settings above, the card validated first; every failure is a rejection. */
-const tokenize = (card: CardInput) => postToken(config(), card);
+const tokenize = (card: CardInput) => postToken(config(), card, cardIo);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
   new Promise<{ data: Token }>((resolve) => resolve(tokenize(make()))).then(
@@ -105,44 +128,49 @@ function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
 }
 
 /**
- * The classic global. Setters throw a ConfigurationError at once for a malformed value (above all a private
- * `sk_` key); `token.*` report every failure through the `failure` callback, never by throwing.
+ * The classic global, frozen. Setters throw a ConfigurationError at once for a malformed value (above all a
+ * private `sk_` key), and for a change once a card has been sent (a token request started): the merchant id,
+ * key, base URL and sandbox mode are then fixed for the page's life (the same value again is accepted).
+ * `token.*` report every failure through the `failure` callback, never by throwing.
  */
-const PayToken = {
-  /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
+const PayToken = deepFreeze({
+  /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError (`merchantId`) when not 1-45 letters or digits, or a change once a card was sent. */
   setId(id: string): void {
-    state.id = checkMerchantId(id);
+    set('id', 'merchantId', checkMerchantId(id));
   },
   getId: (): string => state.id,
-  /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key; a private key is never kept. */
+  /** Sets the public key. @throws ConfigurationError (`publicKey`) for anything but a `pk_` key (a private key is never kept), or a change once a card was sent. */
   setApiKey(key: string): void {
-    state.key = checkPublicKey(key);
+    set('key', 'publicKey', checkPublicKey(key));
   },
   getApiKey: (): string => state.key,
   /**
    * Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}. Turning
    * it on turns develop mode off, as in the classic script.
+   * @throws ConfigurationError (`sandboxMode`) for a change once a card was sent.
    */
   setSandboxMode(flag: boolean): void {
-    state.sandbox = !!flag;
+    set('sandbox', 'sandboxMode', !!flag);
     if (flag) state.develop = false;
   },
   getSandboxMode: (): boolean => state.sandbox,
   /**
    * The classic script's develop mode (its hosts' development API), kept as a flag only: hosts are configuration
    * here (`setBaseUrl`), so it changes no URL. Turning it on turns sandbox mode off, as in the classic script.
+   * @throws ConfigurationError (`sandboxMode`) when that would change sandbox mode once a card was sent.
    */
   setDevelopMode(flag: boolean): void {
+    // sandbox mode decides where cards go: pinned as by setSandboxMode (throws first, changing nothing)
+    if (flag) set('sandbox', 'sandboxMode', false);
     state.develop = !!flag;
-    if (flag) state.sandbox = false;
   },
   getDevelopMode: (): boolean => state.develop,
   /**
    * Sets the spec's `{base_url}` (the part before `/v1`): https, or http to loopback only.
-   * @throws ConfigurationError for any other URL.
+   * @throws ConfigurationError (`baseUrl`) for any other URL, or a change once a card was sent.
    */
   setBaseUrl(url: string): void {
-    state.baseUrl = checkBaseUrl(url);
+    set('baseUrl', 'baseUrl', checkBaseUrl(url));
   },
   getBaseUrl: (): string => state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
   /**
@@ -241,7 +269,7 @@ const PayToken = {
     setup(formId?: FormRef, fieldName?: string, options?: DeviceDataOptions): string {
       const missing = typeof formId == 'string' && !globalThis.document?.getElementById(formId);
       const id = formId && !missing ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
-      deviceData(options, checkedConfig);
+      deviceData(options, checkedConfig, io);
       return id;
     },
     /**
@@ -249,8 +277,8 @@ const PayToken = {
      * promise that never rejects; null when `setup` was not called, was called with `collect: false`, or runs
      * outside a browser.
      */
-    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, checkedConfig), // the page's collection, if any
+    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, checkedConfig, io), // the page's collection, if any
   },
-};
+});
 
 export default PayToken;

@@ -10,7 +10,8 @@ import { resolveConfig, type ClientConfig, type ResolvedConfig } from './http/co
 import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import { request } from './http/request';
-import { cardBody, tokenize } from './http/tokenize';
+import { deepFreeze, pristine } from './http/pristine';
+import { cardBody, postToken } from './http/tokenize';
 import type { Card, CardFromToken, Token } from './types/index';
 
 /** Options of `cards.create`. */
@@ -92,6 +93,10 @@ export interface DeviceDataCollection {
 /**
  * Creates an API client for the browser, using the merchant's public key only.
  *
+ * The client, each of its members and its `config` are frozen: its settings cannot change, and no other script
+ * can replace a method. It keeps the page's `fetch` and `JSON.stringify` as they are now, so a script that wraps
+ * them later never sees a card (README "Security model"): create the client before such scripts run.
+ *
  * @param config merchant id, public key, base URL and timeout; see {@link ClientConfig}.
  * @throws ConfigurationError at once for a bad setting, above all a private (`sk_`) key.
  *
@@ -102,8 +107,9 @@ export interface DeviceDataCollection {
  */
 export function createClient(config: ClientConfig): Client {
   const cfg = resolveConfig(config);
-  const tokens: Client['tokens'] = { create: (card) => tokenize(cfg, card) };
-  return {
+  const io = pristine();
+  const tokens: Client['tokens'] = { create: async (card) => (await postToken(cfg, card, io)).data };
+  return deepFreeze({
     config: cfg,
     tokens,
     cards: {
@@ -128,18 +134,19 @@ export function createClient(config: ClientConfig): Client {
           if (errors.length) throw new ValidationError(errors);
           body = { token_id, device_session_id };
         } else {
-          body = { ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
+          // no prototype: see cardBody
+          body = { __proto__: null, ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
         }
-        return (await request<Card>(cfg, customerId ? `/customers/${customerId}/cards` : '/cards', body)).data;
+        return (await request<Card>(cfg, customerId ? `/customers/${customerId}/cards` : '/cards', body, false, io)).data;
       },
     },
     deviceData: {
       sessionId: deviceSessionId,
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
-      collect: (options) => ({ data: deviceData(options, () => cfg), deviceSessionId: deviceSessionId() }),
+      collect: (options) => ({ data: deviceData(options, () => cfg, io), deviceSessionId: deviceSessionId() }),
     },
     form: {
       mount: (form, options) => mountForm(findForm(form), options, tokens.create),
     },
-  };
+  });
 }

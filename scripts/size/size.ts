@@ -39,7 +39,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3305, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3359, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -61,9 +61,14 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // migrating page needs (src/browser.ts: card.luhnCheck, cardTypes, validateCardNumberLength, extractFormInfo,
   // set/getDevelopMode, the failure's toString, the classic cardType names, card.update and Group.* refused with
   // their reason, array-likes of one form): each was a documented call of the classic script that failed or was missing.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9150, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9480, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9625, target: 8000 },
+  // 2026-11-23: tamper resistance of the on-page modes (README "Other scripts on the page"): fetch and JSON.stringify
+  // kept from set-up, fetch settings and bodies without prototype, the frozen client and global (+42 B script tag),
+  // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +54 B
+  // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main after
+  // its merge of issue-13 and issue-17; the ceilings are main's plus those deltas.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9245, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9591, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9883, target: 8000 },
 ];
 
 let failed = false;

@@ -59,10 +59,11 @@ export function validateAddress(input: unknown): FieldResult[] {
 
 /**
  * A valid address (see {@link validateAddress}) normalised for the API: every line trimmed, blank optional lines
- * dropped, `country_code` upper case. Used by `validateCard` and by the server-side schemas.
+ * dropped, `country_code` upper case. Used by `validateCard` and by the server-side schemas. The result has no
+ * prototype, so a setter another script put on `Object.prototype` (say for `line1`) never sees the address.
  */
 export function normalizeAddress(a: Address): Address {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const key of ADDRESS_FIELDS) {
     const v = a[key]?.trim();
     if (v) out[key] = key === 'country_code' ? v.toUpperCase() : v;

@@ -31,11 +31,12 @@ export interface FieldFacts {
  * @param fields the facts of each field, in page order.
  * @param message the shopper's message for an error code (see `formMessage`).
  * @param focused the `input` that has focus, if any (`document.activeElement`).
- * @returns each field's {@link FieldState} by key.
+ * @returns each field's {@link FieldState} by key, in an object without a prototype (a setter another script put
+ *   on `Object.prototype`, say for `card_number`, never sees a field's state change as the shopper types).
  */
 export function fieldStates(card: CardInput, fields: FieldFacts[], message: (code: string) => string, focused?: unknown): Record<string, FieldState> {
   const errors = validateCard(card).errors as FieldResult[];
-  const states: Record<string, FieldState> = {};
+  const states: Record<string, FieldState> = Object.create(null);
   for (const { key, input, touched, apiErrorCode } of fields) {
     const value = input.value;
     const result = errors.find((e) => e.field == key || (key == 'expiry' && /^exp/.test(e.field))) ?? pass(key as CardField);

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../errors/index';
 import { collectDeviceData, DEFAULT_BUDGET_MS } from './collect';
 import { sendDeviceData, type DeviceDataTarget } from '../http/device-data';
+import type { Io } from '../http/pristine';
 import type { DeviceData, DeviceDataOptions } from './types';
 
 let started: Promise<DeviceData> | undefined;
@@ -17,14 +18,15 @@ let started: Promise<DeviceData> | undefined;
  *   {@link sendDeviceData} (when `target()` gives a configuration) and the promise resolves with it, without
  *   waiting for the send. It never rejects.
  *
+ * @param io the `fetch` and `JSON.stringify` the send uses (see `pristine`); by default the page's current ones.
  * @throws ConfigurationError (option `budgetMs`) when `budgetMs` is not a number from 1 to 10000.
  */
-export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget): Promise<DeviceData | null> {
+export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget, io?: Io): Promise<DeviceData | null> {
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
   if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs must be a number of milliseconds from 1 to 10000');
   if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
   return (started ??= collectDeviceData(budgetMs).then((data) => {
-    sendDeviceData(target, data);
+    sendDeviceData(target, data, io);
     return data;
   }));
 }

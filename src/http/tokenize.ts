@@ -1,19 +1,22 @@
-import type { CardInput } from '../card/types';
+import type { CardData, CardInput } from '../card/types';
 import { validateCard } from '../card/validate';
 import { ValidationError } from '../errors/validation';
 import type { Token } from '../types/index';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
+import type { Io } from './pristine';
 import { request } from './request';
 
 /**
  * Builds the request body of a raw-card call (spec, Endpoints > Tokens and Cards): the card validated and
- * normalised by the card rules.
+ * normalised by the card rules, as an object without a prototype (so is its address): `JSON.stringify` looks up
+ * `toJSON` on every object it writes, and a getter another script put on `Object.prototype.toJSON` would
+ * otherwise be handed the card.
  * @throws ValidationError listing every failing field, before any request.
  */
-export function cardBody(card: CardInput) {
+export function cardBody(card: CardInput): CardData {
   const v = validateCard(card);
   if (!v.valid) throw new ValidationError(v.errors);
-  return v.value;
+  return { __proto__: null, ...v.value } as CardData;
 }
 
 /**
@@ -24,17 +27,20 @@ export function cardBody(card: CardInput) {
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.
+ * @param io the `fetch` and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
  * @returns the HTTP status (201) and the Token.
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError.
  */
-export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<{ status: number; data: Token }> =>
-  request<Token>(resolveConfig(config), '/tokens', cardBody(card), true);
+export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io?: Io): Promise<{ status: number; data: Token }> =>
+  request<Token>(resolveConfig(config), '/tokens', cardBody(card), true, io);
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
  * smallest import for an app that only tokenizes (see the README's size table). `createClient(...).tokens.create`
- * does the same and brings cards, device data and the form layer with it.
+ * does the same and brings cards, device data and the form layer with it. This function uses the page's
+ * `fetch` and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
+ * "Security model").
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.

@@ -5,13 +5,15 @@
  * promise rejection went unhandled.
  *
  * Each test starts its own sandbox in fault mode on a free 127.0.0.1 port (so `times=N` counters and the
- * store start empty) and tells it the fault through the `X-Sandbox-Fault` header, added by a wrapper of fetch.
+ * store start empty) and sets the fault as its run-time default (`sandbox.faults.set`): the client and the
+ * script tag keep the `fetch` of their set-up, so a wrapper of fetch installed later could not add the
+ * `X-Sandbox-Fault` header (the header itself is tested below, with a client created after the wrapper).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETRY_DELAY_MS } from '../../src/http/request';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { ApiError, createClient, NetworkError, PayTokenError, TimeoutError, type Client } from '../../src/index';
-import PayToken, { type ClassicFailure } from '../../src/browser';
+import type { ClassicFailure } from '../../src/browser';
 import { CARD, CREDS, NOW } from './helpers';
 
 const realFetch = globalThis.fetch;
@@ -34,8 +36,13 @@ afterEach(async () => {
   expect(unhandled).toEqual([]);
 });
 
-/** Sends every request of the client with `X-Sandbox-Fault: fault`. */
-function withFault(fault: string): void {
+/** Applies `fault` to every following request (the sandbox's run-time default fault; `null` clears it). */
+function withFault(fault: string | null): void {
+  sandbox.faults.set(fault);
+}
+
+/** Sends every request of clients created from now on with `X-Sandbox-Fault: fault` (a wrapper of fetch). */
+function withFaultHeader(fault: string): void {
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) =>
     realFetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'X-Sandbox-Fault': fault } }),
   );
@@ -63,7 +70,7 @@ async function timed(start: () => Promise<unknown>): Promise<{ value?: unknown; 
 
 /** After a fault: the same client, without the fault, tokenizes again (nothing stuck). */
 async function worksAgain(c: Client): Promise<void> {
-  vi.unstubAllGlobals();
+  withFault(null);
   const token = await c.tokens.create(CARD);
   expect(token.id).toMatch(/^tok/);
 }
@@ -111,7 +118,7 @@ const ROWS: Row[] = [
 
 const CASES = ROWS.map((r) => ({ ...r, outcome: r.error ? `${r.error.name}${r.code ? ` ${r.code}` : ''}` : 'success' }));
 
-describe('client under each fault (real HTTP, fault header)', () => {
+describe('client under each fault (real HTTP, default fault)', () => {
   it.each(CASES)('$op with $fault -> $outcome; $requests request(s), $stored stored', async (row) => {
     const c = client(row.timeoutMs);
     const op = OPS[row.op];
@@ -161,17 +168,18 @@ describe('client under each fault (real HTTP, fault header)', () => {
 });
 
 describe('classic script-tag API under faults (the failure callback, then the form works again)', () => {
-  /** Runs PayToken.token.create and resolves with how it ended. */
-  const classic = () =>
-    new Promise<{ ok?: unknown; fail?: ClassicFailure }>((resolve) =>
-      PayToken.token.create(CARD, (ok) => resolve({ ok }), (fail) => resolve({ fail })),
-    );
-
   it.each([
     { fault: 'reset=before', status: 0, code: 1004, requests: 2 },
     { fault: 'status=503', status: 503, code: 1004, requests: 2 },
     { fault: 'status=500', status: 500, code: 1000, requests: 1 },
   ])('$fault -> failure callback status $status, error_code $code, after $requests request(s)', async ({ fault, status, code, requests }) => {
+    // a fresh script tag per test: once a card was sent, its base URL is pinned (and each test has its own sandbox)
+    vi.resetModules();
+    const PayToken = (await import('../../src/browser')).default;
+    const classic = () =>
+      new Promise<{ ok?: unknown; fail?: ClassicFailure }>((resolve) =>
+        PayToken.token.create(CARD, (ok) => resolve({ ok }), (fail) => resolve({ fail })),
+      );
     PayToken.setId(CREDS.merchantId);
     PayToken.setApiKey(CREDS.publicKey);
     PayToken.setBaseUrl(sandbox.baseUrl);
@@ -180,7 +188,7 @@ describe('classic script-tag API under faults (the failure callback, then the fo
     expect(r.fail?.status).toBe(status);
     expect(r.fail?.data.error_code).toBe(code);
     expect(sandbox.counter.count('POST', path('/tokens'))).toBe(requests);
-    vi.unstubAllGlobals();
+    withFault(null);
     expect((await classic()).ok).toMatchObject({ status: 200 });
   });
 });
@@ -198,7 +206,7 @@ describe('fault mode itself', () => {
   });
 
   it('a fault that does not parse is error 1001 naming the header', async () => {
-    withFault('status=404');
+    withFaultHeader('status=404');
     const r = await timed(() => client().tokens.create(CARD));
     const a = r.error as ApiError;
     expect(a).toBeInstanceOf(ApiError);
@@ -219,7 +227,7 @@ describe('a sandbox without fault mode cannot be tricked', () => {
   it.each(['status=500', 'reset=before', 'body=hang', 'latency=5000', 'nonsense'])('ignores X-Sandbox-Fault: %s', async (fault) => {
     const plain = await startSandbox({ ...CREDS, now: () => NOW, port: 0 });
     try {
-      withFault(fault);
+      withFaultHeader(fault);
       const c = createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl: plain.baseUrl, timeoutMs: 3000 });
       const r = await timed(() => c.tokens.create(CARD));
       expect(r.error).toBeUndefined();

@@ -88,6 +88,20 @@ describe('built bundles', () => {
     );
   });
 
+  it('the script-tag global is read-only and frozen: a later script cannot replace it or its methods', () => {
+    const ctx = vm.createContext(trappedGlobals());
+    vm.runInContext(iife, ctx);
+    const api = (ctx as { PayToken?: object }).PayToken;
+    expect(Object.isFrozen(api)).toBe(true);
+    vm.runInContext('PayToken = { evil: true }; PayToken.setBaseUrl = function () {};', ctx); // sloppy: both ignored
+    expect(() => vm.runInContext('"use strict"; PayToken = { evil: true };', ctx)).toThrow(/read.only|assign/);
+    expect(() => vm.runInContext('"use strict"; PayToken.setBaseUrl = function () {};', ctx)).toThrow(/read.only|assign/);
+    // a second copy of the script does not replace the first (non-deletable: checked in a browser, e2e/tamper.spec.ts)
+    vm.runInContext(iife, ctx);
+    expect((ctx as { PayToken?: object }).PayToken).toBe(api);
+    expect(vm.runInContext('PayToken.setBaseUrl.toString().includes("function () {}")', ctx)).toBe(false);
+  });
+
   it('the ESM build imports in Node without a DOM and exposes the client', async () => {
     const mod = await import(pathToFileURL(join(dir, 'paytoken.js')).href);
     expect(typeof mod.createClient).toBe('function');

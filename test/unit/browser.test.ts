@@ -11,11 +11,12 @@ let fetchMock: Mock<typeof fetch>;
 const AUTH = `Basic ${btoa('pk_test_123:')}`;
 
 beforeEach(async () => {
-  // src/browser.ts keeps its settings in module state: a fresh module per test
-  vi.resetModules();
-  PayToken = (await import('../../src/browser')).default;
+  // src/browser.ts keeps its settings in module state, and the fetch of its load: a fresh module per test,
+  // loaded after fetch is stubbed
   fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, TOKEN));
   vi.stubGlobal('fetch', fetchMock);
+  vi.resetModules();
+  PayToken = (await import('../../src/browser')).default;
 });
 
 afterEach(() => {
