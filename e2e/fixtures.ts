@@ -42,10 +42,11 @@ export interface Recorder {
 export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
   servers: [
     async ({}, use) => {
-      // Shared by every test of a worker, all from the same headless browser profile (one visitor id): the
-      // device-velocity rule is off here so that tests of other flows may use any number of cards. It is tested
-      // on servers of its own (e2e/device-data.spec.ts).
-      const { close, ...servers } = await startServers({ velocityMaxCards: 0 });
+      // Shared by every test of a worker, all from the same headless browser profile and IP: the velocity rules
+      // are off here so that tests of other flows may use any number of cards, and the same card from visitor ids
+      // that differ when a loaded machine times a signal out. They are tested on servers of their own
+      // (e2e/device-data.spec.ts, test/contract/fraud-hardening.test.ts).
+      const { close, ...servers } = await startServers({ velocityMaxCards: 0, cardVelocityMaxDevices: 0, ipVelocityMaxCards: 0 });
       await use(servers);
       await close();
     },
