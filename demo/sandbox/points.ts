@@ -1,0 +1,91 @@
+import type { Deps } from './env';
+import { apiError } from './errors';
+import type { CardFacts } from './store';
+
+/**
+ * Reward points in the sandbox (spec, Charges `use_card_points`; Resources > CardPoints; README "Reward points").
+ * A points test card (demo/sandbox/test-cards.ts, `points`) starts with a balance; one point is worth
+ * {@link POINT_VALUE_CENTS} hundredths of the charge currency (MXN 0.10). Points are spent when a charge goes
+ * through (completed, or in_progress with `capture: false`), never on a failed or pending one.
+ */
+
+/** Value of one point, in hundredths of the charge's currency: 10 (MXN 0.10). */
+export const POINT_VALUE_CENTS = 10;
+
+/** The CardPoints object of a Transaction (spec, Resources > CardPoints). */
+export interface CardPoints {
+  /** Points used. */
+  used: number;
+  /** Points left on the card after this charge. */
+  remaining: number;
+  /** The part of the charge's `amount` paid with points (major units, two decimals); the card pays the rest. */
+  amount: number;
+  /** Text for the receipt, in Spanish (the sandbox's bank is Mexican). */
+  caption: string;
+}
+
+/**
+ * How a charge of `amount` splits between points and the card (pure).
+ * - `ONLY_POINTS`: the points pay the whole amount, rounded up to whole points; null when the balance is short.
+ * - `MIXED`: the points pay as much as they cover (the whole amount when they can), the card the rest.
+ * @param amount major units, at most two decimals, greater than zero.
+ * @param balance whole points, zero or more.
+ * @returns the CardPoints of the charge, or null (ONLY_POINTS with too few points: the charge fails with 3003).
+ */
+export function splitPoints(amount: number, balance: number, use: 'ONLY_POINTS' | 'MIXED'): CardPoints | null {
+  const cents = Math.round(amount * 100);
+  const needed = Math.ceil(cents / POINT_VALUE_CENTS);
+  if (use === 'ONLY_POINTS' && needed > balance) return null;
+  const used = Math.min(needed, balance);
+  const paidCents = Math.min(cents, used * POINT_VALUE_CENTS);
+  const paid = paidCents / 100;
+  return {
+    used,
+    remaining: balance - used,
+    amount: paid,
+    caption: `Pagaste $${paid.toFixed(2)} con ${used} puntos; te quedan ${balance - used} puntos`,
+  };
+}
+
+/**
+ * Points balances, by the card's keyed fingerprint. Only points cards get an entry (their balance once they
+ * spent some), so the map holds at most one entry per points card of the catalogue: bounded.
+ */
+export class PointsLedger {
+  readonly #spent = new Map<string, number>();
+
+  /** The card's balance in whole points: 0 for a card without points. */
+  balance(card: CardFacts): number {
+    return card.profile.points ? card.profile.points - (this.#spent.get(card.fingerprint) ?? 0) : 0;
+  }
+
+  /** Takes `points` off the card's balance (a points card only; never below zero). */
+  spend(card: CardFacts, points: number): void {
+    if (!card.profile.points) return;
+    const spent = (this.#spent.get(card.fingerprint) ?? 0) + points;
+    this.#spent.set(card.fingerprint, Math.min(spent, card.profile.points));
+  }
+
+  /** How many cards have an entry (for the bound's test). */
+  get size(): number {
+    return this.#spent.size;
+  }
+}
+
+/** One entry of the points balance endpoints (spec, Cards: `GET .../points`). */
+export interface PointsBalance {
+  points_type: string;
+  remaining_points: string;
+  remaining_mxn: string;
+}
+
+/**
+ * `GET /tokens/{token_id}/points`, `GET /cards/{card_id}/points` (and at customer level): the card's balance as
+ * the spec's one-element array, program `SANDBOX`, points and their value in pesos as strings.
+ * @throws 2008 for a card without points (spec, Errors: "Card not valid for points").
+ */
+export function pointsView(d: Deps, card: CardFacts): PointsBalance[] {
+  if (!card.profile.points) throw apiError(2008, 'The card is not valid for points (points_card is false)');
+  const balance = d.store.points.balance(card);
+  return [{ points_type: 'SANDBOX', remaining_points: String(balance), remaining_mxn: ((balance * POINT_VALUE_CENTS) / 100).toFixed(2) }];
+}
