@@ -1,7 +1,9 @@
 /**
  * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin), its checkout page and
  * the SPA example (built by `npm run build`, which `npm run demo` runs first).
- * Flags: --api-port N (default 4010), --port N (merchant, default 4020). Ctrl-C stops both.
+ * Flags: --api-port N (default 4010), --port N (merchant, default 4020), --amount MXN (the order, default 349.00;
+ * from 1000.00 up the checkout offers months without interest). Ctrl-C stops both. The sandbox's 3-D Secure
+ * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { startMerchant } from './merchant/server';
 import { SANDBOX_DEFAULTS } from './sandbox/defaults';
 
 const { values } = parseArgs({
-  options: { 'api-port': { type: 'string', default: '4010' }, port: { type: 'string', default: '4020' } },
+  options: { 'api-port': { type: 'string', default: '4010' }, port: { type: 'string', default: '4020' }, amount: { type: 'string', default: '349' } },
 });
 
 if (!existsSync(new URL('../dist/paytoken.iife.js', import.meta.url))) {
@@ -22,8 +24,14 @@ const creds = {
   publicKey: SANDBOX_DEFAULTS.publicKey,
   privateKey: SANDBOX_DEFAULTS.privateKey,
 };
-const api = await startSandbox({ ...creds, port: Number(values['api-port']) });
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port) });
+const amount = Number(values.amount);
+if (!(amount > 0) || !/^\d+(\.\d{1,2})?$/.test(values.amount)) {
+  console.error('--amount must be a number of pesos greater than zero, at most two decimals');
+  process.exit(1);
+}
+// the bank page's one-time codes (the shopper's "SMS") are the only sandbox log lines shown here
+const api = await startSandbox({ ...creds, port: Number(values['api-port']), log: (line) => line.startsWith('3ds ') && console.log(line) });
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: Number(values.port), amount });
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey})`);
 console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);

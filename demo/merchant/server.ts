@@ -7,6 +7,16 @@
  * Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`, `X-Forwarded-For`). It runs
  * on its own origin, distinct from the sandbox API's. The receipt shows the Transaction's `fraud_flags`, a failure
  * page the Error object's `fraud_rules`.
+ *
+ * The classic flow also covers (README "3-D Secure", "Reward points and months without interest"):
+ * - 3-D Secure: a charge answered 3012 is retried with `use_3d_secure: true` and `redirect_url` =
+ *   `{merchant}/3ds/return?lang=..`; the shopper is sent (303) to the bank page of `payment_method.url`, and
+ *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete;
+ * - points: when the token's card has `points_card` true (read with `GET /tokens/{id}`), a step asks how to pay
+ *   (points only, points and card, card only) before charging with `use_card_points`; the receipt shows the
+ *   points used and left;
+ * - months without interest: from `installmentsFrom` up, the checkout has a `payment_plan` select (3, 6, 9, 12,
+ *   18) sent with the charge.
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -30,7 +40,16 @@ export interface MerchantOptions {
   port?: number;
   /** Order amount in MXN, fixed server side (never taken from the browser). Default 349.00. */
   amount?: number;
+  /** Months without interest are offered for orders of at least this amount (MXN). Default 1000. */
+  installmentsFrom?: number;
 }
+
+/** The default of {@link MerchantOptions.installmentsFrom}: months without interest from MXN 1,000.00 up. */
+export const INSTALLMENTS_FROM = 1000;
+/** The plans offered (spec, Resources > PaymentPlan). */
+const PLANS = [3, 6, 9, 12, 18];
+/** A resource id as the API writes them (spec: up to 45 characters). */
+const ID = /^[A-Za-z0-9]{1,45}$/;
 
 /** A running merchant backend. `received` lists every body posted to `/charge` and `/api/charge`, for tests. */
 export interface RunningMerchant {
@@ -78,7 +97,8 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     "style-src 'self'",
     `connect-src ${spa ? "'self' " : ''}${new URL(api).origin}`,
     "img-src 'self'",
-    "form-action 'self'",
+    // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
+    `form-action 'self' ${new URL(api).origin}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
@@ -109,7 +129,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
     const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
-    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData }));
+    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData }).replace('<!--installments-->', installments(lang)));
   });
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
@@ -133,12 +153,34 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     }
   });
 
-  /** Charges a token with the private key (spec, Endpoints > Charges). */
-  const charge = async (body: Record<string, string>, ip: string): Promise<ChargeResult> => {
+  const authorization = `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`;
+  /** GET of an API resource with the private key: the parsed body, and whether it was a 2xx. */
+  const read = async (path: string) => {
+    const res = await fetch(`${api}/v1/${opts.merchantId}${path}`, { headers: { Authorization: authorization } });
+    return { ok: res.ok, body: (await res.json()) as Record<string, unknown> };
+  };
+  /**
+   * Months without interest (the checkout's select, from `installmentsFrom` up): none under the threshold,
+   * else "pay at once" plus one option per plan with its monthly amount.
+   */
+  const installmentsFrom = opts.installmentsFrom ?? INSTALLMENTS_FROM;
+  const installments = (lang: Lang) => {
+    if (amount < installmentsFrom) return '';
+    const t = TEXT[lang];
+    const options = PLANS.map((n) => `<option value="${n}">${esc(t.plan(n, (amount / n).toFixed(2)))}</option>`).join('');
+    return `<div class="field"><label for="payment-plan">${esc(t.installments)}</label><select id="payment-plan" name="payment_plan">` +
+      `<option value="">${esc(t.atOnce)}</option>${options}</select></div>`;
+  };
+
+  /**
+   * Charges a token with the private key (spec, Endpoints > Charges), with `extra` members (`payment_plan`,
+   * `use_card_points`, `use_3d_secure`, `redirect_url`).
+   */
+  const charge = async (body: Record<string, string>, ip: string, extra: Record<string, unknown> = {}): Promise<ChargeResult> => {
     const res = await fetch(`${api}/v1/${opts.merchantId}/charges`, {
       method: 'POST',
       headers: {
-        Authorization: `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`,
+        Authorization: authorization,
         'Content-Type': 'application/json',
         'X-Forwarded-For': ip,
       },
@@ -151,6 +193,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         order_id: `ord${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
         device_session_id: body.device_session_id,
         customer: { name: 'Demo Shopper', email: 'shopper@example.com' },
+        ...extra,
       }),
     });
     const tx = (await res.json()) as Record<string, unknown>;
@@ -159,6 +202,8 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   /** The receipt's rows: transaction fields, card as "brand masked-number". */
   const rows = (tx: Record<string, unknown>) => {
     const card = (tx.card ?? {}) as Record<string, unknown>;
+    const points = tx.card_points as { used: number; remaining: number; amount: number } | undefined;
+    const plan = tx.payment_plan as { payments: number } | undefined;
     return {
       id: tx.id,
       status: tx.status,
@@ -168,9 +213,51 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       card: `${card.brand ?? ''} ${card.card_number ?? ''}`,
       // the anti-fraud rules that matched (this project's extension of the Transaction), or none
       fraud_flags: Array.isArray(tx.fraud_flags) && tx.fraud_flags.length ? tx.fraud_flags.join(', ') : '-',
+      ...(points ? { points_used: `${points.used} ($${Number(points.amount).toFixed(2)})`, points_remaining: points.remaining } : {}),
+      ...(plan ? { payment_plan: plan.payments } : {}),
     };
   };
   const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
+
+  /** The link under a result: a new payment after a success, try again after a failure. */
+  const again = (lang: Lang, ok: boolean) => `<p><a class="button" href="/?lang=${lang}">${esc(ok ? TEXT[lang].newPayment : TEXT[lang].again)}</a></p>`;
+  /** The receipt of a Transaction that went through (completed, or in_progress). */
+  const receipt = (lang: Lang, tx: Record<string, unknown>) => {
+    const t = TEXT[lang];
+    const r = rows(tx);
+    const brand = String((tx.card as Record<string, unknown> | undefined)?.brand ?? '');
+    const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
+    return page(
+      lang,
+      t.done,
+      `<h1 class="ok">${icon}${esc(t.done)}</h1><p id="result-message">${esc(t.thanks)}</p>` +
+        `<p class="amount">$${esc(Number(r.amount).toFixed(2))} MXN</p><dl id="transaction" aria-label="${esc(t.receipt)}">` +
+        Object.entries(r)
+          .map(([k, v]) => `<dt>${esc(t.fields[k as keyof typeof t.fields])}</dt><dd data-field="${esc(k)}">${esc(v)}</dd>`)
+          .join('') +
+        `</dl>${again(lang, true)}`,
+    );
+  };
+
+  /** The "pay with points" step: how to pay, with the card's balance; posts back to /charge with the choice. */
+  const pointsStep = (lang: Lang, body: Record<string, string>, balance: { remaining_points?: string; remaining_mxn?: string } | undefined) => {
+    const t = TEXT[lang];
+    const hidden = ['token_id', 'device_session_id', 'payment_plan']
+      .filter((k) => body[k])
+      .map((k) => `<input type="hidden" name="${k}" value="${esc(body[k])}">`)
+      .join('');
+    const choice = (value: string, label: string, checked = false) =>
+      `<label class="choice"><input type="radio" name="use_card_points" value="${value}"${checked ? ' checked' : ''}> ${esc(label)}</label>`;
+    return page(
+      lang,
+      t.pointsTitle,
+      `<h1>${esc(t.pointsTitle)}</h1>` +
+        (balance?.remaining_points ? `<p id="points-balance">${esc(t.pointsBalance(balance.remaining_points, balance.remaining_mxn ?? ''))}</p>` : '') +
+        `<form method="post" action="/charge?lang=${lang}">${hidden}<fieldset><legend>${esc(t.pointsHow)}</legend>` +
+        choice('ONLY_POINTS', t.onlyPoints) + choice('MIXED', t.mixed, true) + choice('NONE', t.cardOnly) +
+        `</fieldset><button type="submit">${esc(t.pay)} $${esc(amount.toFixed(2))} MXN</button></form>`,
+    );
+  };
 
   app.post('/charge', async (c) => {
     const lang = langOf(c.req.query('lang'));
@@ -179,8 +266,35 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
     received.push(body);
     if (hasCard(body)) return c.html(page(lang, t.refused, `<h1 class="failed">${t.refused}</h1><p>${t.refusedText}</p>`), 400);
-    const result = await charge(body, getConnInfo(c).remote.address ?? '127.0.0.1');
-    const again = `<p><a class="button" href="/?lang=${lang}">${esc(result.ok ? t.newPayment : t.again)}</a></p>`;
+    const bad = () => c.html(page(lang, t.failed, `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(1001, LOCALE[lang]))}</p>${again(lang, false)}`), 400);
+    if (!ID.test(body.token_id ?? '')) return bad();
+    const extra: Record<string, unknown> = {};
+    if (body.payment_plan) {
+      if (amount < installmentsFrom || !PLANS.includes(Number(body.payment_plan))) return bad();
+      extra.payment_plan = { payments: Number(body.payment_plan) };
+    }
+    if (body.use_card_points === undefined) {
+      // "pay with points": only for a card with points, which the Token says (points_card)
+      const token = await read(`/tokens/${body.token_id}`);
+      if (token.ok && (token.body.card as Record<string, unknown> | undefined)?.points_card === true) {
+        const balance = await read(`/tokens/${body.token_id}/points`);
+        return c.html(pointsStep(lang, body, balance.ok && Array.isArray(balance.body) ? balance.body[0] : undefined));
+      }
+    } else if (['ONLY_POINTS', 'MIXED', 'NONE'].includes(body.use_card_points)) extra.use_card_points = body.use_card_points;
+    else return bad();
+
+    const ip = getConnInfo(c).remote.address ?? '127.0.0.1';
+    let result = await charge(body, ip, extra);
+    if (!result.ok && result.code === 3012) {
+      // the bank wants the shopper authenticated: the same charge again with 3-D Secure
+      result = await charge(body, ip, { ...extra, use_3d_secure: true, redirect_url: `${self}/3ds/return?lang=${lang}` });
+    }
+    const method = result.tx.payment_method as { type?: string; url?: string } | undefined;
+    if (result.ok && result.tx.status === 'charge_pending' && method?.type === 'redirect' && /^https?:\/\//.test(method.url ?? '')) {
+      const bank = new URL(method.url!);
+      if (lang === 'en') bank.searchParams.set('lang', 'en');
+      return c.redirect(bank.href, 303);
+    }
     if (!result.ok) {
       return c.html(
         page(
@@ -189,25 +303,37 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(result.code, LOCALE[lang]))}</p>` +
             `<dl><dt>error_code</dt><dd id="error-code">${esc(result.code)}</dd><dt>description</dt><dd>${esc(result.tx.description)}</dd>` +
             (Array.isArray(result.tx.fraud_rules) ? `<dt>fraud_rules</dt><dd id="fraud-rules">${esc(result.tx.fraud_rules.join(', '))}</dd>` : '') +
-            `<dt>request_id</dt><dd>${esc(result.tx.request_id)}</dd></dl>${again}`,
+            `<dt>request_id</dt><dd>${esc(result.tx.request_id)}</dd></dl>${again(lang, false)}`,
         ),
         402,
       );
     }
-    const r = rows(result.tx);
-    const brand = String((result.tx.card as Record<string, unknown> | undefined)?.brand ?? '');
-    const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
+    return c.html(receipt(lang, result.tx));
+  });
+
+  // Where the bank page sends the shopper back (`redirect_url?id={transaction_id}`): the charge is read (never
+  // trusted from the query) and its status decides the page.
+  app.get('/3ds/return', async (c) => {
+    const lang = langOf(c.req.query('lang'));
+    const t = TEXT[lang];
+    const id = c.req.query('id') ?? '';
+    const tx = ID.test(id) ? await read(`/charges/${id}`) : { ok: false, body: {} as Record<string, unknown> };
+    const status = String(tx.body.status ?? '');
+    if (tx.ok && (status === 'completed' || status === 'in_progress')) return c.html(receipt(lang, tx.body));
+    const [title, message] =
+      !tx.ok ? [t.failed, formMessage(1005, LOCALE[lang])] :
+      status === 'failed' ? [t.failed, t.authFailed] :
+      [t.notCompleted, t.notCompletedText];
     return c.html(
       page(
         lang,
-        t.done,
-        `<h1 class="ok">${icon}${esc(t.done)}</h1><p id="result-message">${esc(t.thanks)}</p>` +
-          `<p class="amount">$${esc(Number(r.amount).toFixed(2))} MXN</p><dl id="transaction" aria-label="${esc(t.receipt)}">` +
-          Object.entries(r)
-            .map(([k, v]) => `<dt>${esc(t.fields[k as keyof typeof t.fields])}</dt><dd data-field="${esc(k)}">${esc(v)}</dd>`)
-            .join('') +
-          `</dl>${again}`,
+        title,
+        `<h1 class="failed">${esc(title)}</h1><p id="result-message">${esc(message)}</p>` +
+          (tx.ok ? `<dl><dt>${esc(t.fields.id)}</dt><dd>${esc(tx.body.id)}</dd><dt>${esc(t.fields.status)}</dt><dd id="tx-status">${esc(status)}</dd>` +
+            (tx.body.error_message ? `<dt>error_message</dt><dd id="error-message">${esc(tx.body.error_message)}</dd>` : '') + '</dl>' : '') +
+          again(lang, false),
       ),
+      tx.ok ? 200 : 404,
     );
   });
 
@@ -222,8 +348,11 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     return result.ok ? c.json({ transaction: rows(result.tx) }) : c.json({ error_code: result.code }, 402);
   });
 
+  /** This backend's own URL (for `redirect_url`), known once it listens. */
+  let self = '';
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: opts.port ?? 4020, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      self = `http://127.0.0.1:${info.port}`;
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,

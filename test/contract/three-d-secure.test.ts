@@ -59,6 +59,19 @@ describe('charge with use_3d_secure', () => {
     expect((await api.call('GET', '/charges?status=CHARGE_PENDING')).body.map((t: { id: string }) => t.id)).toContain(tx.id);
   });
 
+  it('a 3012 answer leaves the token unused: the same token is charged again with 3-D Secure (new order_id)', async () => {
+    const tok = await tokenize(api, { card_number: CHALLENGE });
+    expectError(await charge(api, chargeBody(tok)), 3012, 412);
+    const retry = await charge(api, chargeBody(tok, { use_3d_secure: true, redirect_url: RETURN }));
+    expect(retry.body).toMatchObject({ status: 'charge_pending' });
+    // now it is used: single-use tokens
+    expectError(await charge(api, chargeBody(tok, { use_3d_secure: true, redirect_url: RETURN })), 3006, 412);
+    // other refusals still use it up
+    const declined = await tokenize(api, { card_number: '4000000000000002' });
+    expectError(await charge(api, chargeBody(declined)), 3001, 402);
+    expectError(await charge(api, chargeBody(declined)), 3006, 412);
+  });
+
   it("accepts use_3d_secure as the spec's string 'true'", async () => {
     expect((await pending(api, CHALLENGE, { use_3d_secure: 'true' })).status).toBe('charge_pending');
   });

@@ -37,7 +37,8 @@ interface Source {
  *    brand's length (2009), a `cvv2` with a token is ignored; `use_card_points` other than NONE on a card
  *    without points (`points_card` false) is 2008; a `payment_plan` on a debit card is 3006; `use_3d_secure`
  *    true without `redirect_url` is 1001;
- * 5. the token is used up, and the anti-fraud rules score the device of `device_session_id` (demo/sandbox/
+ * 5. the token is used up (except by a 3012 answer: the charge may be retried with 3-D Secure, the pattern of
+ *    the processor's own plug-ins), and the anti-fraud rules score the device of `device_session_id` (demo/sandbox/
  *    fraud.ts): a declining rule stores a `failed` Transaction and answers 3005 with `fraud_rules`;
  * 6. with `use_3d_secure` true: 201 Transaction `charge_pending`, `authorization` null, `payment_method
  *    {type: 'redirect', url}` (the bank page, demo/sandbox/three-ds.ts and routes/bank.ts); the card's outcome
@@ -97,7 +98,6 @@ export function chargesRouter(d: Deps) {
       if (body.use_3d_secure && !body.redirect_url) throw apiError(1001, 'redirect_url is required when use_3d_secure is true');
 
       const id = newId('tr');
-      source.use(id);
       const verdict = scoreDevice(d, body.device_session_id, source.facts);
       logVerdict(d, `charge ${id}`, body.device_session_id, verdict);
       const declined = verdict.declined.length ? fraudDecline(verdict.declined) : null;
@@ -121,13 +121,19 @@ export function chargesRouter(d: Deps) {
         ...(body.payment_plan ? { paymentPlan: { payments: body.payment_plan.payments } } : {}),
       };
       d.store.charges.set(id, charge);
-      if (declined) throw declined;
+      if (declined) {
+        source.use(id);
+        throw declined;
+      }
       const settlement = { usePoints: body.use_card_points, capture: body.capture };
       if (body.use_3d_secure) {
+        source.use(id);
         startChallenge(d, charge, settlement, body.redirect_url!, new URL(c.req.url).origin);
         return c.json(transactionView(charge), 201);
       }
       const failure = settle(d, charge, settlement, false);
+      // 3012 leaves a token unused: the bank asked for authentication, so the merchant may retry with 3-D Secure
+      if (failure?.error_code !== 3012) source.use(id);
       if (failure) {
         throw apiError(failure.error_code, failure.description, {
           http_code: failure.http_code,
