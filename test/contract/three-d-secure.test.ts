@@ -3,6 +3,7 @@
  * status charge_pending; Errors 3012): the charge, the sandbox's bank page and every way it ends (approved,
  * frictionless, failed challenge, rejected, too many wrong codes, abandoned then expired, pushed out).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_TTL_MS, MAX_CHALLENGES, THREE_DS_MESSAGES } from '../../demo/sandbox/three-ds';
 import { OUTCOME_ERRORS } from '../../demo/sandbox/test-cards';
@@ -179,6 +180,27 @@ describe('the bank page', () => {
     expect(await unknown.text()).toContain('Verificación no disponible');
     expect((await submit(bankPath(tx), { action: 'approve', code: 'x'.repeat(10_000) })).status).toBe(413);
     expect((await read(tx.id)).status).toBe('charge_pending');
+  });
+});
+
+describe('robust', () => {
+  it('random form bodies, content types and challenge ids never make the bank page fail', async () => {
+    const tx = await pending(api, CHALLENGE);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(bankPath(tx)), fc.string({ maxLength: 60 }).map((s) => `/3ds/${encodeURIComponent(s)}`)),
+        fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data', 'application/json', 'text/plain', ''),
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.dictionary(fc.constantFrom('action', 'code', 'lang'), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((o) => new URLSearchParams(o).toString()),
+        ),
+        async (path, type, body) => {
+          const r = await fetch(`${api.baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: type ? { 'Content-Type': type } : {}, body });
+          expect([303, 400, 404, 413, 422]).toContain(r.status);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

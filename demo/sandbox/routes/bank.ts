@@ -128,7 +128,8 @@ function challengePage(d: Deps, c: Challenge, lang: Lang, wrong: number): string
  * - `POST /{challenge_id}` (form: `action` approve|reject, `code`): approve with the right code ends the
  *   challenge (a `fails` card's authentication fails even so), a wrong code shows the form again with the error
  *   until {@link MAX_CODE_ATTEMPTS} wrong codes fail it; reject fails it; each end answers 303 to the shop.
- * An unknown, finished or expired challenge is a 404 page. Bodies over 4 KiB are refused (413).
+ * An unknown, finished or expired challenge is a 404 page. Bodies over 4 KiB are refused (413, closing the
+ * connection: the rest of the body is not read).
  */
 export function bankRouter(d: Deps) {
   const find = (c: Context<SandboxEnv>) => {
@@ -162,7 +163,7 @@ export function bankRouter(d: Deps) {
       headers(c, ch);
       return c.html(challengePage(d, ch, langOf(c), ch.attempts));
     })
-    .post('/:challenge_id', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Request body too large', 413) }), async (c) => {
+    .post('/:challenge_id', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Request body too large', 413, { Connection: 'close' }) }), async (c) => {
       const ch = find(c);
       if (!ch) return gone(c);
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
