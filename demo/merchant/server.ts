@@ -154,10 +154,14 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   });
 
   const authorization = `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`;
-  /** GET of an API resource with the private key: the parsed body, and whether it was a 2xx. */
-  const read = async (path: string) => {
-    const res = await fetch(`${api}/v1/${opts.merchantId}${path}`, { headers: { Authorization: authorization } });
-    return { ok: res.ok, body: (await res.json()) as Record<string, unknown> };
+  /** GET of an API resource with the private key: the parsed body, and whether it was a 2xx (false when unreachable). */
+  const read = async (path: string): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
+    try {
+      const res = await fetch(`${api}/v1/${opts.merchantId}${path}`, { headers: { Authorization: authorization } });
+      return { ok: res.ok, body: (await res.json()) as Record<string, unknown> };
+    } catch {
+      return { ok: false, body: {} }; // the API unreachable or not answering JSON: treated as not found
+    }
   };
   /**
    * Months without interest (the checkout's select, from `installmentsFrom` up): none under the threshold,
