@@ -183,3 +183,74 @@ test.describe('reward points and months without interest', () => {
     await expect(page.locator('select')).toHaveCount(0);
   });
 });
+
+/** A charge_pending 3-D Secure charge made server side (as a merchant's backend would), returning to `redirect_url`. */
+async function pendingCharge(shop: Shop, card_number: string, redirect_url: string) {
+  const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'Content-Type': 'application/json' });
+  const base = `${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}`;
+  const token = await (await fetch(`${base}/tokens`, {
+    method: 'POST',
+    headers: auth(CREDENTIALS.publicKey),
+    body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+  })).json();
+  const tx = await (await fetch(`${base}/charges`, {
+    method: 'POST',
+    headers: { ...auth(CREDENTIALS.privateKey), 'X-Forwarded-For': '127.0.0.1' },
+    body: JSON.stringify({
+      method: 'card', source_id: token.id, amount: 2400, description: 'Café', device_session_id: 'e2e3ds', customer: { name: 'Ana', email: 'ana@example.com' },
+      use_3d_secure: true, redirect_url,
+    }),
+  })).json();
+  expect(tx.status).toBe('charge_pending');
+  return tx as { id: string; payment_method: { url: string } };
+}
+
+test.describe('PayToken.authenticate in the browser', () => {
+  test('modal: the bank page in a labelled dialog (no axe or CSP violation), paid, resolves returned with the id, focus restored', async ({ page, shop, recorder }) => {
+    const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
+    await page.goto(shop.merchant.url);
+    await page.locator('#pay').focus();
+    const result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }), tx.payment_method.url);
+    const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+    await expect(dialog).toBeVisible();
+    const bank = page.frameLocator('iframe[title="Página de verificación de tu banco"]');
+    await expect(bank.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await bank.getByLabel('Código de un solo uso').fill(lastCode(shop));
+    await bank.getByRole('button', { name: 'Confirmar compra' }).click();
+    expect(await result).toEqual({ status: 'returned', id: tx.id });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('#pay')).toBeFocused();
+    expect(await readCharge(shop, tx.id)).toMatchObject({ status: 'completed' });
+    expect(await page.locator('[style]:not(dialog, dialog *), style').count()).toBe(0);
+    expect(recorder.cspViolations).toEqual([]);
+  });
+
+  test('modal: Escape cancels, and the close button (English label) cancels; focus goes back; the charge stays pending', async ({ page, shop }) => {
+    const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
+    await page.goto(`${shop.merchant.url}/?lang=en`);
+    await page.locator('#pay').focus();
+    let result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    const dialog = page.getByRole('dialog', { name: 'Verification by your bank' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await result).toEqual({ status: 'cancelled' });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('#pay')).toBeFocused();
+    result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await result).toEqual({ status: 'cancelled' });
+    await expect(page.locator('#pay')).toBeFocused();
+    expect(await readCharge(shop, tx.id)).toMatchObject({ status: 'charge_pending' });
+  });
+
+  test('redirect (the default): the page goes to the bank, which brings the shopper back to the receipt', async ({ page, shop }) => {
+    const tx = await pendingCharge(shop, '4000000000003113', `${shop.merchant.url}/3ds/return`);
+    await page.goto(shop.merchant.url);
+    await page.evaluate((url) => void (window as any).PayToken.authenticate(url), tx.payment_method.url);
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    await expect(page.locator('[data-field="id"]')).toHaveText(tx.id);
+  });
+});

@@ -93,7 +93,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const received: Record<string, string>[] = [];
   const app = new Hono();
   // connect-src: the API origin only; the SPA example also posts the token to this backend ('self').
-  const csp = (spa: boolean) => [
+  const csp = (spa: boolean, returnPage = false) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
@@ -102,12 +102,15 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${new URL(api).origin}`,
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    // 3-D Secure in modal mode: the bank page (on the API origin here) in a frame, which comes back to this
+    // origin's /3ds/return; that page alone may be framed, by this origin only
+    `frame-src 'self' ${new URL(api).origin}`,
+    `frame-ancestors ${returnPage ? "'self'" : "'none'"}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa')));
+    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa'), c.req.path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');

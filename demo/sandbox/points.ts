@@ -1,6 +1,9 @@
 import type { Deps } from './env';
 import { apiError } from './errors';
+import type { CardPoints } from './pending';
 import type { CardFacts } from './store';
+
+export type { CardPoints } from './pending';
 
 /**
  * Reward points in the sandbox (spec, Charges `use_card_points`; Resources > CardPoints; README "Reward points").
@@ -11,18 +14,6 @@ import type { CardFacts } from './store';
 
 /** Value of one point, in hundredths of the charge's currency: 10 (MXN 0.10). */
 export const POINT_VALUE_CENTS = 10;
-
-/** The CardPoints object of a Transaction (spec, Resources > CardPoints). */
-export interface CardPoints {
-  /** Points used. */
-  used: number;
-  /** Points left on the card after this charge. */
-  remaining: number;
-  /** The part of the charge's `amount` paid with points (major units, two decimals); the card pays the rest. */
-  amount: number;
-  /** Text for the receipt, in Spanish (the sandbox's bank is Mexican). */
-  caption: string;
-}
 
 /**
  * How a charge of `amount` splits between points and the card (pure).
@@ -45,31 +36,6 @@ export function splitPoints(amount: number, balance: number, use: 'ONLY_POINTS' 
     amount: paid,
     caption: `Pagaste $${paid.toFixed(2)} con ${used} puntos; te quedan ${balance - used} puntos`,
   };
-}
-
-/**
- * Points balances, by the card's keyed fingerprint. Only points cards get an entry (their balance once they
- * spent some), so the map holds at most one entry per points card of the catalogue: bounded.
- */
-export class PointsLedger {
-  readonly #spent = new Map<string, number>();
-
-  /** The card's balance in whole points: 0 for a card without points. */
-  balance(card: CardFacts): number {
-    return card.profile.points ? card.profile.points - (this.#spent.get(card.fingerprint) ?? 0) : 0;
-  }
-
-  /** Takes `points` off the card's balance (a points card only; never below zero). */
-  spend(card: CardFacts, points: number): void {
-    if (!card.profile.points) return;
-    const spent = (this.#spent.get(card.fingerprint) ?? 0) + points;
-    this.#spent.set(card.fingerprint, Math.min(spent, card.profile.points));
-  }
-
-  /** How many cards have an entry (for the bound's test). */
-  get size(): number {
-    return this.#spent.size;
-  }
 }
 
 /** One entry of the points balance endpoints (spec, Cards: `GET .../points`). */

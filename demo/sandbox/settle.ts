@@ -1,16 +1,11 @@
 import type { Deps } from './env';
 import { newAuthorization } from './ids';
+import type { Settlement } from './pending';
 import { splitPoints } from './points';
 import type { ChargeRecord } from './store';
 import { OUTCOME_ERRORS } from './test-cards';
 
-/** What a charge asks of the card when it is settled: right away, or after 3-D Secure. */
-export interface Settlement {
-  /** `use_card_points` of the charge. */
-  usePoints: 'ONLY_POINTS' | 'MIXED' | 'NONE';
-  /** `capture` of the charge: false leaves an approved charge `in_progress`. */
-  capture: boolean;
-}
+export type { Settlement } from './pending';
 
 /** The spec error of a failed charge, and its Transaction's `error_message`. */
 export interface Failure {

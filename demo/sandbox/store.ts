@@ -3,8 +3,7 @@ import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
 import type { DeviceDataBody, TransactionStatus } from './schemas/index';
 import { outcomeOf, profileOf, type CardProfile, type Outcome } from './test-cards';
-import { PointsLedger, type CardPoints } from './points';
-import { Challenges } from './three-ds';
+import { Challenges, PointsLedger, type CardPoints } from './pending';
 
 /**
  * What the sandbox keeps of a card. Never the full number nor the CVV2: the BIN (first six digits, to know
@@ -111,7 +110,7 @@ export class Store {
   readonly deviceUses: DeviceUse[] = [];
   /** Points balances of the points test cards (bounded: one entry per such card of the catalogue). */
   readonly points = new PointsLedger();
-  /** Pending 3-D Secure authentications (bounded and expiring: ./three-ds.ts). */
+  /** Pending 3-D Secure authentications (bounded and expiring: ./pending.ts, ./three-ds.ts). */
   readonly challenges = new Challenges();
   #seq = 0;
   readonly #key = randomBytes(32);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Deps } from './env';
-import { settle, type Settlement } from './settle';
+import { CHALLENGE_TTL_MS, type Challenge, type Settlement } from './pending';
+import { settle } from './settle';
 import type { ChargeRecord } from './store';
 
 /**
@@ -12,12 +13,10 @@ import type { ChargeRecord } from './store';
  * `charge_pending` until the challenge expires, {@link CHALLENGE_TTL_MS}, and is then `cancelled`).
  */
 
-/** How long a challenge waits for the shopper: 15 minutes. Then its charge is `cancelled`. */
-export const CHALLENGE_TTL_MS = 15 * 60_000;
-/** Most challenges pending at once; a new one beyond this ends the oldest (its charge `cancelled`). */
-export const MAX_CHALLENGES = 1000;
 /** Wrong one-time codes allowed; the next wrong one fails the authentication. */
 export const MAX_CODE_ATTEMPTS = 3;
+
+export { CHALLENGE_TTL_MS, MAX_CHALLENGES, type Challenge } from './pending';
 
 /** `error_message` of a charge whose authentication ended without approval. */
 export const THREE_DS_MESSAGES = {
@@ -26,65 +25,8 @@ export const THREE_DS_MESSAGES = {
   expired: 'The 3-D Secure authentication was not completed in time (charge cancelled)',
 } as const;
 
-/** One pending 3-D Secure authentication. */
-export interface Challenge {
-  /** Random, unguessable: the bank page is `/3ds/{id}` (it needs no API key). */
-  id: string;
-  /** The charge waiting for it. */
-  txId: string;
-  /** Six digits, written to the sandbox log (the shopper's "SMS"). */
-  code: string;
-  /** The charge's `redirect_url`, where the page sends the shopper back with `?id={transaction_id}`. */
-  redirectUrl: string;
-  /** What to do with the charge once authenticated. */
-  settlement: Settlement;
-  created: Date;
-  /** Wrong codes so far. */
-  attempts: number;
-}
-
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const randomId = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-
-/** Pending challenges by id, oldest first (a Map keeps insertion order), at most {@link MAX_CHALLENGES}. */
-export class Challenges {
-  readonly #byId = new Map<string, Challenge>();
-
-  get(id: string): Challenge | undefined {
-    return this.#byId.get(id);
-  }
-
-  get size(): number {
-    return this.#byId.size;
-  }
-
-  /** Adds `c`; @returns the challenges pushed out to stay within {@link MAX_CHALLENGES} (oldest first). */
-  add(c: Challenge): Challenge[] {
-    const out: Challenge[] = [];
-    for (const old of this.#byId.values()) {
-      if (this.#byId.size < MAX_CHALLENGES) break;
-      this.#byId.delete(old.id);
-      out.push(old);
-    }
-    this.#byId.set(c.id, c);
-    return out;
-  }
-
-  delete(id: string): void {
-    this.#byId.delete(id);
-  }
-
-  /** Removes and @returns the challenges older than {@link CHALLENGE_TTL_MS} at `now`. */
-  expired(now: Date): Challenge[] {
-    const out: Challenge[] = [];
-    for (const c of this.#byId.values()) {
-      if (now.getTime() - c.created.getTime() < CHALLENGE_TTL_MS) break;
-      this.#byId.delete(c.id);
-      out.push(c);
-    }
-    return out;
-  }
-}
 
 /** Cancels the still-pending charge of a challenge that ended unused (expired or pushed out). */
 function cancel(d: Deps, c: Challenge): void {

@@ -1,7 +1,7 @@
 import type { Card, Token } from '../../src/types/index';
 import type { Address } from '../../src/card/types';
 import { isoDateTime } from './clock';
-import type { CardPoints } from './points';
+import type { CardPoints } from './pending';
 import type { CardFacts, CardRecord, ChargeRecord, CustomerRecord, DeviceRecord, TokenRecord } from './store';
 import type { DeviceDataBody } from './schemas/index';
 

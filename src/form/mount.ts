@@ -111,7 +111,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     // local validation runs first inside tokenize: an invalid card sends no request
     const p = (pending = tokenize(readCard(form)).then(
       (token) => {
-        const result = { token_id: token.id, device_session_id: session, token };
+        const result = { token_id: token.id, device_session_id: session, points_card: token.card?.points_card === true, token };
         if (!signal.aborted) {
           tokenInput.value = token.id;
           emit('token', result);

@@ -52,6 +52,8 @@ export interface FieldEvent {
 export interface TokenResult {
   token_id: string;
   device_session_id: string;
+  /** Whether the card has reward points (the Token's `card.points_card`; false when absent): offer "pay with points". */
+  points_card: boolean;
   token: Token;
 }
 

@@ -341,7 +341,7 @@ describe('submit', () => {
     answer(jsonResponse(201, TOKEN));
     const result = await p1;
     const session = form().querySelector<HTMLInputElement>('input[name=device_session_id]')!.value;
-    expect(result).toStrictEqual({ token_id: TOKEN.id, device_session_id: session, token: TOKEN });
+    expect(result).toStrictEqual({ token_id: TOKEN.id, device_session_id: session, points_card: false, token: TOKEN }); // no points_card on the Token: false
     expect(form().querySelector<HTMLInputElement>('input[name=token_id]')!.value).toBe(TOKEN.id);
     expect(($('#pay') as HTMLButtonElement).disabled).toBe(false);
     expect(form().hasAttribute('aria-busy')).toBe(false);
@@ -349,6 +349,17 @@ describe('submit', () => {
     expect(log.filter((l) => l.type == 'token').map((l) => l.e)).toStrictEqual([result]);
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
     expect(body).toStrictEqual({ card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: YY, cvv2: '123' });
+  });
+
+  it('the token event says points_card true when the Token\'s card has points (offer "pay with points")', async () => {
+    const withPoints = { ...TOKEN, card: { ...TOKEN.card, points_card: true } };
+    fetchMock.mockImplementation(async () => jsonResponse(201, withPoints));
+    const m = mount();
+    const log = record(m);
+    fillValid();
+    const result = await m.submit();
+    expect(result).toMatchObject({ token_id: TOKEN.id, points_card: true, token: withPoints });
+    expect(log.filter((l) => l.type == 'token').map((l) => (l.e as { points_card: boolean }).points_card)).toEqual([true]);
   });
 
   it('post flow: writes the token and posts the form once, staying disabled while the page leaves', async () => {
