@@ -213,7 +213,7 @@ test.describe('PayToken.authenticate in the browser', () => {
     const result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }), tx.payment_method.url);
     const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
     await expect(dialog).toBeVisible();
-    const bank = page.frameLocator('iframe[title="Página de verificación de tu banco"]');
+    const bank = page.frameLocator('iframe[title="Verificación de tu banco"]');
     await expect(bank.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await bank.getByLabel('Código de un solo uso').fill(lastCode(shop));

@@ -42,9 +42,13 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // so hosted fields can reuse its state logic, one tokenization path) cost +43 B (tokenize), +128 B (createClient),
   // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
   // terser, POST-only transport); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9020, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9350, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
+  // 2026-11-23: 3-D Secure's `authenticate` (src/form/authenticate.ts: redirect, and the modal dialog with its
+  // iframe, return detection, Escape/close, focus restore, es-MX/en labels) on `client` and `PayToken`, and
+  // `points_card` in the form layer's token event: +673 B (createClient), +674 B (everything), +654 B (script tag)
+  // after shrinking it (one label pair, cssText, short messages); the ceilings moved to the measured figures.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9690, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 10020, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9745, target: 8000 },
 ];
 
 let failed = false;

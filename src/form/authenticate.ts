@@ -28,10 +28,10 @@ export interface AuthenticateOptions {
 /** How {@link authenticate} ends in `modal` mode: back from the bank with the transaction id, or cancelled. */
 export type AuthenticateResult = { status: 'returned'; id: string } | { status: 'cancelled' };
 
-/** Dialog title, close button, frame title. */
-const LABELS: Record<'es' | 'en', readonly [string, string, string]> = {
-  es: ['Verificación de tu banco', 'Cerrar', 'Página de verificación de tu banco'],
-  en: ['Verification by your bank', 'Close', 'Your bank’s verification page'],
+/** Dialog and frame title, close button. */
+const LABELS: Record<'es' | 'en', readonly [string, string]> = {
+  es: ['Verificación de tu banco', 'Cerrar'],
+  en: ['Verification by your bank', 'Close'],
 };
 
 /** Checks the bank page URL: https, or http to loopback (the local sandbox). @throws ConfigurationError (`url`). */
@@ -43,7 +43,7 @@ function bankUrl(url: unknown): URL {
     /* refused below */
   }
   if (u && (u.protocol == 'https:' || (u.protocol == 'http:' && LOOPBACK.test(u.hostname)))) return u;
-  throw new ConfigurationError('url', 'url must be the https URL of payment_method (http for loopback only)');
+  throw new ConfigurationError('url', 'url: https (http for loopback only)');
 }
 
 /**
@@ -52,7 +52,7 @@ function bankUrl(url: unknown): URL {
  *
  * - `redirect` mode navigates the whole page to `url` (`location.assign`); the returned promise never settles
  *   (the page unloads). Your `redirect_url` page then asks your server for the charge.
- * - `modal` mode opens a modal `<dialog>` (labelled, focus moved in and kept in, the rest of the page inert;
+ * - `modal` mode opens a modal `<dialog>` (`aria-label`led, focus moved in and kept in, the rest of the page inert;
  *   a close button and Escape cancel; focus returns to where it was) holding the bank page in an iframe; no
  *   stylesheet or inline `<style>` is added (element styles set by script only), so a strict CSP works. It
  *   resolves `{status: 'returned', id}` when the frame loads `returnUrl` (same-origin, so this page can read the
@@ -66,8 +66,9 @@ function bankUrl(url: unknown): URL {
 export function authenticate(url: string, options: AuthenticateOptions = {}): Promise<AuthenticateResult> {
   const target = bankUrl(url);
   const mode = options.mode ?? 'redirect';
-  if (mode != 'redirect' && mode != 'modal') throw new ConfigurationError('mode', "mode must be 'redirect' or 'modal'");
-  if (typeof document == 'undefined') throw new ConfigurationError('mode', 'authenticate needs a browser page');
+  if ((mode != 'redirect' && mode != 'modal') || typeof document == 'undefined') {
+    throw new ConfigurationError('mode', "mode: 'redirect' or 'modal', in a browser");
+  }
   if (mode == 'redirect') {
     location.assign(target.href);
     return new Promise(() => {});
@@ -79,26 +80,22 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
     /* refused below */
   }
   if (!options.returnUrl || !back || back.origin != location.origin) {
-    throw new ConfigurationError('returnUrl', 'modal mode needs returnUrl, the charge’s redirect_url, on this page’s origin');
+    throw new ConfigurationError('returnUrl', 'returnUrl: the redirect_url, on this origin');
   }
-  const [title, close, frameTitle] = LABELS[/^en/i.test(options.locale ?? '') ? 'en' : 'es'];
+  const [title, close] = LABELS[/^en/i.test(options.locale ?? '') ? 'en' : 'es'];
   const doc = document;
   const opener = doc.activeElement as HTMLElement | null;
   const dialog = doc.createElement('dialog');
-  const heading = doc.createElement('h2');
   const button = doc.createElement('button');
   const frame = doc.createElement('iframe');
-  heading.id = `paytoken-3ds-${Math.random().toString(36).slice(2)}`;
-  heading.textContent = title;
-  dialog.setAttribute('aria-labelledby', heading.id);
+  dialog.setAttribute('aria-label', title);
+  frame.title = title;
   button.type = 'button';
   button.textContent = close;
-  frame.title = frameTitle;
-  Object.assign(dialog.style, { width: 'min(32rem, 96vw)', height: 'min(40rem, 92vh)', padding: '0.75rem', display: 'flex', flexDirection: 'column', gap: '0.5rem', boxSizing: 'border-box' });
-  Object.assign(heading.style, { margin: '0', fontSize: '1.1rem' });
-  Object.assign(button.style, { alignSelf: 'flex-end', order: '-1' });
-  Object.assign(frame.style, { flex: '1', width: '100%', border: '0' });
-  dialog.append(heading, button, frame);
+  // CSSOM only (no style attribute in markup, no <style>): allowed by a strict style-src
+  dialog.style.cssText = 'width:min(32rem,96vw);height:min(40rem,92vh);padding:8px;box-sizing:border-box';
+  frame.style.cssText = 'display:block;width:100%;height:calc(100% - 3em);border:0';
+  dialog.append(button, frame);
 
   return new Promise((resolve) => {
     const finish = (result: AuthenticateResult) => {
