@@ -45,10 +45,11 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // 2026-11-23: 3-D Secure's `authenticate` (src/form/authenticate.ts: redirect, and the modal dialog with its
   // iframe, return detection, Escape/close, focus restore, es-MX/en labels) on `client` and `PayToken`, and
   // `points_card` in the form layer's token event: +673 B (createClient), +674 B (everything), +654 B (script tag)
-  // after shrinking it (one label pair, cssText, short messages); the ceilings moved to the measured figures.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 9690, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 10020, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9745, target: 8000 },
+  // after shrinking it (one label pair, cssText, short messages); the form layer's `installments` select
+  // (src/form/installments.ts): +375 B, +376 B, +332 B more. The ceilings moved to the measured figures.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 10060, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 10395, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 10075, target: 8000 },
 ];
 
 let failed = false;

@@ -362,6 +362,32 @@ describe('submit', () => {
     expect(log.filter((l) => l.type == 'token').map((l) => (l.e as { points_card: boolean }).points_card)).toEqual([true]);
   });
 
+  it('installments: a labelled payment_plan select before the button (spec plans only), relabelled by setLocale, its choice in the result, removed by unmount', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(201, TOKEN));
+    const m = mount(SEPARATE, { flow: 'spa', installments: [6, 3, 7, 18] });
+    const select = form().querySelector<HTMLSelectElement>('select[name=payment_plan]')!;
+    expect(document.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Meses sin intereses');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Pago en una sola exhibición'],
+      ['3', '3 meses sin intereses'],
+      ['6', '6 meses sin intereses'],
+      ['18', '18 meses sin intereses'],
+    ]);
+    expect(select.compareDocumentPosition($('#pay')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    m.setLocale('en');
+    expect(document.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Months without interest');
+    expect(select.options[1]!.textContent).toBe('3 months without interest');
+    fillValid();
+    expect(select.value).toBe('');
+    expect(await m.submit()).not.toHaveProperty('payment_plan'); // pay in full
+    select.value = '6';
+    expect((await m.submit()).payment_plan).toEqual({ payments: 6 });
+    m.unmount();
+    expect(document.querySelector('select')).toBeNull();
+    mount(SEPARATE, { flow: 'spa', installments: [4, 24] });
+    expect(document.querySelector('select')).toBeNull(); // no valid plan: no select
+  });
+
   it('post flow: writes the token and posts the form once, staying disabled while the page leaves', async () => {
     const post = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const m = mount(SEPARATE, {});
