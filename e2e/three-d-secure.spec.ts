@@ -92,6 +92,8 @@ test.describe('3-D Secure on the classic checkout', () => {
 
   test('a card whose challenge fails: back to a failure page with the error_message', async ({ page, shop }) => {
     await pay(page, shop, '4000000000003121');
+    // the bank page is up: its charge, and so its code, is in the log (reading it earlier could get the last test's)
+    await expect(page.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
     await page.getByLabel('Código de un solo uso').fill(lastCode(shop));
     await page.getByRole('button', { name: 'Confirmar compra' }).click();
     await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
