@@ -46,9 +46,15 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // terser, POST-only transport); the ceilings moved to the measured figures.
   // 2026-11-23: the one-input expiry reads a pasted ISO month (`2027-10` gave `02/02`, expired): +12 B (createClient,
   // everything), +14 B (script tag) gzip measured; ceilings +15 B each.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9035, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9365, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9100, target: 8000 },
+  // 2026-11-23: 3-D Secure's `authenticate` (src/form/authenticate.ts: redirect, and the modal dialog with its
+  // iframe, return detection, Escape/close, focus restore, es-MX/en labels) on `client` and `PayToken`, and
+  // `points_card` in the form layer's token event: +673 B (createClient), +674 B (everything), +654 B (script tag)
+  // after shrinking it (one label pair, cssText, short messages); the form layer's `installments` select
+  // (src/form/installments.ts): +375 B, +376 B, +332 B more. The ceilings moved to the measured figures.
+  // 2026-11-23: both of the above together (merge): 10068 B, 10403 B, 10088 B measured; the ceilings set to them.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 10068, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 10403, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10088, target: 8000 },
 ];
 
 let failed = false;
