@@ -276,12 +276,13 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
 
   const authorization = `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`;
   /** GET of an API resource with the private key: the parsed body, and whether it was a 2xx (false when unreachable). */
-  const read = async (path: string): Promise<{ ok: boolean; body: Record<string, unknown> }> => {
+  const read = async (path: string): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> => {
     try {
       const res = await fetch(`${api}/v1/${opts.merchantId}${path}`, { headers: { Authorization: authorization } });
-      return { ok: res.ok, body: (await res.json()) as Record<string, unknown> };
+      const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      return { ok: res.ok, status: res.status, body };
     } catch {
-      return { ok: false, body: {} }; // the API unreachable or not answering JSON: treated as not found
+      return { ok: false, status: 0, body: {} }; // the API unreachable: treated as not found
     }
   };
   /**
@@ -299,18 +300,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
 
   /**
    * Charges a token with the private key (spec, Endpoints > Charges), with `extra` members (`payment_plan`,
-   * `use_card_points`, `use_3d_secure`, `redirect_url`). Tokens only: the id form, then the API must know it as a
-   * token (a stored card id is refused, no charge).
+   * `use_card_points`, `use_3d_secure`, `redirect_url`). Only {@link pay} calls it, once the token is checked.
    */
   const charge = async (body: Record<string, string>, ip: string, extra: Record<string, unknown> = {}): Promise<ChargeResult> => {
-    const refuse = (why: string): ChargeResult => {
-      log(`merchant refused token_id: ${why}`);
-      return { ok: false, code: 1005, tx: {} };
-    };
-    if (!validateTokenId(body.token_id).valid) return refuse('not an id');
-    const known = await fetch(`${api}/v1/${opts.merchantId}/tokens/${body.token_id}`, { headers: { Authorization: authorization } });
-    await known.arrayBuffer();
-    if (known.status !== 200) return refuse(`the API answered ${known.status} for GET /tokens/{id}`);
 
     const res = await fetch(`${api}/v1/${opts.merchantId}/charges`, {
       method: 'POST',
@@ -421,7 +413,15 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
    * a 3012 retried with `use_3d_secure: true` and `redirect_url` = this backend's `/3ds/return?lang=..`.
    */
   const pay = async (body: Record<string, string>, lang: Lang, ip: string): Promise<Outcome> => {
-    if (!ID.test(body.token_id ?? '') || typeof body.device_session_id != 'string') return { kind: 'bad' };
+    if (typeof body.device_session_id != 'string') return { kind: 'bad' };
+    // Tokens only: the id form, then the API must know it as a token (a stored card id is refused, no charge).
+    const refuse = (why: string): Outcome => {
+      log(`merchant refused token_id: ${why}`);
+      return { kind: 'charged', ok: false, code: 1005, tx: {} };
+    };
+    if (!validateTokenId(body.token_id).valid) return refuse('not an id');
+    const token = await read(`/tokens/${body.token_id}`);
+    if (token.status !== 200) return refuse(`the API answered ${token.status} for GET /tokens/{id}`);
     const extra: Record<string, unknown> = {};
     if (body.payment_plan) {
       if (amount < installmentsFrom || !PLANS.includes(Number(body.payment_plan))) return { kind: 'bad' };
@@ -429,8 +429,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     }
     if (body.use_card_points === undefined) {
       // "pay with points": only for a card with points, which the Token says (points_card)
-      const token = await read(`/tokens/${body.token_id}`);
-      if (token.ok && (token.body.card as Record<string, unknown> | undefined)?.points_card === true) {
+      if ( (token.body.card as Record<string, unknown> | undefined)?.points_card === true) {
         const balance = await read(`/tokens/${body.token_id}/points`);
         const b = balance.ok && Array.isArray(balance.body) ? (balance.body[0] as Record<string, unknown> | undefined) : undefined;
         return { kind: 'points', balance: b?.remaining_points != null ? TEXT[lang].pointsBalance(String(b.remaining_points), String(b.remaining_mxn ?? '')) : '' };
@@ -490,7 +489,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const lang = langOf(c.req.query('lang'));
     const t = TEXT[lang];
     const id = c.req.query('id') ?? '';
-    const tx = ID.test(id) ? await read(`/charges/${id}`) : { ok: false, body: {} as Record<string, unknown> };
+    const tx = ID.test(id) ? await read(`/charges/${id}`) : { ok: false, status: 0, body: {} as Record<string, unknown> };
     const status = String(tx.body.status ?? '');
     if (tx.ok && (status === 'completed' || status === 'in_progress')) return c.html(receiptPage(lang, tx.body));
     const [title, message] =

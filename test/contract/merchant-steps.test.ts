@@ -70,24 +70,56 @@ describe('POST /api/charge steps', () => {
       { token_id: id, device_session_id: 's', use_card_points: 'ALL' },
       { token_id: id, device_session_id: 's', card_number: '4111111111111111' },
       { token_id: id },
-      { token_id: 'not an id!', device_session_id: 's' },
     ]) {
       expect(await apiCharge(body), JSON.stringify(body)).toMatchObject({ status: 400, body: { error_code: 1001 } });
     }
+    // tokens only: a token_id without the id form is the shopper's "not found" (1005), before any API call
+    expect(await apiCharge({ token_id: 'not an id!', device_session_id: 's' })).toMatchObject({ status: 402, body: { error_code: 1005 } });
     expect(merchant.charges.length).toBe(before);
   });
 });
 
 describe('POST /charge without JavaScript', () => {
-  const post = async (fields: Record<string, string>) =>
-    fetch(`${merchant.url}/charge?lang=es`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  /** The checkout page's session: its cookie and the CSRF token of its form. */
+  const session = async () => {
+    const r = await fetch(`${merchant.url}/`);
+    return { cookie: r.headers.get('set-cookie')!.split(';')[0]!, csrf: /name="csrf" value="([^"]+)"/.exec(await r.text())![1]! };
+  };
+  /** A same-origin form post of the page (`fields` carry the CSRF token). */
+  const postAs = (cookie: string, fields: Record<string, string>) =>
+    fetch(`${merchant.url}/charge?lang=es`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: merchant.url, 'Sec-Fetch-Site': 'same-origin' },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+  const post = async (fields: Record<string, string>) => {
+    const s = await session();
+    return postAs(s.cookie, { csrf: s.csrf, ...fields });
+  };
 
-  it('a points card: the points step page posting back to /charge', async () => {
-    const res = await post({ token_id: await token('4000000000004004'), device_session_id: 'steps5' });
+  it('a points card: the points step page posting back to /charge, with the CSRF token, charges the choice', async () => {
+    const s = await session();
+    const res = await postAs(s.cookie, { csrf: s.csrf, token_id: await token('4000000000004004'), device_session_id: 'steps5' });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<h1>Paga con puntos</h1>');
     expect(html).toContain('action="/charge?lang=es"');
+    expect(html).toContain(`<input type="hidden" name="csrf" value="${s.csrf}">`);
+    // the step's form posted back as a browser would: its hidden inputs plus the choice
+    const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const paid = await postAs(s.cookie, { ...hidden, use_card_points: 'ONLY_POINTS' });
+    expect(paid.status).toBe(200);
+    expect(await paid.text()).toContain('data-field="points_used"');
+    expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed', card_points: { used: expect.any(Number) } });
+  });
+
+  it('the points step\'s post without the CSRF token is refused (403), nothing charged', async () => {
+    const s = await session();
+    const before = merchant.charges.length;
+    const res = await postAs(s.cookie, { token_id: await token('4000000000004004'), device_session_id: 'steps7', use_card_points: 'MIXED' });
+    expect(res.status).toBe(403);
+    expect(merchant.charges.length).toBe(before);
   });
 
   it('a 3-D Secure card: 303 to the bank page', async () => {
