@@ -16,12 +16,15 @@ export const DEMO_FRAUD: Partial<FraudOptions> = { velocityMaxCards: 0 };
 export interface DemoOptions {
   apiPort: number;
   port: number;
+  /** The order in MXN (`--amount`, default 349.00). */
+  amount: number;
   fraud: Partial<FraudOptions>;
 }
 
 /**
  * Parses the demo's flags: `--api-port N` (default 4010), `--port N` (merchant, default 4020),
- * `--velocity-max-cards N` (0-1000, default 0: off).
+ * `--velocity-max-cards N` (0-1000, default 0: off), `--amount MXN` (the order: more than 0, at most two decimals and
+ * 1,000,000; default 349.00; from 1000.00 up the checkout offers months without interest).
  * @throws Error naming every bad flag and its allowed values.
  */
 export function demoOptions(args: string[]): DemoOptions {
@@ -31,14 +34,16 @@ export function demoOptions(args: string[]): DemoOptions {
       'api-port': { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
       port: { type: 'string', default: '4020' },
       'velocity-max-cards': { type: 'string', default: String(DEMO_FRAUD.velocityMaxCards) },
+      amount: { type: 'string', default: '349' },
     },
     strict: true,
   });
   const port = (flag: 'api-port' | 'port') => (/^\d{1,5}$/.test(values[flag]) && Number(values[flag]) <= 65535 ? '' : `--${flag} must be 0-65535`);
   const maxCards = values['velocity-max-cards'];
-  const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)'];
+  const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)',
+    /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000 ? '' : '--amount must be pesos over 0 and at most 1000000, at most two decimals'];
   if (problems.some(Boolean)) throw new Error(problems.filter(Boolean).join('\n'));
-  return { apiPort: Number(values['api-port']), port: Number(values.port), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards) } };
+  return { apiPort: Number(values['api-port']), port: Number(values.port), amount: Number(values.amount), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards) } };
 }
 
 /** The words for a port that cannot be used: which port, and which flag picks another. */

@@ -2,8 +2,10 @@
  * `npm run demo`: starts the local sandbox API, the merchant backend (on another origin), its checkout page and
  * the SPA example (built by `npm run build`, which `npm run demo` runs first).
  * Flags (demo/options.ts): --api-port N (default 4010), --port N (merchant, default 4020), --velocity-max-cards N
- * (default 0: the device-velocity rule off, so every test card can be tried from one browser; 3 shows the rule).
- * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both.
+ * (default 0: the device-velocity rule off, so every test card can be tried from one browser; 3 shows the rule),
+ * --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest).
+ * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both. The sandbox's 3-D Secure
+ * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
 import { existsSync } from 'node:fs';
 import { startSandbox, type RunningSandbox } from './sandbox/server';
@@ -30,12 +32,15 @@ const creds = {
 };
 let api: RunningSandbox;
 try {
-  api = await startSandbox({ ...creds, port: opts.apiPort, fraud: opts.fraud });
+  api = await startSandbox({ ...creds, port: opts.apiPort, fraud: opts.fraud,
+    // the bank page's one-time codes (the shopper's "SMS") are the only sandbox log lines shown here
+    log: (line) => line.startsWith('3ds ') && console.log(line),
+  });
 } catch (e) {
   console.error(listenProblem(e, 'sandbox API', opts.apiPort, '--api-port'));
   process.exit(1);
 }
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port, log: (line) => process.stderr.write(`${line}\n`) }).catch(async (e) => {
+const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port, amount: opts.amount, log: (line) => process.stderr.write(`${line}\n`) }).catch(async (e) => {
   console.error(listenProblem(e, 'merchant and checkout page', opts.port, '--port'));
   await api.close();
   process.exit(1);

@@ -17,8 +17,8 @@ export interface Servers {
  * Starts a sandbox API with `fraud` rule settings and a merchant backend on it, on free ports; `close()` stops
  * both. For tests of the anti-fraud rules, which need settings (and state) of their own.
  */
-export async function startServers(fraud: Partial<FraudOptions> = {}): Promise<Servers & { close(): Promise<void> }> {
-  const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud });
+export async function startServers(fraud: Partial<FraudOptions> = {}, log?: (line: string) => void): Promise<Servers & { close(): Promise<void> }> {
+  const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud, ...(log ? { log } : {}) });
   // every test's browser pays from 127.0.0.1: the per-IP attempt limit is tested over HTTP (test/merchant)
   const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, maxAttemptsPerIp: 10_000 });
   return {

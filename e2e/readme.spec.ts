@@ -1,11 +1,13 @@
 /**
  * The README's browser code blocks (```html, ```js, ```ts), extracted from README.md at run time and run in
  * Chromium against a sandbox, so none can rot. Each block is matched to a scenario by what it contains; a block
- * that no scenario claims fails the test (add a scenario when you add a snippet). The one rewrite: the sandbox
- * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port). `ts` blocks are compiled and
+ * that no scenario claims fails the test (add a scenario when you add a snippet). The rewrites: the sandbox
+ * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port), and the example shop
+ * `https://shop.example` this test's page server (nothing leaves loopback). `ts` blocks are compiled and
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
- * The server-side block (docs/examples/charge.mjs) runs in Node: test/tooling/server-example.test.ts.
+ * The server-side block (docs/examples/charge.mjs) runs in Node: test/tooling/server-example.test.ts; the 3-D
+ * Secure server snippet (a `ts` block without `paytoken`) runs in Node here, its variables given by a prelude.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -36,11 +38,13 @@ const site = { html: '', js: '', module: '', posted: [] as { path: string; body:
 let server: Server;
 let siteUrl = '';
 let api: RunningSandbox;
+/** The sandbox's log (the 3-D Secure one-time codes). */
+const sandboxLog: string[] = [];
 
 const test = base.extend({});
 test.beforeAll(async () => {
   const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-  api = await startSandbox({ merchantId, publicKey, privateKey, port: 0, fraud: { velocityMaxCards: 0 } });
+  api = await startSandbox({ merchantId, publicKey, privateKey, port: 0, fraud: { velocityMaxCards: 0 }, log: (l) => sandboxLog.push(l) });
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.length < 100 && chunks.push(c));
@@ -56,6 +60,13 @@ test.beforeAll(async () => {
       if (path === '/checkout.js') return send('text/javascript', site.js);
       if (path === '/app.js') return send('text/javascript', site.module);
       if (path === '/favicon.ico') return res.writeHead(204).end();
+      // the 3-D Secure return page (redirect_url) and the shop's own read of the charge (`/api/charge/{id}`)
+      if (path === '/3ds/return') return send('text/html; charset=utf-8', '<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>Return</title></head><body><h1>Return</h1></body></html>');
+      const charge = /^\/api\/charge\/(\w+)$/.exec(path);
+      if (charge) {
+        const tx = api.store.charges.get(charge[1]!);
+        return tx ? send('application/json', JSON.stringify({ id: tx.id, status: tx.status })) : res.writeHead(404).end();
+      }
       res.writeHead(404).end();
     });
   });
@@ -71,7 +82,7 @@ test.beforeEach(() => {
   site.posted = [];
 });
 
-const sandboxed = (code: string) => code.replaceAll('http://127.0.0.1:4010', api.baseUrl);
+const sandboxed = (code: string) => code.replaceAll('http://127.0.0.1:4010', api.baseUrl).replaceAll('https://shop.example', siteUrl);
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {
@@ -116,6 +127,45 @@ const quickStartPage = (js: string) => {
   site.js = sandboxed(js);
 };
 const tokenOf = (form: string) => new URLSearchParams(form);
+
+/** A token of `card_number`, created with the public key as a page would. */
+async function apiToken(card_number: string): Promise<string> {
+  const res = await fetch(`${api.baseUrl}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${btoa(`${SANDBOX_DEFAULTS.publicKey}:`)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: FUTURE_YY, cvv2: '123' }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A card charge with 3-D Secure of the 3012 test card, returning to `returnUrl`: the pending Transaction. */
+async function pending3ds(returnUrl: string): Promise<{ id: string; payment_method: { url: string } }> {
+  const res = await fetch(`${api.baseUrl}/v1/${SANDBOX_DEFAULTS.merchantId}/charges`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${btoa(`${SANDBOX_DEFAULTS.privateKey}:`)}`, 'Content-Type': 'application/json', 'X-Forwarded-For': '127.0.0.1' },
+    body: JSON.stringify({
+      method: 'card', source_id: await apiToken('4000000000030124'), amount: 100, description: 'README', device_session_id: 'readme3ds',
+      customer: { name: 'Ana Pérez', email: 'ana@example.com' }, use_3d_secure: true, redirect_url: returnUrl,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; payment_method: { url: string } };
+}
+
+/** The one-time code of 3-D Secure charge `id`, from the sandbox log. */
+const otp = async (id: string) => {
+  const re = new RegExp(`^3ds ${id} one-time code (\\d{6})$`);
+  await expect.poll(() => sandboxLog.some((l) => re.test(l))).toBe(true);
+  return re.exec(sandboxLog.find((l) => re.test(l))!)![1]!;
+};
+
+/** The README's 3-D Secure js block, in its two parts: the redirect, then the modal. */
+const authParts = (code: string) => {
+  const at = code.indexOf('// or over your checkout');
+  return { redirect: code.slice(0, at), modal: code.slice(at) };
+};
+const isAuthBlock = (b: Block) => b.code.includes('PayToken.authenticate(url)') && b.code.includes("mode: 'modal'");
 
 /** Scenarios, each claiming the README blocks it runs. */
 const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page, block: Block) => Promise<void> }[] = [
@@ -187,6 +237,68 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
       site.module = await bundle(block.code, CLIENT_PRELUDE);
       await page.addScriptTag({ url: '/app.js', type: 'module' });
       expect((await visitor).text()).toMatch(/^[0-9a-f]{32}$/);
+    },
+  },
+  {
+    name: '3-D Secure, your server: a 3012 charged again with 3-D Secure, redirected to the bank page, completed there',
+    claims: (b) => b.lang === 'ts' && b.code.includes('tx.error_code === 3012') && b.code.includes('use_3d_secure: true'),
+    run: async (page, block) => {
+      // the snippet's free variables, as a Node server has them; `redirect` records where the shopper is sent
+      const prelude = `const baseUrl = 'http://127.0.0.1:4010', merchantId = '${SANDBOX_DEFAULTS.merchantId}', privateKey = '${SANDBOX_DEFAULTS.privateKey}';
+const shopperIp = '127.0.0.1', token_id = '${await apiToken('4000000000030124')}', amount = 100, description = 'README';
+const device_session_id = 'readme3dsserver', customer = { name: 'Ana Pérez', email: 'ana@example.com' }, order_id = 'readme${Date.now()}';
+const redirect = (status: number, url: string) => ({ status, url });`;
+      const out = await build({
+        stdin: { contents: sandboxed(`export default async function run() {\n${prelude}\n${block.code}\n}`), loader: 'ts' },
+        format: 'esm', target: 'node20', write: false, logLevel: 'silent',
+      });
+      const mod = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`)) as { default: () => Promise<{ status: number; url: string }> };
+      const sent = await mod.default();
+      expect(sent.status).toBe(303);
+      const bank = new URL(sent.url);
+      expect(bank.origin).toBe(api.baseUrl);
+      const tx = [...api.store.charges.values()].at(-1)!;
+      expect(tx.status).toBe('charge_pending');
+      // the shopper on the bank page: the one-time code, back to redirect_url?id=..., the charge read there
+      await page.goto(sent.url);
+      await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
+      await page.getByRole('button', { name: 'Confirmar compra' }).click();
+      await page.waitForURL(`${siteUrl}/3ds/return?id=${tx.id}`);
+      expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+    },
+  },
+  {
+    name: '3-D Secure in the browser: PayToken.authenticate(url) sends the page to the bank page (redirect mode)',
+    claims: isAuthBlock,
+    run: async (page, block) => {
+      const tx = await pending3ds(`${siteUrl}/3ds/return`);
+      quickStartPage(`${setters()}\nconst url = ${JSON.stringify(tx.payment_method.url)};\n${authParts(block.code).redirect}`);
+      await page.goto(siteUrl);
+      await page.waitForURL((u) => u.href === tx.payment_method.url);
+      await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
+      await page.getByRole('button', { name: 'Confirmar compra' }).click();
+      await page.waitForURL(`${siteUrl}/3ds/return?id=${tx.id}`);
+      expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+    },
+  },
+  {
+    name: '3-D Secure in the browser: client.authenticate(url, {mode: modal}) resolves on the return, the shop reads the charge',
+    claims: isAuthBlock,
+    run: async (page, block) => {
+      const tx = await pending3ds(`${siteUrl}/3ds/return`);
+      quickStartPage('');
+      await page.goto(siteUrl);
+      const shown = page.waitForEvent('console', (m) => m.text().startsWith('result '));
+      site.module = await bundle(
+        authParts(block.code).modal,
+        `${CLIENT_PRELUDE}\nconst url = ${JSON.stringify(tx.payment_method.url)};\nconst showResult = (r: unknown) => console.log('result ' + JSON.stringify(r));`,
+      );
+      await page.addScriptTag({ url: '/app.js', type: 'module' });
+      const bank = page.frameLocator('dialog iframe');
+      await bank.getByLabel('Código de un solo uso').fill(await otp(tx.id));
+      await bank.getByRole('button', { name: 'Confirmar compra' }).click();
+      expect(JSON.parse((await shown).text().slice('result '.length))).toEqual({ id: tx.id, status: 'completed' });
+      await expect(page.locator('dialog')).toHaveCount(0);
     },
   },
 ];

@@ -25,7 +25,8 @@ const layout = (page: Page) =>
       overflow: document.documentElement.scrollWidth - window.innerWidth,
       expiry: box('#expiry'),
       cvv: box('#cvv2'),
-      labelLines: [...document.querySelectorAll('label')].map((l) => [l.textContent, lines(l)] as const),
+      // the labels on screen (the hidden "pay with points" step's have no box)
+      labelLines: [...document.querySelectorAll('label')].filter((l) => l.getClientRects().length > 0).map((l) => [l.textContent, lines(l)] as const),
       panScroll: pan ? pan.scrollWidth - pan.clientWidth : 0,
     };
   });

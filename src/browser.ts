@@ -30,6 +30,7 @@ import type { DeviceData, DeviceDataOptions } from './fraud/types';
 import { findForm, type FormRef } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
 import { readCard } from './form/read';
+import { authenticate } from './form/authenticate';
 
 /**
  * Success callback argument: the Token, and `status` 200 as the classic script always reports (the API answers
@@ -253,6 +254,12 @@ const PayToken = deepFreeze({
     mount: (form: FormRef, options?: FormOptions): MountedForm =>
       mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
   },
+  /**
+   * 3-D Secure: shows the bank page of a `charge_pending` charge's `payment_method.url`, by a top-level redirect
+   * (default) or, with `{mode: 'modal', returnUrl}`, in an accessible modal iframe; the same as the ESM
+   * `client.authenticate` (README "3-D Secure"). @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
+   */
+  authenticate,
   deviceData: {
     /**
      * Returns this page load's `device_session_id` at once; with `formId`, also writes it into a hidden input

@@ -6,6 +6,7 @@ import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
 import { findForm } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
+import { authenticate, type AuthenticateOptions, type AuthenticateResult } from './form/authenticate';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './http/config';
 import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
@@ -80,6 +81,14 @@ export interface Client {
      */
     mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
   };
+  /**
+   * 3-D Secure: shows the shopper the bank page of a `charge_pending` charge's `payment_method.url` (spec,
+   * Charges: `use_3d_secure`, `redirect_url`), by a top-level redirect (`mode: 'redirect'`, the default; the
+   * promise never settles) or in an accessible modal iframe (`mode: 'modal'` with `returnUrl`, resolving
+   * `{status: 'returned', id}` or `{status: 'cancelled'}`). See `authenticate` in src/form/authenticate.ts.
+   * @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
+   */
+  authenticate(url: string, options?: AuthenticateOptions): Promise<AuthenticateResult>;
 }
 
 /** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
@@ -145,6 +154,7 @@ export function createClient(config: ClientConfig): Client {
       setup: (form, fieldName) => writeDeviceSessionInput(findForm(form), fieldName),
       collect: (options) => ({ data: deviceData(options, () => cfg, io), deviceSessionId: deviceSessionId() }),
     },
+    authenticate,
     form: {
       mount: (form, options) => mountForm(findForm(form), options, tokens.create),
     },

@@ -24,4 +24,5 @@ export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalR
 export { formatValue, type FormatKind } from './form/format';
 export { formMessage, MESSAGES, type Messages } from './form/messages';
 export { readCard } from './form/read';
+export type { AuthenticateMode, AuthenticateOptions, AuthenticateResult } from './form/authenticate';
 export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/types';

@@ -20,6 +20,17 @@
  * - only tokens are charged: `token_id` must have the id form, then the sandbox must know it as a token (a stored
  *   card id is refused);
  * - bodies over {@link MERCHANT_MAX_BODY_BYTES} are 413; `received` keeps the last {@link RECEIVED_MAX} bodies.
+ * The checkout (through `/api/charge`, or `/charge` without JavaScript) also covers (README "3-D Secure", "Reward
+ * points and months without interest"), every protection above applying to each step (the points step's form
+ * carries the CSRF token; each post of a step is one attempt):
+ * - 3-D Secure: a charge answered 3012 is retried with `use_3d_secure: true` and `redirect_url` =
+ *   `{merchant}/3ds/return?lang=..`; the shopper is sent (303) to the bank page of `payment_method.url`, and
+ *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete;
+ * - points: when the token's card has `points_card` true (read with `GET /tokens/{id}`), a step asks how to pay
+ *   (points only, points and card, card only) before charging with `use_card_points`; the receipt shows the
+ *   points used and left;
+ * - months without interest: from `installmentsFrom` up, the checkout has a `payment_plan` select (3, 6, 9, 12,
+ *   18) sent with the charge.
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -60,6 +71,8 @@ export interface MerchantOptions {
   log?: (line: string) => void;
   /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
   requestLog?: (r: LoggedRequest) => void;
+  /** Months without interest are offered for orders of at least this amount (MXN). Default 1000. */
+  installmentsFrom?: number;
 }
 
 /** Largest body accepted on `POST /charge` and `POST /api/charge`, bytes; larger is 413. */
@@ -76,6 +89,14 @@ export const GENERIC_DECLINES: ReadonlySet<number> = new Set([3004, 3005, 3009, 
 
 /** The code a shopper is shown for an API error code: 3001 for {@link GENERIC_DECLINES}, else the code. */
 export const shopperCode = (code: number): number => (GENERIC_DECLINES.has(code) ? 3001 : code);
+
+/** The default of {@link MerchantOptions.installmentsFrom}: months without interest from MXN 1,000.00 up. */
+export const INSTALLMENTS_FROM = 1000;
+/** The plans offered (spec, Resources > PaymentPlan). */
+const PLANS = [3, 6, 9, 12, 18];
+/** A resource id as the API writes them (spec: up to 45 characters). */
+const ID = /^[A-Za-z0-9]{1,45}$/;
+
 
 /**
  * A running merchant backend, with what tests check but the shopper never sees: `received` lists every body
@@ -191,15 +212,19 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
   // connect-src: the API origin (tokens, device data) and this backend ('self': the pages post the token to it)
-  const csp = () => [
+  const csp = (returnPage = false) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     `connect-src 'self' ${new URL(api).origin}`,
     "img-src 'self'",
-    "form-action 'self'",
+    // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
+    `form-action 'self' ${new URL(api).origin}`,
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    // 3-D Secure in modal mode: the bank page (on the API origin here) in a frame, which comes back to this
+    // origin's /3ds/return; that page alone may be framed, by this origin only
+    `frame-src 'self' ${new URL(api).origin}`,
+    `frame-ancestors ${returnPage ? "'self'" : "'none'"}`,
     "require-trusted-types-for 'script'",
     // violations are reported to this backend (the page's own origin), so they are seen from the first byte
     'report-uri /csp-report',
@@ -207,7 +232,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp());
+    c.header('Content-Security-Policy', csp(c.req.path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -239,7 +264,10 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
     const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
-    return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) }));
+    return c.html(
+      render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) })
+        .replace('<!--installments-->', installments(lang)),
+    );
   });
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
@@ -263,18 +291,36 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     }
   });
 
-  /** Charges a token with the private key (spec, Endpoints > Charges). */
   const authorization = `Basic ${Buffer.from(`${opts.privateKey}:`).toString('base64')}`;
-  const charge = async (body: Record<string, string>, ip: string): Promise<ChargeResult> => {
-    // Tokens only: the id form, then the API must know it as a token (a stored card id is refused, no charge).
-    const refuse = (why: string): ChargeResult => {
-      log(`merchant refused token_id: ${why}`);
-      return { ok: false, code: 1005, tx: {} };
-    };
-    if (!validateTokenId(body.token_id).valid) return refuse('not an id');
-    const known = await fetch(`${api}/v1/${opts.merchantId}/tokens/${body.token_id}`, { headers: { Authorization: authorization } });
-    await known.arrayBuffer();
-    if (known.status !== 200) return refuse(`the API answered ${known.status} for GET /tokens/{id}`);
+  /** GET of an API resource with the private key: the parsed body, and whether it was a 2xx (false when unreachable). */
+  const read = async (path: string): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> => {
+    try {
+      const res = await fetch(`${api}/v1/${opts.merchantId}${path}`, { headers: { Authorization: authorization } });
+      const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      return { ok: res.ok, status: res.status, body };
+    } catch {
+      return { ok: false, status: 0, body: {} }; // the API unreachable: treated as not found
+    }
+  };
+  /**
+   * Months without interest (the checkout's select, from `installmentsFrom` up): none under the threshold,
+   * else "pay at once" plus one option per plan with its monthly amount.
+   */
+  const installmentsFrom = opts.installmentsFrom ?? INSTALLMENTS_FROM;
+  const installments = (lang: Lang) => {
+    if (amount < installmentsFrom) return '';
+    const t = TEXT[lang];
+    const options = PLANS.map((n) => `<option value="${n}">${esc(t.plan(n, (amount / n).toFixed(2)))}</option>`).join('');
+    return `<div class="field"><label for="payment-plan">${esc(t.installments)}</label><select id="payment-plan" name="payment_plan">` +
+      `<option value="">${esc(t.atOnce)}</option>${options}</select></div>`;
+  };
+
+  /**
+   * Charges a token with the private key (spec, Endpoints > Charges), with `extra` members (`payment_plan`,
+   * `use_card_points`, `use_3d_secure`, `redirect_url`). Only {@link pay} calls it, once the token is checked.
+   */
+  const charge = async (body: Record<string, string>, ip: string, extra: Record<string, unknown> = {}): Promise<ChargeResult> => {
+
     const res = await fetch(`${api}/v1/${opts.merchantId}/charges`, {
       method: 'POST',
       headers: {
@@ -291,6 +337,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         order_id: `ord${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
         device_session_id: body.device_session_id,
         customer: { name: 'Demo Shopper', email: 'shopper@example.com' },
+        ...extra,
       }),
     });
     const tx = (await res.json()) as Record<string, unknown>;
@@ -307,11 +354,15 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const rows = (tx: Record<string, unknown>) => {
     const card = (tx.card ?? {}) as Record<string, unknown>;
     const brand = String(card.brand ?? '');
+    const points = tx.card_points as { used: number; remaining: number; amount: number } | undefined;
+    const plan = tx.payment_plan as { payments: number } | undefined;
     return {
       id: tx.id,
       authorization: tx.authorization,
       order_id: tx.order_id,
       card: `${(BRAND_NAMES as Record<string, string>)[brand] ?? brand} •••• ${String(card.card_number ?? '').slice(-4)}`,
+      ...(points ? { points_used: `${points.used} ($${Number(points.amount).toFixed(2)})`, points_remaining: points.remaining } : {}),
+      ...(plan ? { payment_plan: plan.payments } : {}),
     };
   };
   /** The receipt page of a completed Transaction. */
@@ -343,7 +394,84 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   });
   const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
 
+  /** The link under a failure page: try again. */
+  const again = (lang: Lang) => `<p><a class="button" href="/?lang=${lang}">${esc(TEXT[lang].again)}</a></p>`;
+
+  /** The "pay with points" step without JavaScript: how to pay, with the card's balance; posts back to /charge
+   * with the page's CSRF token `csrf`. */
+  const pointsStep = (lang: Lang, body: Record<string, string>, balance: string, csrf: string) => {
+    const t = TEXT[lang];
+    const hidden = ['token_id', 'device_session_id', 'payment_plan']
+      .filter((k) => body[k])
+      .map((k) => `<input type="hidden" name="${k}" value="${esc(body[k])}">`)
+      .join('') + `<input type="hidden" name="csrf" value="${esc(csrf)}">`;
+    const choice = (value: string, label: string, checked = false) =>
+      `<label class="choice"><input type="radio" name="use_card_points" value="${value}"${checked ? ' checked' : ''}> ${esc(label)}</label>`;
+    return page(
+      lang,
+      t.pointsTitle,
+      `<h1>${esc(t.pointsTitle)}</h1>` +
+        (balance ? `<p id="points-balance">${esc(balance)}</p>` : '') +
+        `<form method="post" action="/charge?lang=${lang}">${hidden}<fieldset><legend>${esc(t.pointsHow)}</legend>` +
+        choice('ONLY_POINTS', t.onlyPoints) + choice('MIXED', t.mixed, true) + choice('NONE', t.cardOnly) +
+        `</fieldset><button type="submit">${esc(t.pay)} $${esc(amount.toFixed(2))} MXN</button></form>`,
+    );
+  };
+
+  /** What paying a token comes to, for both the JSON and the classic route. */
+  type Outcome =
+    | { kind: 'bad' } // a malformed request (1001)
+    | { kind: 'points'; balance: string } // a points card, no choice yet: ask how to pay (the balance in words)
+    | { kind: 'redirect'; url: string } // 3-D Secure: the shopper goes to the bank page
+    | ({ kind: 'charged' } & ChargeResult);
+  /**
+   * Pays `body` ({token_id, device_session_id, payment_plan?, use_card_points?}): the months-without-interest
+   * plan checked against the order, the "pay with points" step for a `points_card` token (read server side), and
+   * a 3012 retried with `use_3d_secure: true` and `redirect_url` = this backend's `/3ds/return?lang=..`.
+   */
+  const pay = async (body: Record<string, string>, lang: Lang, ip: string): Promise<Outcome> => {
+    if (typeof body.device_session_id != 'string') return { kind: 'bad' };
+    // Tokens only: the id form, then the API must know it as a token (a stored card id is refused, no charge).
+    const refuse = (why: string): Outcome => {
+      log(`merchant refused token_id: ${why}`);
+      return { kind: 'charged', ok: false, code: 1005, tx: {} };
+    };
+    if (!validateTokenId(body.token_id).valid) return refuse('not an id');
+    const token = await read(`/tokens/${body.token_id}`);
+    if (token.status !== 200) return refuse(`the API answered ${token.status} for GET /tokens/{id}`);
+    const extra: Record<string, unknown> = {};
+    if (body.payment_plan) {
+      if (amount < installmentsFrom || !PLANS.includes(Number(body.payment_plan))) return { kind: 'bad' };
+      extra.payment_plan = { payments: Number(body.payment_plan) };
+    }
+    if (body.use_card_points === undefined) {
+      // "pay with points": only for a card with points, which the Token says (points_card)
+      if ( (token.body.card as Record<string, unknown> | undefined)?.points_card === true) {
+        const balance = await read(`/tokens/${body.token_id}/points`);
+        const b = balance.ok && Array.isArray(balance.body) ? (balance.body[0] as Record<string, unknown> | undefined) : undefined;
+        return { kind: 'points', balance: b?.remaining_points != null ? TEXT[lang].pointsBalance(String(b.remaining_points), String(b.remaining_mxn ?? '')) : '' };
+      }
+    } else if (['ONLY_POINTS', 'MIXED', 'NONE'].includes(body.use_card_points)) extra.use_card_points = body.use_card_points;
+    else return { kind: 'bad' };
+
+    let result = await charge(body, ip, extra);
+    if (!result.ok && result.code === 3012) {
+      // the bank wants the shopper authenticated: the same charge again with 3-D Secure
+      result = await charge(body, ip, { ...extra, use_3d_secure: true, redirect_url: `${self}/3ds/return?lang=${lang}` });
+    }
+    const method = result.tx.payment_method as { type?: string; url?: string } | undefined;
+    if (result.ok && result.tx.status === 'charge_pending' && method?.type === 'redirect' && /^https?:\/\//.test(method.url ?? '')) {
+      const bank = new URL(method.url!);
+      if (lang === 'en') bank.searchParams.set('lang', 'en');
+      return { kind: 'redirect', url: bank.href };
+    }
+    return { kind: 'charged', ...result };
+  };
+
+  // Without JavaScript only (the checkout page charges through /api/charge and shows a decline on its form): the
+  // classic form post, answered with a page (the points step, the bank page, the receipt or the library's message).
   app.post('/charge', limit, async (c) => {
+
     const lang = langOf(c.req.query('lang'));
     const t = TEXT[lang];
     const refused = (text: string, status: 400 | 403 | 429) =>
@@ -361,22 +489,48 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     }
     if (hasCard(body)) return refused(t.refusedText, 400);
     if (!attempt(ipOf(c))) return refused(t.tooMany, 429);
-    const result = await charge(body, ipOf(c));
-    if (result.ok) return c.html(receiptPage(lang, result.tx));
-    // Without JavaScript only (the checkout page charges through /api/charge and shows a decline on the form):
-    // the library's message for the code, in the page's language, and the way back.
+    // the library's message for the shopper code (generic decline for stolen, lost, fraudulent, restricted and
+    // held cards), in the page's language, and the way back
+    const failed = (code: number) =>
+      page(lang, t.failed, `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(shopperCode(code), LOCALE[lang]))}</p>${again(lang)}`);
+    const r = await pay(body, lang, ipOf(c));
+    if (r.kind === 'bad') return c.html(failed(1001), 400);
+    if (r.kind === 'points') return c.html(pointsStep(lang, body, r.balance, csrf!));
+    if (r.kind === 'redirect') return c.redirect(r.url, 303);
+    return r.ok ? c.html(receiptPage(lang, r.tx)) : c.html(failed(r.code), 402);
+  });
+
+  // Where the bank page sends the shopper back (`redirect_url?id={transaction_id}`): the charge is read (never
+  // trusted from the query) and its status decides the page.
+  app.get('/3ds/return', async (c) => {
+    const lang = langOf(c.req.query('lang'));
+    const t = TEXT[lang];
+    const id = c.req.query('id') ?? '';
+    const tx = ID.test(id) ? await read(`/charges/${id}`) : { ok: false, status: 0, body: {} as Record<string, unknown> };
+    const status = String(tx.body.status ?? '');
+    if (tx.ok && (status === 'completed' || status === 'in_progress')) return c.html(receiptPage(lang, tx.body));
+    const [title, message] =
+      !tx.ok ? [t.failed, formMessage(1005, LOCALE[lang])] :
+      status === 'failed' ? [t.failed, t.authFailed] :
+      [t.notCompleted, t.notCompletedText];
     return c.html(
       page(
         lang,
-        t.failed,
-        `<h1 class="failed">${esc(t.failed)}</h1><p id="result-message">${esc(formMessage(shopperCode(result.code), LOCALE[lang]))}</p>` +
-          `<p><a class="button" href="/?lang=${lang}">${esc(t.again)}</a></p>`,
+        title,
+        `<h1 class="failed">${esc(title)}</h1><p id="result-message">${esc(message)}</p>` +
+          (tx.ok ? `<dl><dt>${esc(t.fields.id)}</dt><dd>${esc(tx.body.id)}</dd><dt>${esc(t.fields.status)}</dt><dd id="tx-status">${esc(status)}</dd>` +
+            (tx.body.error_message ? `<dt>error_message</dt><dd id="error-message">${esc(tx.body.error_message)}</dd>` : '') + '</dl>' : '') +
+          again(lang),
+
       ),
+      tx.ok ? 200 : 404,
     );
   });
 
-  // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id}), JSON out: {transaction,
-  // receipt} (the receipt page's URL), or {error_code, message} (the library's words for it, in `?lang`).
+  // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id, payment_plan?,
+  // use_card_points?}), JSON out: {transaction, receipt} (the receipt page's URL); {points: {balance}} (a points
+  // card: ask how to pay, then post again with use_card_points); {redirect} (3-D Secure: the bank page's URL, for
+  // PayToken.authenticate); or {error_code, message} (the library's words for it, in `?lang`).
   // Same-origin JSON only: a cross-site page can send neither this content type nor this Origin; the error code
   // is the shopper code (generic decline for stolen, lost, fraudulent, restricted and held cards).
   app.post('/api/charge', limit, async (c) => {
@@ -385,22 +539,32 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       log(`merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`);
       return c.json({ error_code: 1010 }, 403);
     }
-    const parsed: unknown = await c.req.json().catch(() => ({}));
-    const body = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as Record<string, string>;
+    const raw = (await c.req.json().catch(() => ({}))) as unknown;
+    const json = (raw && typeof raw == 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    // strings only (a number payment_plan is read as its digits); anything else is a bad request
+    const body = Object.fromEntries(
+      Object.entries(json).filter(([, v]) => typeof v == 'string' || typeof v == 'number').map(([k, v]) => [k, String(v)]),
+    );
     keep(received, body);
-    if (hasCard(body) || typeof body.token_id != 'string' || typeof body.device_session_id != 'string') {
-      return c.json({ error_code: 1001 }, 400);
-    }
+    const bad = () => c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
+    if (hasCard(json) || typeof json.token_id != 'string' || typeof json.device_session_id != 'string') return bad();
     if (!attempt(ipOf(c))) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
-    const result = await charge(body, ipOf(c));
-    const code = result.ok ? 0 : shopperCode(result.code);
-    return result.ok
-      ? c.json({ transaction: rows(result.tx), receipt: keepReceipt(lang, result.tx) })
+    const r = await pay(body, lang, ipOf(c));
+    if (r.kind === 'bad') return bad();
+    if (r.kind === 'points') return c.json({ points: { balance: r.balance } });
+    if (r.kind === 'redirect') return c.json({ redirect: r.url });
+    const code = r.ok ? 0 : shopperCode(r.code);
+    return r.ok
+      ? c.json({ transaction: rows(r.tx), receipt: keepReceipt(lang, r.tx) })
       : c.json({ error_code: code, message: formMessage(code, LOCALE[lang]) }, 402);
+
   });
 
+  /** This backend's own URL (for `redirect_url`), known once it listens. */
+  let self = '';
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: opts.port ?? 4020, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      self = `http://127.0.0.1:${info.port}`;
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,

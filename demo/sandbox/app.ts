@@ -13,6 +13,7 @@ import { apiCors } from './middleware/cors';
 import { jsonBody } from './middleware/body';
 import { requestId } from './middleware/request-id';
 import { requestLog, type LoggedRequest } from './middleware/request-log';
+import { bankRouter } from './routes/bank';
 import { cardsRouter } from './routes/cards';
 import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
@@ -79,7 +80,8 @@ const noStore: MiddlewareHandler = async (c, next) => {
  * cached 7200 s; the fault header is not allowed) -> under `/v1/{merchant_id}`: authentication (1002, 1010) ->
  * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
  * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
- * customers, charges (merchant and customer level), device data (this project's extension). Charges and card
+ * customers, charges (merchant and customer level), device data (this project's extension); and, outside
+ * `/v1`, the bank's 3-D Secure page at `/3ds/{challenge_id}` (routes/bank.ts). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
  * is 1005 (404).
@@ -120,6 +122,8 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.route(`${v1}/customers`, customersRouter(deps));
   app.route(`${v1}/charges`, chargesRouter(deps));
   app.route(`${v1}/device-data`, deviceDataRouter(deps));
+  // The bank's 3-D Secure page (outside /v1: opened by the shopper's browser, no API key).
+  app.route('/3ds', bankRouter(deps));
 
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));

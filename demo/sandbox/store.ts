@@ -2,9 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
 import type { DeviceDataBody, TransactionStatus } from './schemas/index';
-import { outcomeOf, type Outcome } from './test-cards';
+import { outcomeOf, profileOf, type CardProfile, type Outcome } from './test-cards';
 import { BoundedMap } from './bounded';
 import { SANDBOX_DEFAULTS } from './defaults';
+import { Challenges, PointsLedger, type CardPoints } from './pending';
 
 /**
  * What the sandbox keeps of a card. Never the full number nor the CVV2: the BIN (first six digits, to know
@@ -22,6 +23,8 @@ export interface CardFacts {
   masked: string;
   fingerprint: string;
   outcome: Outcome;
+  /** 3-D Secure step, points balance at start (0: not a points card) and card type, from the test-card catalogue. */
+  profile: CardProfile;
   holder_name: string;
   expiration_month: string;
   expiration_year: string;
@@ -75,6 +78,12 @@ export interface ChargeRecord extends Stored {
   deviceSessionId: string;
   /** Every anti-fraud rule that matched, declining or flagging (the Transaction's `fraud_flags`). */
   fraudFlags: string[];
+  /** A 3-D Secure charge's `payment_method` (`{type: 'redirect', url}`: the bank page); absent otherwise. */
+  paymentMethod?: { type: 'redirect'; url: string };
+  /** Points used (spec, CardPoints), once the charge went through with `use_card_points` ONLY_POINTS or MIXED. */
+  cardPoints?: CardPoints;
+  /** The charge's `payment_plan` (months without interest), when it had one. */
+  paymentPlan?: { payments: number };
 }
 
 /**
@@ -129,6 +138,10 @@ export class Store {
   /** Card uses, oldest first, for the velocity rules (pruned to their window and to `maxDeviceUses`). */
   readonly deviceUses: DeviceUse[] = [];
   readonly limits: StoreLimits;
+  /** Points balances of the points test cards (bounded: one entry per such card of the catalogue). */
+  readonly points = new PointsLedger();
+  /** Pending 3-D Secure authentications (bounded and expiring: ./pending.ts, ./three-ds.ts). */
+  readonly challenges = new Challenges();
   #seq = 0;
   readonly #key = randomBytes(32);
 
@@ -167,6 +180,7 @@ export class Store {
       masked: 'X'.repeat(pan.length - 4) + pan.slice(-4),
       fingerprint: createHmac('sha256', this.#key).update(pan).digest('hex'),
       outcome: outcomeOf(pan),
+      profile: profileOf(pan),
       holder_name: data.holder_name,
       expiration_month: data.expiration_month,
       expiration_year: data.expiration_year,

@@ -36,6 +36,16 @@ export const OUTCOME_ERRORS: Record<Exclude<Outcome, 'approved'>, { error_code: 
 /** The `fraud_rules` of a `fraud` outcome's Error object (spec, Errors: "anti-fraud rules that matched"). */
 export const FRAUD_RULES = ['sandbox: test card flagged as fraudulent'];
 
+/**
+ * What the bank's 3-D Secure step does for a card charged with `use_3d_secure: true` (README "3-D Secure"):
+ * `challenge` asks the shopper for a one-time code on the bank page; `frictionless` authenticates without asking
+ * (the page sends the shopper straight back); `fails` asks, then refuses the authentication whatever the code.
+ */
+export type ThreeDsProfile = 'challenge' | 'frictionless' | 'fails';
+
+/** Card kind (spec, Card object `type`): months without interest (`payment_plan`) need a credit card. */
+export type CardType = 'credit' | 'debit';
+
 /** One test card of the catalogue. */
 export interface TestCard {
   /** 16 digits, Luhn-valid, of a brand the card rules know. */
@@ -46,6 +56,12 @@ export interface TestCard {
   error_code?: number;
   /** What the card is for, in a few words. */
   description: string;
+  /** The 3-D Secure step with `use_3d_secure: true`; default `challenge`. */
+  three_d_secure?: ThreeDsProfile;
+  /** Reward points balance at sandbox start (the card has `points_card: true`); absent: no points. */
+  points?: number;
+  /** Default `credit`. */
+  type?: CardType;
 }
 
 const fails = (number: string, outcome: Exclude<Outcome, 'approved'>, description: string): TestCard => ({
@@ -79,25 +95,52 @@ export const TEST_CARDS: readonly TestCard[] = [
   fails('4000000000030090', 'lost', 'Reported lost'),
   fails('4000000000030108', 'restricted', 'Restricted by the bank'),
   fails('4000000000030116', 'held', 'Bank asks to hold the card'),
-  fails('4000000000030124', 'authorization_required', 'Bank authorization required (HTTP 412)'),
+  {
+    ...fails('4000000000030124', 'authorization_required', '3-D Secure required (HTTP 412 without it); the challenge approves with the code'),
+    three_d_secure: 'challenge',
+  },
+  {
+    ...fails('4000000000003113', 'authorization_required', '3-D Secure required (412 without it); frictionless: completes without a challenge'),
+    three_d_secure: 'frictionless',
+  },
+  {
+    ...fails('4000000000003121', 'authorization_required', '3-D Secure required (412 without it); the challenge fails'),
+    three_d_secure: 'fails',
+  },
+  { number: '4000000000004004', brand: 'visa', outcome: 'approved', points: 50_000, description: 'Visa with reward points (50,000 = MXN 5,000.00)' },
+  { number: '5100000000004000', brand: 'mastercard', outcome: 'approved', points: 1_000, description: 'Mastercard with reward points (1,000 = MXN 100.00)' },
+  { number: '4000000000000507', brand: 'visa', outcome: 'approved', type: 'debit', description: 'Visa debit, approved; no months without interest' },
 ];
 
-const BY_NUMBER = new Map(TEST_CARDS.map((c) => [c.number, c.outcome]));
+const BY_NUMBER = new Map(TEST_CARDS.map((c) => [c.number, c]));
 
 /**
  * The outcome of charging `pan`.
  * @param pan digits only. @returns the catalogue's outcome, `approved` for any number not in it.
  */
-export const outcomeOf = (pan: string): Outcome => BY_NUMBER.get(pan) ?? 'approved';
+export const outcomeOf = (pan: string): Outcome => BY_NUMBER.get(pan)?.outcome ?? 'approved';
+
+/** What the sandbox knows of a card beyond its outcome: 3-D Secure step, points balance at start (0: none), type. */
+export interface CardProfile {
+  threeDSecure: ThreeDsProfile;
+  points: number;
+  type: CardType;
+}
+
+/** The {@link CardProfile} of `pan` (digits only); any number not in the catalogue: challenge, no points, credit. */
+export function profileOf(pan: string): CardProfile {
+  const c = BY_NUMBER.get(pan);
+  return { threeDSecure: c?.three_d_secure ?? 'challenge', points: c?.points ?? 0, type: c?.type ?? 'credit' };
+}
 
 /** Whether `pan` (digits only) is one of the test cards: refused with 2007 in production mode. */
 export const isTestNumber = (pan: string): boolean => BY_NUMBER.has(pan);
 
-/** The catalogue as a Markdown table (number grouped by four, brand, outcome, error code, description). */
+/** The catalogue as a Markdown table (number grouped by four, brand, type, outcome, error code, points, description). */
 export function testCardsMarkdown(cards: readonly TestCard[] = TEST_CARDS): string {
   const rows = cards.map(
     (c) =>
-      `| \`${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}\` | ${c.brand} | ${c.outcome} | ${c.error_code ?? '-'} | ${c.description} |`,
+      `| \`${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}\` | ${c.brand} | ${c.type ?? 'credit'} | ${c.outcome} | ${c.error_code ?? '-'} | ${c.points ?? '-'} | ${c.description} |`,
   );
-  return ['| Card number | Brand | Outcome | error_code | Description |', '|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Card number | Brand | Type | Outcome | error_code | Points | Description |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }

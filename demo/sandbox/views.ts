@@ -1,6 +1,7 @@
 import type { Card, Token } from '../../src/types/index';
 import type { Address } from '../../src/card/types';
 import { isoDateTime } from './clock';
+import type { CardPoints } from './pending';
 import type { CardFacts, CardRecord, ChargeRecord, CustomerRecord, DeviceRecord, TokenRecord } from './store';
 import type { DeviceDataBody } from './schemas/index';
 
@@ -23,7 +24,7 @@ export const tokenView = (t: TokenRecord): Token => ({
     address: t.card.address,
     creation_date: isoDateTime(t.created),
     brand: t.card.brand,
-    points_card: false,
+    points_card: t.card.profile.points > 0,
   },
 });
 
@@ -38,10 +39,10 @@ const cardFields = (f: CardFacts, created: Date, customerId: string | null): Omi
   allows_charges: true,
   allows_payouts: false,
   brand: f.brand,
-  type: 'credit',
+  type: f.profile.type,
   ...SANDBOX_BANK,
   customer_id: customerId,
-  points_card: false,
+  points_card: f.profile.points > 0,
 });
 
 /** Card object (spec, Resources > Card object). */
@@ -99,6 +100,12 @@ export interface TransactionView {
    * `impossible_screen`, `headless_renderer` (demo/sandbox/fraud.ts). Empty when none did.
    */
   fraud_flags: string[];
+  /** A 3-D Secure charge's bank page (spec, Transaction `payment_method`, redirect shape). */
+  payment_method?: { type: 'redirect'; url: string };
+  /** Points used, when the charge used some (spec, Resources > CardPoints). */
+  card_points?: CardPoints;
+  /** This project's extension: the charge's months without interest (spec, Resources > PaymentPlan). */
+  payment_plan?: { payments: number };
 }
 
 export const transactionView = (t: ChargeRecord): TransactionView => ({
@@ -120,6 +127,9 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
     ? { id: t.cardId, ...cardFields(t.card, t.cardCreated, t.customerId) }
     : cardFields(t.card, t.cardCreated, null),
   fraud_flags: t.fraudFlags,
+  ...(t.paymentMethod ? { payment_method: t.paymentMethod } : {}),
+  ...(t.cardPoints ? { card_points: t.cardPoints } : {}),
+  ...(t.paymentPlan ? { payment_plan: t.paymentPlan } : {}),
 });
 
 /** Device data as stored (this project's extension, README "Device data"): the body received, and when. */

@@ -1,7 +1,11 @@
 // Demo checkout (script tag): paytoken's form layer formats, validates and tokenizes; this page then posts the
 // token and the device_session_id (never the card) to the merchant's backend as JSON, goes to the receipt when
 // the charge succeeds, and shows a decline on the form (the library's message, every field kept, focus on the
-// message) so the shopper can try another card. No inline script, no innerHTML (strict CSP, Trusted Types).
+// message) so the shopper can try another card. The backend may answer with a step first: {points} (a card with
+// reward points: this page asks how to pay, then posts again with use_card_points) or {redirect} (3-D Secure: the
+// bank page, shown with PayToken.authenticate in redirect mode; the bank sends the shopper back to the backend's
+// /3ds/return). A months-without-interest choice (#payment-plan, from the order amount the backend sets) goes with
+// the charge. No inline script, no innerHTML (strict CSP, Trusted Types).
 (function () {
   'use strict';
   var meta = function (name) {
@@ -19,6 +23,10 @@
   var failure = document.getElementById('payment-error');
   var brandNote = document.getElementById('brand-note');
   var inputs = form.querySelectorAll('[data-paytoken-card]');
+  var plan = document.getElementById('payment-plan');
+  var step = document.getElementById('points-step');
+  var stepPay = document.getElementById('points-pay');
+  var pending = null; // the token being paid: {token_id, device_session_id, payment_plan?}
   var label = button.textContent;
   // Card brands the API cannot take: American Express numbers have 15 digits, the API takes 16 or 19.
   var REFUSED = { amex: 'American Express' };
@@ -26,13 +34,17 @@
   /** While a payment is under way the inputs are read-only and the button says so. */
   var processing = function (on) {
     for (var i = 0; i < inputs.length; i++) inputs[i].readOnly = on;
+    if (plan) plan.disabled = on;
     button.disabled = on;
+    stepPay.disabled = on;
     button.textContent = on ? meta('processing') : label;
     if (on) form.setAttribute('aria-busy', 'true');
     else form.removeAttribute('aria-busy');
   };
   var fail = function (message) {
     processing(false);
+    step.hidden = true;
+    form.hidden = false;
     failure.textContent = message;
     failure.focus();
   };
@@ -54,20 +66,46 @@
     Promise.resolve().then(function () {
       processing(true);
     });
+    pending = { token_id: e.token_id, device_session_id: e.device_session_id };
+    if (plan && plan.value) pending.payment_plan = plan.value;
+    charge(pending);
+  });
+
+  /** Posts the token (and the choices) to the backend and follows its answer. */
+  var charge = function (body) {
     fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token_id: e.token_id, device_session_id: e.device_session_id }),
+      body: JSON.stringify(body),
     })
       .then(function (res) {
         return res.json();
       })
-      .then(function (body) {
-        if (body.receipt) window.location.assign(body.receipt);
-        else fail(body.message || meta('network-error'));
+      .then(function (answer) {
+        if (answer.receipt) window.location.assign(answer.receipt);
+        else if (answer.redirect) PayToken.authenticate(answer.redirect, { locale: document.documentElement.lang });
+        else if (answer.points) askPoints(answer.points.balance || '');
+        else fail(answer.message || meta('network-error'));
       })
       .catch(function () {
         fail(meta('network-error'));
       });
+  };
+
+  /** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
+  var askPoints = function (balance) {
+    processing(false);
+    document.getElementById('points-balance').textContent = balance;
+    form.hidden = true;
+    step.hidden = false;
+    document.getElementById('points-title').focus();
+  };
+  stepPay.addEventListener('click', function () {
+    var choice = step.querySelector('input[name="use_card_points"]:checked');
+    if (!pending || !choice) return;
+    processing(true);
+    var body = { use_card_points: choice.value };
+    for (var k in pending) body[k] = pending[k];
+    charge(body);
   });
 })();

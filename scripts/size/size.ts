@@ -66,9 +66,17 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +54 B
   // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main after
   // its merge of issue-13 and issue-17; the ceilings are main's plus those deltas.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9245, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9591, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9883, target: 8000 },
+  // 2026-11-23: 3-D Secure's `authenticate` (src/form/authenticate.ts: redirect, and the modal dialog with its
+  // iframe, return detection, Escape/close, focus restore, es-MX/en labels) on `client` and `PayToken`, and
+  // `points_card` in the form layer's token event: +673 B (createClient), +674 B (everything), +654 B (script tag)
+  // after shrinking it (one label pair, cssText, short messages); the form layer's `installments` select
+  // (src/form/installments.ts): +375 B, +376 B, +332 B more. The ceilings moved to the measured figures.
+  // 2026-11-23: both of the above together (merge): 10068 B, 10403 B, 10088 B measured; the ceilings set to them.
+  // 2026-11-23: 3-D Secure, points and installments merged with the card text rules, Carnet BINs and classic
+  // members: 10188 B (createClient), 10523 B (everything), 10624 B (script tag) measured; ceilings set to them.
+  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 10188, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 10523, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10624, target: 8000 },
 ];
 
 let failed = false;

@@ -5,6 +5,7 @@ import type { PayTokenError } from '../errors/base';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
 import { formatValue } from './format';
+import { installmentsSelect } from './installments';
 import { formMessage } from './messages';
 import { readCard } from './read';
 import { fieldStates } from './state';
@@ -52,6 +53,8 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   const formError = errorElement(changes, (el) => (buttons[0] ? buttons[0].before(el) : form.append(el)));
   const tokenInput = hiddenInput(form, options.tokenField ?? 'token_id', changes.adoptElement);
   const session = writeDeviceSessionInput(form, options.deviceSessionField ?? DEVICE_SESSION_FIELD, changes.adoptElement);
+  const plan = installmentsSelect(doc, options.installments ?? [], changes, (el) => (buttons[0] ? buttons[0].before(el) : form.append(el)));
+  plan?.render(locale);
   const fields = bindFields(form, changes);
   const byKey = (key?: string) => fields.find((f) => f.key == key);
 
@@ -111,7 +114,9 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     // local validation runs first inside tokenize: an invalid card sends no request
     const p = (pending = tokenize(readCard(form)).then(
       (token) => {
-        const result = { token_id: token.id, device_session_id: session, token };
+        const months = plan?.choice();
+        const result: TokenResult = { token_id: token.id, device_session_id: session, points_card: token.card?.points_card === true, token };
+        if (months) result.payment_plan = { payments: months };
         if (!signal.aborted) {
           tokenInput.value = token.id;
           emit('token', result);
@@ -179,6 +184,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     submit,
     setLocale(l) {
       locale = l;
+      plan?.render(l);
       update();
     },
     unmount() {

@@ -52,7 +52,11 @@ export interface FieldEvent {
 export interface TokenResult {
   token_id: string;
   device_session_id: string;
+  /** Whether the card has reward points (the Token's `card.points_card`; false when absent): offer "pay with points". */
+  points_card: boolean;
   token: Token;
+  /** The months without interest chosen in the `installments` select; absent for "pay in full" or no select. */
+  payment_plan?: { payments: number };
 }
 
 /**
@@ -123,6 +127,15 @@ export interface FormOptions {
    * @default 'device_session_id' (the spec's field name, so the form posts straight into a charge request)
    */
   deviceSessionField?: string;
+  /**
+   * Months without interest the merchant offers (spec, Resources > PaymentPlan: 3, 6, 9, 12, 18; others are
+   * dropped): adds a labelled `<select name="payment_plan">` before the submit button ("pay in full" first, then
+   * "N meses sin intereses" / "N months without interest"). The choice is posted with the form (`post` flow) and
+   * is the token result's `payment_plan` (`{payments}`), for your server's charge. Offer it for credit cards
+   * and amounts you choose; the API refuses plans it cannot apply.
+   * @default [] (no select)
+   */
+  installments?: readonly number[];
 }
 
 /** A form bound by `form.mount`. */

@@ -41,7 +41,7 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
  */
 export const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const refuse = (option: string, why: string): never => {
   throw new ConfigurationError(option, `${option}: ${why}`);
 };

@@ -24,7 +24,7 @@ const ROUTES: { name: string; path: () => string; as: As; headers?: Record<strin
     path: () => '/charges',
     as: 'private',
     headers: XFF,
-    fields: Object.keys(chargeBody('x')).concat('customer', 'use_card_points', 'capture', 'payment_plan', 'cvv2', 'currency'),
+    fields: Object.keys(chargeBody('x')).concat('customer', 'use_card_points', 'capture', 'payment_plan', 'cvv2', 'currency', 'use_3d_secure', 'redirect_url'),
   },
   { name: '/customers/{id}/charges', path: () => `/customers/${customerId}/charges`, as: 'private', headers: XFF, fields: Object.keys(chargeBody('x')).concat('cvv2') },
 ];

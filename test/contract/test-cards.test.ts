@@ -2,7 +2,7 @@
 import { generate } from 'luhn-js';
 import { describe, expect, it } from 'vitest';
 import { validateCard, validatePan } from '../../src/card/index';
-import { TEST_CARDS, outcomeOf, testCardsMarkdown, type Outcome } from '../../demo/sandbox/test-cards';
+import { TEST_CARDS, outcomeOf, profileOf, testCardsMarkdown, type Outcome } from '../../demo/sandbox/test-cards';
 
 describe('test cards', () => {
   it.each(TEST_CARDS.map((c) => [c.number, c]))('%s passes the local card rules as its brand', (number, c) => {
@@ -34,14 +34,34 @@ describe('test cards', () => {
 
   it('any other number is approved', () => {
     expect(outcomeOf('4242424242424242')).toBe('approved');
+    expect(profileOf('4242424242424242')).toEqual({ threeDSecure: 'challenge', points: 0, type: 'credit' });
+  });
+
+  it('has the 3-D Secure cards: all 3012 without it; a challenge, a frictionless and a failing one', () => {
+    const threeDs = TEST_CARDS.filter((c) => c.three_d_secure);
+    expect(threeDs.map((c) => [c.three_d_secure, c.error_code]).sort()).toEqual([
+      ['challenge', 3012],
+      ['fails', 3012],
+      ['frictionless', 3012],
+    ]);
+  });
+
+  it('has two points cards (visa, mastercard) and a debit card', () => {
+    expect(TEST_CARDS.filter((c) => c.points).map((c) => [c.brand, profileOf(c.number).points > 0])).toEqual([
+      ['visa', true],
+      ['mastercard', true],
+    ]);
+    expect(TEST_CARDS.filter((c) => c.type === 'debit').map((c) => profileOf(c.number).type)).toEqual(['debit']);
   });
 
   it('renders as a Markdown table, one row per card, numbers grouped by four', () => {
     const lines = testCardsMarkdown().split('\n');
-    expect(lines[0]).toBe('| Card number | Brand | Outcome | error_code | Description |');
-    expect(lines[1]).toBe('|---|---|---|---|---|');
+    expect(lines[0]).toBe('| Card number | Brand | Type | Outcome | error_code | Points | Description |');
+    expect(lines[1]).toBe('|---|---|---|---|---|---|---|');
     expect(lines).toHaveLength(TEST_CARDS.length + 2);
-    expect(lines).toContain('| `4111 1111 1111 1111` | visa | approved | - | Visa, approved |');
-    expect(lines.some((l) => l.startsWith('| `4000 0000 0003 0058` | visa | fraud | 3005 |'))).toBe(true);
+    expect(lines).toContain('| `4111 1111 1111 1111` | visa | credit | approved | - | - | Visa, approved |');
+    expect(lines.some((l) => l.startsWith('| `4000 0000 0003 0058` | visa | credit | fraud | 3005 | - |'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('| `4000 0000 0000 4004` | visa | credit | approved | - | 50000 |'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('| `4000 0000 0000 0507` | visa | debit | approved |'))).toBe(true);
   });
 });

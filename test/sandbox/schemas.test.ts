@@ -189,8 +189,14 @@ describe('customer schema', () => {
 const CHARGE = { method: 'card', source_id: 'tok123', amount: 100.5, description: 'Order 1', device_session_id: 'dsid123' };
 
 describe('charge schemas', () => {
-  it('applies the defaults: currency MXN, capture true, use_card_points NONE', () => {
-    expect(chargeSchema.parse(CHARGE)).toStrictEqual({ ...CHARGE, currency: 'MXN', capture: true, use_card_points: 'NONE' });
+  it('applies the defaults: currency MXN, capture true, use_card_points NONE, use_3d_secure false', () => {
+    expect(chargeSchema.parse(CHARGE)).toStrictEqual({ ...CHARGE, currency: 'MXN', capture: true, use_card_points: 'NONE', use_3d_secure: false });
+  });
+
+  it('use_3d_secure: a boolean or the string true/false (the spec types it as a string), read as a boolean', () => {
+    expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: 'true' }).use_3d_secure).toBe(true);
+    expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: true }).use_3d_secure).toBe(true);
+    expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: 'false' }).use_3d_secure).toBe(false);
   });
 
   it('merchant level requires a customer with name and email; customer level drops it', () => {
@@ -220,6 +226,10 @@ describe('charge schemas', () => {
     [{ cvv2: 'abc' }, 'cvv2', 'format'],
     [{ payment_plan: { payments: 4 } }, 'payment_plan.payments', 'format'],
     [{ use_card_points: 'ALL' }, 'use_card_points', 'format'],
+    [{ use_3d_secure: 'yes' }, 'use_3d_secure', 'format'],
+    [{ redirect_url: 'javascript:alert(1)' }, 'redirect_url', 'format'],
+    [{ redirect_url: '/relative/return' }, 'redirect_url', 'format'],
+    [{ redirect_url: `https://shop.example/${'r'.repeat(2048)}` }, 'redirect_url', 'too_long'],
   ])('%j -> %s %s', (patch, path, reason) => {
     const input = { ...CHARGE, ...patch };
     const r = chargeSchema.safeParse(input);
@@ -238,6 +248,7 @@ describe('charge schemas', () => {
     [{ description: 'd'.repeat(250) }],
     [{ currency: 'USD', capture: false }],
     [{ payment_plan: { payments: 18 } }],
+    [{ use_3d_secure: true, redirect_url: 'https://shop.example/3ds/return?order=7' }],
   ])('accepts %j', (patch) => expect(chargeSchema.safeParse({ ...CHARGE, ...patch }).success).toBe(true));
 
   it('normalises cvv2 to a string', () => {

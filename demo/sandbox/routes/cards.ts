@@ -8,6 +8,7 @@ import { page } from '../paging';
 import type { CardFacts, CardRecord } from '../store';
 import { parseWith } from '../validate';
 import { cardView } from '../views';
+import { pointsView } from '../points';
 import { refuseTestNumber } from '../mode';
 import { customerScope, findOr404, scopeOf } from './scope';
 
@@ -22,6 +23,7 @@ import { customerScope, findOr404, scopeOf } from './scope';
  *   `fraud_rules`, stores nothing and leaves the token unused; flags go to the log only (the spec's Card object
  *   has no place for them). Public or private key.
  * - `GET /`: the level's cards, newest first, common list filters. Private key.
+ * - `GET /:card_id/points`: the card's points balance (demo/sandbox/points.ts `pointsView`; 2008 without points).
  * - `GET /:card_id`: Card, or 1005. `DELETE /:card_id`: 204 empty body, or 1005. Private key.
  */
 export function cardsRouter(d: Deps) {
@@ -66,6 +68,9 @@ export function cardsRouter(d: Deps) {
       const mine = [...d.store.cards.values()].filter(inScope(scopeOf(c)?.id ?? null));
       return c.json(page(mine, q).map(cardView));
     })
+    .get('/:card_id/points', (c) =>
+      c.json(pointsView(d, findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null)).card)),
+    )
     .get('/:card_id', (c) =>
       c.json(cardView(findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null)))),
     )

@@ -3,11 +3,13 @@ import { validateCvv2 } from '../../../src/card/cvv2';
 import { chargeListQuerySchema, type ChargeBody } from '../schemas/index';
 import type { Deps, SandboxEnv } from '../env';
 import { apiError } from '../errors';
-import { newAuthorization, newId } from '../ids';
+import { newId } from '../ids';
 import { page } from '../paging';
 import type { CardFacts, ChargeRecord } from '../store';
 import { clientIp, fraudDecline, logVerdict, scoreDevice } from '../fraud';
-import { FRAUD_RULES, OUTCOME_ERRORS } from '../test-cards';
+import { FRAUD_RULES } from '../test-cards';
+import { settle } from '../settle';
+import { expireChallenges, startChallenge } from '../three-ds';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
 import { customerScope, findOr404, scopeOf } from './scope';
@@ -34,15 +36,24 @@ interface Source {
  * 3. `order_id` unused among all transactions, else 1006 (409);
  * 4. `source_id`: a token (unknown 1005; already used 3006, tokens being single-use: the sandbox's choice, the
  *    spec is silent) or a stored card of this level (unknown 1005); a `cvv2` with a stored card must have the
- *    brand's length (2009), a `cvv2` with a token is ignored; `use_card_points` other than NONE is 2008 (no
- *    sandbox card has points);
- * 5. the token is used up, and the anti-fraud rules score the device of `device_session_id` (demo/sandbox/
+ *    brand's length (2009), a `cvv2` with a token is ignored; `use_card_points` other than NONE on a card
+ *    without points (`points_card` false) is 2008; a `payment_plan` on a debit card is 3006; `use_3d_secure`
+ *    true without `redirect_url` is 1001;
+ * 5. the token is used up (except by a 3012 answer: the charge may be retried with 3-D Secure, the pattern of
+ *    the processor's own plug-ins), and the anti-fraud rules score the device of `device_session_id` (demo/sandbox/
  *    fraud.ts): a declining rule stores a `failed` Transaction and answers 3005 with `fraud_rules`;
- * 6. otherwise the test-card outcome decides: approved -> 201 Transaction `completed` (or `in_progress` with
- *    `capture: false`) with a six-digit `authorization`; otherwise a Transaction `failed` with `error_message`
- *    is stored and the Error object of the outcome is answered (402, or 412 for 3012; `fraud_rules` on 3005).
+ * 6. with `use_3d_secure` true: 201 Transaction `charge_pending`, `authorization` null, `payment_method
+ *    {type: 'redirect', url}` (the bank page, demo/sandbox/three-ds.ts and routes/bank.ts); the card's outcome
+ *    is applied when the shopper has authenticated (3012 cards then go through);
+ * 7. otherwise the test-card outcome decides (demo/sandbox/settle.ts): approved -> 201 Transaction `completed`
+ *    (or `in_progress` with `capture: false`) with a six-digit `authorization` and, with `use_card_points`,
+ *    `card_points` (demo/sandbox/points.ts; ONLY_POINTS beyond the balance fails with 3003); otherwise a
+ *    Transaction `failed` with `error_message` is stored and the Error object of the outcome is answered (402,
+ *    or 412 for 3012; `fraud_rules` on 3005).
  * Every Transaction carries `fraud_flags`: the rules that matched (declining or flagging), e.g.
- * `missing_device_data` when no device data was received under the `device_session_id`.
+ * `missing_device_data` when no device data was received under the `device_session_id`; and `payment_plan`
+ * when the charge had one (this project's extension). Pending 3-D Secure charges past their time are
+ * `cancelled` before any request of this router is answered.
  *
  * `GET /`: newest first; filters order_id, status (upper case), amount, amount[gte], amount[lte] and the
  * common ones. `GET /:transaction_id`: Transaction, or 1005.
@@ -66,6 +77,10 @@ export function chargesRouter(d: Deps) {
 
   return new Hono<SandboxEnv>()
     .use('*', customerScope(d))
+    .use('*', async (_c, next) => {
+      expireChallenges(d);
+      await next();
+    })
     .post('/', (c) => {
       const customerId = scopeOf(c)?.id ?? null;
       if (!c.req.header('x-forwarded-for')?.trim()) {
@@ -79,34 +94,51 @@ export function chargesRouter(d: Deps) {
         throw apiError(1006, `A transaction with order_id ${body.order_id} already exists`);
       }
       const source = sourceOf(body, customerId);
-      if (body.use_card_points !== 'NONE') throw apiError(2008, 'The card is not valid for points (points_card is false)');
+      if (body.use_card_points !== 'NONE' && !source.facts.profile.points) {
+        throw apiError(2008, 'The card is not valid for points (points_card is false)');
+      }
+      if (body.payment_plan && source.facts.profile.type !== 'credit') {
+        throw apiError(3006, 'payment_plan (months without interest) needs a credit card; this card is debit');
+      }
+      if (body.use_3d_secure && !body.redirect_url) throw apiError(1001, 'redirect_url is required when use_3d_secure is true');
 
       const id = newId('tr');
-      source.use(id);
       const verdict = scoreDevice(d, body.device_session_id, source.facts, clientIp(c.req.header('x-forwarded-for')));
       logVerdict(d, `charge ${id}`, body.device_session_id, verdict);
       const declined = verdict.declined.length ? fraudDecline(verdict.declined) : null;
-      const failure = declined ? declined.error : source.facts.outcome === 'approved' ? null : OUTCOME_ERRORS[source.facts.outcome];
       const charge: ChargeRecord = {
         id,
         seq: d.store.nextSeq(),
         created: d.now(),
         customerId,
         orderId: body.order_id ?? null,
-        status: failure ? 'failed' : body.capture ? 'completed' : 'in_progress',
+        status: 'failed',
         amount: body.amount,
         currency: body.currency,
         description: body.description,
-        authorization: failure ? null : newAuthorization(),
-        errorMessage: failure?.description ?? null,
+        authorization: null,
+        errorMessage: declined?.error.description ?? null,
         cardId: source.cardId,
         card: source.facts,
         cardCreated: source.created,
         deviceSessionId: body.device_session_id,
         fraudFlags: [...verdict.declined, ...verdict.flagged],
+        ...(body.payment_plan ? { paymentPlan: { payments: body.payment_plan.payments } } : {}),
       };
       d.store.charges.set(id, charge);
-      if (declined) throw declined;
+      if (declined) {
+        source.use(id);
+        throw declined;
+      }
+      const settlement = { usePoints: body.use_card_points, capture: body.capture };
+      if (body.use_3d_secure) {
+        source.use(id);
+        startChallenge(d, charge, settlement, body.redirect_url!, new URL(c.req.url).origin);
+        return c.json(transactionView(charge), 201);
+      }
+      const failure = settle(d, charge, settlement, false);
+      // 3012 leaves a token unused: the bank asked for authentication, so the merchant may retry with 3-D Secure
+      if (failure?.error_code !== 3012) source.use(id);
       if (failure) {
         throw apiError(failure.error_code, failure.description, {
           http_code: failure.http_code,

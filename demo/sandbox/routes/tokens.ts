@@ -5,6 +5,7 @@ import { newId } from '../ids';
 import { page } from '../paging';
 import { parseWith } from '../validate';
 import { tokenView } from '../views';
+import { pointsView } from '../points';
 import { refuseTestNumber } from '../mode';
 import { findOr404 } from './scope';
 
@@ -14,6 +15,7 @@ import { findOr404 } from './scope';
  *   mode is 2007. Public or private key.
  * - `GET /`: tokens, newest first, common list filters. Private key.
  * - `GET /:token_id`: one Token, or 1005. Private key.
+ * - `GET /:token_id/points`: the card's points balance (demo/sandbox/points.ts `pointsView`). Private key.
  * A token is single-use: once a charge or a card has used it, using it again is 3006 (see charges, cards).
  */
 export function tokensRouter(d: Deps) {
@@ -26,5 +28,6 @@ export function tokensRouter(d: Deps) {
       return c.json(tokenView(token), 201);
     })
     .get('/', (c) => c.json(page(d.store.tokens.values(), parseWith(listQuerySchema, c.req.query())).map(tokenView)))
+    .get('/:token_id/points', (c) => c.json(pointsView(d, findOr404(d.store.tokens, c.req.param('token_id'), 'Token').card)))
     .get('/:token_id', (c) => c.json(tokenView(findOr404(d.store.tokens, c.req.param('token_id'), 'Token'))));
 }

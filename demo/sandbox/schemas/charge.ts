@@ -17,6 +17,16 @@ export const CURRENCIES = ['MXN', 'USD'] as const;
 /** Months-without-interest plans (spec, Resources > PaymentPlan; Limits). */
 export const PAYMENT_PLAN_MONTHS = [3, 6, 9, 12, 18] as const;
 
+/** Whether `s` is an absolute `http:` or `https:` URL (where the bank page may send the shopper back). */
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether an amount has at most two decimals, judged on its shortest decimal representation (`12.5` and
  * `12.50` pass, `0.1 + 0.2` does not), and survives a round trip to cents (`Math.round(n * 100) / 100 === n`).
@@ -54,9 +64,13 @@ const optionalCvv2 = z
  * - `payment_plan`: optional `{payments: 3|6|9|12|18}`;
  * - `metadata`: optional object of string (max 500 characters), number or boolean values, at most 20 members
  *   named with 1-40 characters ({@link METADATA_LIMITS});
- * - `use_card_points`: optional ONLY_POINTS, MIXED or NONE, default NONE.
- * Other documented members (send_email, redirect_url, use_3d_secure, http_context) are accepted and dropped:
- * the sandbox does not simulate redirects or 3D Secure. A `customer` member is dropped at customer level.
+ * - `use_card_points`: optional ONLY_POINTS, MIXED or NONE, default NONE;
+ * - `use_3d_secure`: optional, `true` or `false` as a boolean or a string (the spec types it as a string),
+ *   default false; output a boolean;
+ * - `redirect_url`: optional (required by the server when `use_3d_secure` is true), an absolute http(s) URL of
+ *   at most 2048 characters.
+ * Other documented members (send_email, http_context) are accepted and dropped. A `customer` member is dropped
+ * at customer level.
  */
 export const chargeSchema = z.object({
   method: z.literal('card'),
@@ -74,6 +88,11 @@ export const chargeSchema = z.object({
     .refine((m) => Object.keys(m).length <= METADATA_LIMITS.members, { message: `at most ${METADATA_LIMITS.members} members` })
     .optional(),
   use_card_points: z.enum(['ONLY_POINTS', 'MIXED', 'NONE']).default('NONE'),
+  use_3d_secure: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((v) => v === true || v === 'true'),
+  redirect_url: z.string().max(2048).refine(isHttpUrl).optional(),
 });
 
 /**

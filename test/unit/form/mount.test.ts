@@ -341,7 +341,7 @@ describe('submit', () => {
     answer(jsonResponse(201, TOKEN));
     const result = await p1;
     const session = form().querySelector<HTMLInputElement>('input[name=device_session_id]')!.value;
-    expect(result).toStrictEqual({ token_id: TOKEN.id, device_session_id: session, token: TOKEN });
+    expect(result).toStrictEqual({ token_id: TOKEN.id, device_session_id: session, points_card: false, token: TOKEN }); // no points_card on the Token: false
     expect(form().querySelector<HTMLInputElement>('input[name=token_id]')!.value).toBe(TOKEN.id);
     expect(($('#pay') as HTMLButtonElement).disabled).toBe(false);
     expect(form().hasAttribute('aria-busy')).toBe(false);
@@ -349,6 +349,43 @@ describe('submit', () => {
     expect(log.filter((l) => l.type == 'token').map((l) => l.e)).toStrictEqual([result]);
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
     expect(body).toStrictEqual({ card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: YY, cvv2: '123' });
+  });
+
+  it('the token event says points_card true when the Token\'s card has points (offer "pay with points")', async () => {
+    const withPoints = { ...TOKEN, card: { ...TOKEN.card, points_card: true } };
+    fetchMock.mockImplementation(async () => jsonResponse(201, withPoints));
+    const m = mount();
+    const log = record(m);
+    fillValid();
+    const result = await m.submit();
+    expect(result).toMatchObject({ token_id: TOKEN.id, points_card: true, token: withPoints });
+    expect(log.filter((l) => l.type == 'token').map((l) => (l.e as { points_card: boolean }).points_card)).toEqual([true]);
+  });
+
+  it('installments: a labelled payment_plan select before the button (spec plans only), relabelled by setLocale, its choice in the result, removed by unmount', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(201, TOKEN));
+    const m = mount(SEPARATE, { flow: 'spa', installments: [6, 3, 7, 18] });
+    const select = form().querySelector<HTMLSelectElement>('select[name=payment_plan]')!;
+    expect(document.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Meses sin intereses');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Pago en una sola exhibición'],
+      ['3', '3 meses sin intereses'],
+      ['6', '6 meses sin intereses'],
+      ['18', '18 meses sin intereses'],
+    ]);
+    expect(select.compareDocumentPosition($('#pay')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    m.setLocale('en');
+    expect(document.querySelector(`label[for="${select.id}"]`)!.textContent).toBe('Months without interest');
+    expect(select.options[1]!.textContent).toBe('3 months without interest');
+    fillValid();
+    expect(select.value).toBe('');
+    expect(await m.submit()).not.toHaveProperty('payment_plan'); // pay in full
+    select.value = '6';
+    expect((await m.submit()).payment_plan).toEqual({ payments: 6 });
+    m.unmount();
+    expect(document.querySelector('select')).toBeNull();
+    mount(SEPARATE, { flow: 'spa', installments: [4, 24] });
+    expect(document.querySelector('select')).toBeNull(); // no valid plan: no select
   });
 
   it('post flow: writes the token and posts the form once, staying disabled while the page leaves', async () => {

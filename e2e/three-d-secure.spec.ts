@@ -1,0 +1,267 @@
+/**
+ * Beyond the card number, end to end in Chromium on the checkout (which charges through /api/charge): 3-D Secure
+ * (the merchant retries a 3012 with use_3d_secure and answers {redirect}, the page calls PayToken.authenticate, the
+ * shopper authenticates on the sandbox's bank page and comes back to /3ds/return), reward points (the "pay with
+ * points" step the backend asks for with {points}) and months without interest (the checkout's select).
+ * The receipt speaks the shopper's terms (no status, no raw amount): the API's view is read server side.
+ * Servers of their own: a sandbox whose log the tests read (the one-time codes) and a shop whose order
+ * (MXN 2,400.00) is above the months-without-interest threshold.
+ */
+import type { Page } from '@playwright/test';
+import { test as base, expect, fillCard, axeViolations, CREDENTIALS, LABELS } from './fixtures';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
+import { formMessage } from '../src/form/messages';
+
+interface Shop {
+  api: RunningSandbox;
+  merchant: RunningMerchant;
+  log: string[];
+}
+
+const test = base.extend<{}, { shop: Shop }>({
+  shop: [
+    async ({}, use) => {
+      const log: string[] = [];
+      const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud: { velocityMaxCards: 0 }, log: (l) => log.push(l) });
+      const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, amount: 2400 });
+      await use({ api, merchant, log });
+      await merchant.close();
+      await api.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The one-time code of the newest 3-D Secure charge, from the sandbox log. */
+const lastCode = (shop: Shop) => {
+  const lines = shop.log.filter((l) => /^3ds tr\w+ one-time code \d{6}$/.test(l));
+  expect(lines.length).toBeGreaterThan(0);
+  return lines.at(-1)!.slice(-6);
+};
+
+/** Opens the checkout in `lang`, fills `number` and pays. */
+async function pay(page: Page, shop: Shop, number: string, lang: 'es' | 'en' = 'es') {
+  await page.goto(`${shop.merchant.url}/?lang=${lang}`);
+  await fillCard(page, { number });
+  await page.getByRole('button', { name: LABELS.pay }).click();
+}
+
+/** The API's view of a charge (private key, server side), for what the receipt does not show. */
+const readCharge = async (shop: Shop, id: string) =>
+  (await fetch(`${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
+  })).json();
+
+/** The receipt's charge as the API has it (its id read from the receipt). */
+const receiptCharge = async (page: Page, shop: Shop) => readCharge(shop, (await page.locator('[data-field="id"]').textContent())!);
+
+test.describe('3-D Secure on the checkout', () => {
+  test('a 3-D Secure card: the bank page (no axe violations, es-MX), the code from the log, back to a completed receipt', async ({ page, shop, recorder }) => {
+    await pay(page, shop, '4000000000030124');
+    await expect(page.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(shop.api.baseUrl);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.locator('[style], style, script').count()).toBe(0);
+    await page.getByLabel('Código de un solo uso').fill(lastCode(shop));
+    await page.getByRole('button', { name: 'Confirmar compra' }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
+    await expect(page.locator('[data-field="authorization"]')).toHaveText(/^\d{6}$/);
+    expect(recorder.cspViolations).toEqual([]);
+  });
+
+  test('keyboard only through the challenge, in English, a wrong code first (announced), then the right one', async ({ page, shop }) => {
+    await pay(page, shop, '4000000000030124', 'en');
+    await expect(page.getByRole('heading', { name: 'Purchase verification' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('body').focus();
+    const code = page.getByLabel('One-time code');
+    for (let i = 0; i < 10 && !(await code.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(code).toBeFocused();
+    const right = lastCode(shop);
+    await page.keyboard.type(right === '000000' ? '111111' : '000000');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('That code is not correct. 2 attempts left.');
+    await expect(code).toBeFocused(); // autofocus on the invalid input
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.type(right);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Confirm purchase' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
+  });
+
+  test('a card whose challenge fails: back to a failure page with the error_message', async ({ page, shop }) => {
+    await pay(page, shop, '4000000000003121');
+    // the bank page is up: its charge, and so its code, is in the log (reading it earlier could get the last test's)
+    await expect(page.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
+    await page.getByLabel('Código de un solo uso').fill(lastCode(shop));
+    await page.getByRole('button', { name: 'Confirmar compra' }).click();
+    await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await expect(page.locator('#tx-status')).toHaveText('failed');
+    await expect(page.locator('#error-message')).toContainText('3-D Secure failed');
+  });
+
+  test('rejected by the shopper: failed', async ({ page, shop }) => {
+    await pay(page, shop, '4000000000030124');
+    await page.getByRole('button', { name: 'No reconozco esta compra' }).click();
+    await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await expect(page.locator('#tx-status')).toHaveText('failed');
+  });
+
+  test('abandoned: back to the shop, the charge still charge_pending, no charge made', async ({ page, shop }) => {
+    await pay(page, shop, '4000000000030124');
+    await page.getByRole('link', { name: 'Cancelar y volver a la tienda' }).click();
+    await expect(page.getByRole('heading', { name: 'Pago no completado' })).toBeVisible();
+    await expect(page.locator('#tx-status')).toHaveText('charge_pending');
+    const id = new URL(page.url()).searchParams.get('id')!;
+    expect(await readCharge(shop, id)).toMatchObject({ status: 'charge_pending', authorization: null });
+  });
+
+  test('frictionless: straight back to a completed receipt without a challenge', async ({ page, shop, recorder }) => {
+    await pay(page, shop, '4000000000003113');
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
+    expect(recorder.cspViolations).toEqual([]);
+  });
+});
+
+test.describe('reward points and months without interest', () => {
+  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+    await pay(page, shop, '4000000000004004');
+    await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
+    await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50000 puntos ($5000.00 MXN).');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Solo con puntos').check();
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await expect(page.locator('[data-field="points_used"]')).toHaveText('24000 ($2400.00)');
+    await expect(page.locator('[data-field="points_remaining"]')).toHaveText('26000');
+  });
+
+  test('a points card paid with points and card (MIXED): MXN 100.00 in points, the rest on the card', async ({ page, shop }) => {
+    await pay(page, shop, '5100000000004000', 'en');
+    await expect(page.getByRole('heading', { name: 'Pay with points' })).toBeVisible();
+    await expect(page.getByLabel('Points, and the rest with the card')).toBeChecked();
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await expect(page.locator('[data-field="points_used"]')).toHaveText('1000 ($100.00)');
+    await expect(page.locator('[data-field="points_remaining"]')).toHaveText('0');
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed', amount: 2400, card_points: { used: 1000, amount: 100 } });
+  });
+
+  test('a card without points skips the step', async ({ page, shop }) => {
+    await pay(page, shop, '4111111111111111');
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await expect(page.locator('[data-field="points_used"]')).toHaveCount(0);
+  });
+
+  test('months without interest: the choice reaches the Transaction', async ({ page, shop }) => {
+    await page.goto(shop.merchant.url);
+    await fillCard(page, { number: '5555555555554444' });
+    const plan = page.getByLabel('Meses sin intereses');
+    await expect(plan).toHaveValue('');
+    await plan.selectOption('6');
+    await expect(plan.locator('option:checked')).toHaveText('6 meses sin intereses de $400.00');
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await expect(page.locator('[data-field="payment_plan"]')).toHaveText('6');
+    const id = await page.locator('[data-field="id"]').textContent();
+    expect(await readCharge(shop, id!)).toMatchObject({ status: 'completed', payment_plan: { payments: 6 } });
+  });
+
+  test('a debit card with months without interest is refused (3006) and not charged', async ({ page, shop }) => {
+    await page.goto(shop.merchant.url);
+    await fillCard(page, { number: '4000000000000507' });
+    await page.getByLabel('Meses sin intereses').selectOption('3');
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    // declined on the form (the library's message, focused), as every decline of the checkout
+    await expect(page.locator('#payment-error')).toHaveText(formMessage(3006, 'es-MX'));
+    await expect(page.locator('#payment-error')).toBeFocused();
+    expect(shop.merchant.charges.at(-1)).toMatchObject({ error_code: 3006 });
+    await expect(page.getByLabel('Meses sin intereses')).toHaveValue('3'); // the choice kept for another card
+  });
+
+  test('under the threshold (the default shop, MXN 349.00) there is no months-without-interest choice', async ({ page, servers }) => {
+    await page.goto(servers.merchant.url);
+    await expect(page.getByLabel(LABELS.number)).toBeVisible();
+    await expect(page.locator('select')).toHaveCount(0);
+  });
+});
+
+/** A charge_pending 3-D Secure charge made server side (as a merchant's backend would), returning to `redirect_url`. */
+async function pendingCharge(shop: Shop, card_number: string, redirect_url: string) {
+  const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'Content-Type': 'application/json' });
+  const base = `${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}`;
+  const token = await (await fetch(`${base}/tokens`, {
+    method: 'POST',
+    headers: auth(CREDENTIALS.publicKey),
+    body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+  })).json();
+  const tx = await (await fetch(`${base}/charges`, {
+    method: 'POST',
+    headers: { ...auth(CREDENTIALS.privateKey), 'X-Forwarded-For': '127.0.0.1' },
+    body: JSON.stringify({
+      method: 'card', source_id: token.id, amount: 2400, description: 'Café', device_session_id: 'e2e3ds', customer: { name: 'Ana', email: 'ana@example.com' },
+      use_3d_secure: true, redirect_url,
+    }),
+  })).json();
+  expect(tx.status).toBe('charge_pending');
+  return tx as { id: string; payment_method: { url: string } };
+}
+
+test.describe('PayToken.authenticate in the browser', () => {
+  test('modal: the bank page in a labelled dialog (no axe or CSP violation), paid, resolves returned with the id, focus restored', async ({ page, shop, recorder }) => {
+    const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
+    await page.goto(shop.merchant.url);
+    await page.locator('#pay').focus();
+    const result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }), tx.payment_method.url);
+    const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+    await expect(dialog).toBeVisible();
+    const bank = page.frameLocator('iframe[title="Verificación de tu banco"]');
+    await expect(bank.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await bank.getByLabel('Código de un solo uso').fill(lastCode(shop));
+    await bank.getByRole('button', { name: 'Confirmar compra' }).click();
+    expect(await result).toEqual({ status: 'returned', id: tx.id });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('#pay')).toBeFocused();
+    expect(await readCharge(shop, tx.id)).toMatchObject({ status: 'completed' });
+    expect(await page.locator('[style]:not(dialog, dialog *), style').count()).toBe(0);
+    expect(recorder.cspViolations).toEqual([]);
+  });
+
+  test('modal: Escape cancels, and the close button (English label) cancels; focus goes back; the charge stays pending', async ({ page, shop }) => {
+    const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
+    await page.goto(`${shop.merchant.url}/?lang=en`);
+    await page.locator('#pay').focus();
+    let result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    const dialog = page.getByRole('dialog', { name: 'Verification by your bank' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await result).toEqual({ status: 'cancelled' });
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('#pay')).toBeFocused();
+    result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await result).toEqual({ status: 'cancelled' });
+    await expect(page.locator('#pay')).toBeFocused();
+    expect(await readCharge(shop, tx.id)).toMatchObject({ status: 'charge_pending' });
+  });
+
+  test('redirect (the default): the page goes to the bank, which brings the shopper back to the receipt', async ({ page, shop }) => {
+    const tx = await pendingCharge(shop, '4000000000003113', `${shop.merchant.url}/3ds/return`);
+    await page.goto(shop.merchant.url);
+    await page.evaluate((url) => void (window as any).PayToken.authenticate(url), tx.payment_method.url);
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    await expect(page.locator('[data-field="id"]')).toHaveText(tx.id);
+  });
+});
