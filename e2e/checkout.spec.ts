@@ -9,7 +9,7 @@ const cardRequests = (requests: { url: string; method: string }[]) => requests.f
 test.describe('demo checkout in Chromium (script tag, classic post flow)', () => {
   test('a test card is tokenized in the browser and charged by the merchant with the token', async ({ page, servers, recorder }) => {
     const before = servers.merchant.received.length;
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111 1111 1111 1111', cvv2: '123' });
     await page.getByRole('button', { name: LABELS.pay }).click();
 
@@ -44,14 +44,14 @@ test.describe('demo checkout in Chromium (script tag, classic post flow)', () =>
   });
 
   test('a declined test card shows the spec error in words, in the page language', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000002' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
     await expect(page.locator('#result-message')).toHaveText('Tarjeta rechazada. Usa otra o llama a tu banco.');
     await expect(page.locator('#error-code')).toHaveText('3001');
 
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: '4000 0000 0003 0033' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('demo checkout in Chromium (script tag, classic post flow)', () =>
   });
 
   test('an invalid card is rejected locally: message on the field, focus, and no request sent', async ({ page, servers, recorder }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111 1111 1111 1112' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     const pan = page.getByLabel(LABELS.number);
@@ -73,7 +73,7 @@ test.describe('demo checkout in Chromium (script tag, classic post flow)', () =>
   });
 
   test('an expired card is rejected locally with the expiry named', async ({ page, servers, recorder }) => {
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: PAN, expiry: '0120' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByLabel(LABELS.expiry)).toHaveAccessibleDescription('Card expired.');
@@ -82,7 +82,7 @@ test.describe('demo checkout in Chromium (script tag, classic post flow)', () =>
   });
 
   test('the checkout page writes one device_session_id input and runs under a strict CSP', async ({ page, servers, recorder }) => {
-    const response = await page.goto(servers.merchant.url);
+    const response = await page.goto(`${servers.merchant.url}/direct`);
     const csp = response!.headers()['content-security-policy']!;
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");

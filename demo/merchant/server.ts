@@ -10,7 +10,7 @@
  */
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -72,11 +72,12 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const received: Record<string, string>[] = [];
   const app = new Hono();
   // connect-src: the API origin only; the SPA example also posts the token to this backend ('self').
-  const csp = (spa: boolean) => [
+  // The hosted-fields page (`/`) needs no connect-src at all: only its frames, from the API origin, talk to the API.
+  const csp = (page: 'hosted' | 'direct' | 'spa') => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src ${spa ? "'self' " : ''}${new URL(api).origin}`,
+    page == 'hosted' ? `frame-src ${new URL(api).origin}` : `connect-src ${page == 'spa' ? "'self' " : ''}${new URL(api).origin}`,
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -85,7 +86,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   ].join('; ');
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa')));
+    c.header('Content-Security-Policy', csp(c.req.path.startsWith('/spa') ? 'spa' : c.req.path == '/' ? 'hosted' : 'direct'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -95,7 +96,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     new Response(await readFile(`${ROOT}/${path}`), { headers: { 'Content-Type': type } });
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
+  app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
+  app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/brands/:name', async (c) => {
     const name = c.req.param('name').replace(/\.svg$/, '');
@@ -105,12 +108,16 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const values = { merchantId: opts.merchantId, publicKey: opts.publicKey, baseUrl: api, amount: amount.toFixed(2) };
   // `/?device_data=off` renders the page for a shopper who refused consent: the library then collects and sends
   // no device data (only the device_session_id goes with the payment).
-  app.get('/', async (c) => {
+  // `/`: the checkout with hosted fields (card inputs in iframes from the API origin); `/direct`: the same checkout
+  // with the on-page form layer (card inputs on this page).
+  const checkout = (file: string) => async (c: Context) => {
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
-    const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
+    const html = await readFile(`${ROOT}/demo/web/${file}`, 'utf8');
     return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData }));
-  });
+  };
+  app.get('/', checkout('hosted.html'));
+  app.get('/direct', checkout('index.html'));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;

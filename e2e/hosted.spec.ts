@@ -1,0 +1,295 @@
+/**
+ * Hosted fields in Debian's Chromium: the checkout at `/` puts the card number, expiry and CVV2 in iframes served
+ * by the sandbox API (`{base_url}/fields/v1/frame.html`). A simulated skimmer injected into the merchant page
+ * before anything else (e2e/skimmer.ts) must capture no digit of the PAN or CVV2 while the payment completes; the
+ * same skimmer on `/direct` (the on-page form layer) does capture them, so the first test can fail. Also:
+ * card data only in the one POST /tokens from the API origin, forged messages in both directions change
+ * nothing, a disallowed parent origin is refused, keyboard-only checkout, axe inside the frames.
+ */
+import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { axeViolations } from './fixtures';
+import { hasCardData, record } from './instrument';
+import { injectSkimmer, skimmed } from './skimmer';
+
+const CREDS = { merchantId: 'mhosted0merchant01', publicKey: 'pk_hosted_public', privateKey: 'sk_hosted_private' };
+const YY = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+
+let sandbox: RunningSandbox;
+let merchant: RunningMerchant;
+let api: string;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 } });
+  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
+  api = new URL(sandbox.baseUrl).origin;
+});
+
+test.afterAll(async () => {
+  await merchant?.close();
+  await sandbox?.close();
+});
+
+/** A Luhn-valid visa number that is no test card: random digits. */
+function randomPan(): string {
+  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+/** A CVV2 unlike any number on the demo page (its amount is 349.00). */
+const randomCvv2 = () => String(700 + Math.floor(Math.random() * 200));
+
+/** The input inside a hosted field's frame, by its container's id. */
+const hosted = (page: Page, container: string): FrameLocator => page.frameLocator(`#${container} iframe`);
+const input = (page: Page, container: string) => hosted(page, container).locator('input');
+
+/** The frame (Playwright `Frame`) of a container's iframe. */
+async function frameOf(page: Page, container: string): Promise<Frame> {
+  const handle = await page.locator(`#${container} iframe`).elementHandle();
+  return (await handle!.contentFrame())!;
+}
+
+/** The channel id of the mount, as any script on the page can read it from an iframe's address. */
+const channelOf = (page: Page) => page.evaluate(() => new URLSearchParams(new URL(document.querySelector('iframe')!.src).hash.slice(1)).get('ch')!);
+
+/** Opens the hosted checkout and waits until every frame is configured (its input enabled). */
+async function openHosted(page: Page, query = '') {
+  await page.goto(`${merchant.url}/${query}`);
+  for (const c of ['card-number', 'expiry', 'cvv2']) await expect(input(page, c)).toBeEnabled();
+}
+
+async function fillHosted(page: Page, pan: string, cvv2: string) {
+  await page.locator('#holder-name').pressSequentially('Ana Pérez');
+  await input(page, 'card-number').pressSequentially(pan);
+  await input(page, 'expiry').pressSequentially(`12${YY}`);
+  await input(page, 'cvv2').pressSequentially(cvv2);
+}
+
+test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while the payment completes; card data only in the one POST /tokens from the API origin', async ({ page, context }) => {
+  const pan = randomPan();
+  const cvv2 = randomCvv2();
+  const rec = await record(context, page);
+  await injectSkimmer(context);
+  const tokensBefore = sandbox.store.tokens.size;
+  const receivedBefore = merchant.received.length;
+
+  await openHosted(page);
+  await fillHosted(page, pan, cvv2);
+  await expect(input(page, 'card-number')).toHaveValue(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+  const seenBefore = await skimmed(page); // the receipt page is a new document: read before submitting
+  await page.locator('#pay').click();
+
+  await page.waitForURL(/\/charge(\?|$)/);
+  await expect.poll(() => merchant.received.length).toBe(receivedBefore + 1);
+  expect(sandbox.store.tokens.size).toBe(tokensBefore + 1);
+  expect([...sandbox.store.charges.values()].at(-1)!.status).toBe('completed');
+  expect(Object.keys(merchant.received.at(-1)!).sort()).toEqual(['device_session_id', 'token_id']);
+  await page.waitForLoadState('load');
+  await rec.settled();
+
+  // the skimmer was at work (it saw the holder name typed on the page, and was refused the frames' documents)...
+  expect(seenBefore.some((s) => s.startsWith('event.keydown'))).toBe(true);
+  expect(seenBefore.some((s) => s.startsWith('frame.blocked') || s === 'frame.document null')).toBe(true);
+  expect(seenBefore.some((s) => s.startsWith('message '))).toBe(true);
+  // ...and got no PAN, no CVV2, not one digit keystroke
+  for (const s of seenBefore) expect(hasCardData(s, pan, cvv2), s).toBe(false);
+  expect(seenBefore.filter((s) => /^event\.key\w+ \d /.test(s))).toEqual([]);
+  expect(seenBefore.filter((s) => /^(input\.value|frame\.input) .*\d/.test(s))).toEqual([]);
+
+  // exactly one request carries card data: the POST /tokens to the API origin, made by the card-number frame
+  const carriers = rec.requests.filter((r) => hasCardData(r.body, pan, cvv2));
+  expect(carriers).toHaveLength(1);
+  expect(carriers[0]!.method).toBe('POST');
+  expect(carriers[0]!.url).toBe(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`);
+  expect(JSON.parse(carriers[0]!.body)).toMatchObject({ card_number: pan, cvv2, holder_name: 'Ana Pérez' });
+  for (const r of rec.requests) {
+    expect(hasCardData(r.url + JSON.stringify(r.headers), pan, cvv2), r.url).toBe(false);
+    if (r !== carriers[0]) expect(hasCardData(r.body, pan, cvv2), `body of ${r.url}`).toBe(false);
+  }
+  for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
+  for (const line of [...rec.console, ...rec.pageErrors]) expect(hasCardData(line, pan, cvv2), line).toBe(false);
+  expect(rec.pageErrors).toEqual([]);
+  // device data was collected in the frame and sent from the API origin under the device_session_id the merchant got
+  const sessionId = merchant.received.at(-1)!.device_session_id!;
+  await expect.poll(() => sandbox.store.devices.has(sessionId)).toBe(true);
+  // no CSP violation on the page nor in the frames (strict policies on both)
+  expect(rec.inPage.filter((w) => w.kind === 'csp')).toEqual([]);
+  expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);
+});
+
+test('the same skimmer catches the PAN and CVV2 on the on-page form (/direct), so the test above can fail', async ({ page, context }) => {
+  const pan = randomPan();
+  const cvv2 = randomCvv2();
+  await injectSkimmer(context);
+  await page.goto(`${merchant.url}/direct`);
+  const field = (name: string) => page.locator(`[data-paytoken-card="${name}"]`);
+  await field('holder_name').pressSequentially('Ana Pérez');
+  await field('card_number').pressSequentially(pan);
+  await field('expiry').pressSequentially(`12${YY}`);
+  await field('cvv2').pressSequentially(cvv2);
+  await expect.poll(async () => (await skimmed(page)).filter((s) => hasCardData(s, pan, cvv2)).length).toBeGreaterThan(0);
+  const seen = await skimmed(page);
+  const kinds = new Set(seen.filter((s) => hasCardData(s, pan, '000')).map((s) => s.split(' ')[0]));
+  expect(kinds).toContain('event.input');
+  expect(kinds).toContain('input.value');
+  expect(seen.some((s) => new RegExp(`(?<!\\d)${cvv2}(?!\\d)`).test(s))).toBe(true);
+});
+
+test('forged messages (wrong origin, source, channel, version, malformed) change nothing, in either direction', async ({ page }) => {
+  const pan = randomPan();
+  await page.route(`${api}/forge.html`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>forge</title>' }));
+  await openHosted(page, '?lang=en');
+  await input(page, 'card-number').pressSequentially(pan);
+  const ch = await channelOf(page);
+  const state = () => page.evaluate(() => document.getElementById('card-number')!.getAttribute('data-paytoken-valid'));
+  await expect.poll(state).toBe('');
+  const tokens = sandbox.store.tokens.size;
+  const card = await frameOf(page, 'card-number');
+  const forgedState = (c: string, v: number) => ({ paytoken: v, ch: c, t: 'state', e: 'change', state: { empty: true, focused: false, valid: false, potentiallyValid: true }, brand: null });
+
+  // to the merchant page: a frame of the API origin that is not the mount's (wrong source), the page itself
+  // (wrong origin), and the real card frame with a wrong channel, an old version, malformed bodies
+  await page.evaluate((src) => {
+    const f = document.createElement('iframe');
+    f.src = src;
+    f.id = 'forge';
+    document.body.append(f);
+  }, `${api}/forge.html`);
+  const forge = await (await page.locator('#forge').elementHandle())!.contentFrame();
+  await forge!.waitForLoadState();
+  await forge!.evaluate((m) => parent.postMessage(m, '*'), forgedState(ch, 1));
+  await page.evaluate((m) => window.postMessage(m, '*'), forgedState(ch, 1));
+  await card.evaluate((m) => parent.postMessage(m, '*'), forgedState('0'.repeat(32), 1));
+  await card.evaluate((m) => parent.postMessage(m, '*'), forgedState(ch, 0));
+  for (const bad of [null, 'state', [1], { paytoken: 1, ch, t: 'state', state: { empty: 'yes' } }, { paytoken: 1, ch, t: 'toString' }, { paytoken: 1, ch, t: 'token', id: 1, token: {} }]) {
+    await card.evaluate((m) => parent.postMessage(m, '*'), bad);
+  }
+  await page.waitForTimeout(200);
+  expect(await state()).toBe('');
+  expect(await page.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-empty'))).toBe(false);
+
+  // to the frames: `clear` and `tokenize` from a window of another origin, another window of the merchant origin
+  // (a popup), the right window on a wrong channel or version
+  const clear = (c: string, v: number) => ({ paytoken: v, ch: c, t: 'clear' });
+  const tokenize = { paytoken: 1, ch, t: 'tokenize', id: 99 };
+  await forge!.evaluate(([m, t]) => {
+    for (let i = 0; i < parent.frames.length; i++) {
+      parent.frames[i]!.postMessage(m, '*');
+      parent.frames[i]!.postMessage(t, '*');
+    }
+  }, [clear(ch, 1), tokenize] as const);
+  const popupEvent = page.waitForEvent('popup');
+  await page.evaluate(() => void window.open('', 'p'));
+  const popup = await popupEvent;
+  expect(await popup.evaluate(() => origin)).toBe(merchant.url);
+  await popup.evaluate(
+    ([m, t, o]) => {
+      for (let i = 0; i < opener.frames.length; i++) {
+        opener.frames[i].postMessage(m, o);
+        opener.frames[i].postMessage(t, o);
+      }
+    },
+    [clear(ch, 1), tokenize, api] as const,
+  );
+  await page.evaluate(([a, b, o]) => document.querySelectorAll<HTMLIFrameElement>('#card-number iframe').forEach((f) => (f.contentWindow!.postMessage(a, o), f.contentWindow!.postMessage(b, o))), [clear('f'.repeat(32), 1), clear(ch, 2), api] as const);
+  await page.waitForTimeout(300);
+  await expect(input(page, 'card-number')).toHaveValue(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+  expect(sandbox.store.tokens.size).toBe(tokens);
+
+  // the checks are not vacuous: the same `clear` from the parent window on the right channel does clear
+  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [clear(ch, 1), api] as const);
+  await expect(input(page, 'card-number')).toHaveValue('');
+  await expect.poll(() => page.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-empty'))).toBe(true);
+});
+
+test('a page whose origin is not allowed cannot use the frame: frame-ancestors blocks it, and the frame refuses by itself', async ({ page }) => {
+  // a sandbox that allows only the merchant's origin; the merchant page on 127.0.0.1 is allowed, `localhost` is not
+  const strict = await startSandbox({ ...CREDS, port: 0, fieldsAncestors: [merchant.url] });
+  try {
+    const res = await page.request.get(`${strict.baseUrl}/fields/v1/frame.html`);
+    expect(res.headers()['content-security-policy']).toContain(`frame-ancestors ${merchant.url}`);
+    const other = merchant.url.replace('127.0.0.1', 'localhost');
+    const frameSrc = (o: string) => `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}`;
+    const lab = (url: string) =>
+      page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>lab</title><iframe title="x" src="${frameSrc(new URL(url).origin)}"></iframe>` }));
+
+    // 1. frame-ancestors: the browser does not render the frame for a disallowed parent
+    await lab(`${other}/lab1`);
+    await page.goto(`${other}/lab1`);
+    await page.waitForTimeout(500);
+    const child = page.frames().find((f) => f !== page.mainFrame());
+    expect(await child?.locator('#i').count().catch(() => 0)).toBe(0);
+
+    // 2. with the header removed (a proxy that strips it), the frame's own check refuses: input disabled, nothing sent
+    await page.route(`${strict.baseUrl}/fields/v1/frame.html`, async (r) => {
+      const resp = await r.fetch();
+      const headers = { ...resp.headers() };
+      delete headers['content-security-policy'];
+      await r.fulfill({ response: resp, headers });
+    });
+    await lab(`${other}/lab2`);
+    await page.goto(`${other}/lab2`);
+    const f2 = page.frameLocator('iframe');
+    await expect(f2.locator('html[data-refused]')).toHaveCount(1);
+    await expect(f2.locator('#i')).toBeDisabled();
+    // a frame that claims the allowed origin while its parent is another is refused too (ancestorOrigins)
+    await page.route(`${other}/lab3`, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>lab</title><iframe title="x" src="${frameSrc(merchant.url)}"></iframe>` }));
+    await page.goto(`${other}/lab3`);
+    await expect(page.frameLocator('iframe').locator('html[data-refused]')).toHaveCount(1);
+  } finally {
+    await strict.close();
+  }
+});
+
+test('keyboard only: Tab through the page and the frames in order, Enter pays; label clicks focus the fields; axe finds nothing, frames included', async ({ page }) => {
+  await openHosted(page, '?lang=en');
+  expect(await axeViolations(page)).toEqual([]);
+  // each iframe has a title, each input the merchant's label as its accessible name and the autocomplete token
+  await expect(page.locator('#card-number iframe')).toHaveAttribute('title', 'Card number');
+  await expect(input(page, 'card-number')).toHaveAttribute('aria-label', 'Card number');
+  await expect(input(page, 'card-number')).toHaveAttribute('autocomplete', 'cc-number');
+  await expect(input(page, 'card-number')).toHaveAttribute('inputmode', 'numeric');
+  await expect(input(page, 'expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+  await expect(input(page, 'cvv2')).toHaveAttribute('autocomplete', 'cc-csc');
+
+  await page.getByText('Security code', { exact: true }).click();
+  await expect(input(page, 'cvv2')).toBeFocused();
+  await expect(page.locator('#cvv2')).toHaveAttribute('data-paytoken-focused', '');
+
+  await page.locator('#holder-name').focus();
+  await page.keyboard.type('Ana Pérez');
+  await page.keyboard.press('Tab');
+  await expect(input(page, 'card-number')).toBeFocused();
+  await page.keyboard.type('4111111111111111');
+  await page.keyboard.press('Tab');
+  await expect(input(page, 'expiry')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.type(`2${YY}`);
+  await page.keyboard.press('Tab');
+  await expect(input(page, 'cvv2')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(input(page, 'expiry')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12');
+  // an error is shown (and announced: a live region named by aria-describedby) once the field is left invalid
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#pay')).toBeFocused();
+  await expect(input(page, 'cvv2')).toHaveAttribute('aria-invalid', 'true');
+  await expect(hosted(page, 'cvv2').locator('#e')).toHaveText(/3-digit code/);
+  await expect(hosted(page, 'cvv2').locator('#e')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('#cvv2')).toHaveAttribute('data-paytoken-invalid', '');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Shift+Tab');
+  await expect(input(page, 'cvv2')).toBeFocused();
+  await page.keyboard.type('3');
+  await expect(input(page, 'cvv2')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/charge(\?|$)/);
+  await expect(page.locator('#result-message')).toHaveText(/Thank you/);
+});
