@@ -11,6 +11,8 @@ import { buildScriptTag, STUB } from './script-tag';
 
 const ESM = new URL('../../dist/paytoken.js', import.meta.url).pathname;
 const IIFE = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
+const HOSTED = new URL('../../dist/paytoken-hosted.iife.js', import.meta.url).pathname;
+const FRAME = new URL('../../dist/fields/frame.js', import.meta.url).pathname;
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
 /** Bundles `import {names}` from the ESM build the way an app would; returns the minified code. */
@@ -39,8 +41,16 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
   // +28 B gzip; without it Firefox users got a new visitor id per browser run).
   { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 8920, target: 8000 },
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 9280, target: 8000 },
+  // 2026-11-23: 9280 -> 12650 when hosted fields joined the exports (mountFields, checkStyle: their merchant-page
+  // code, about 3.3 KB of it not shared with the rest); an app that imports one mode does not pay for the other.
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 12650, target: 8000 },
   { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9050, target: 8000 },
+  // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
+  // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
+  // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
+  { name: 'ESM: hosted fields (mountFields)', code: () => appImporting('mountFields'), budget: 4800, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', code: () => readFileSync(HOSTED, 'utf8'), budget: 5000, target: 3990 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9570, target: 10000 },
 ];
 
 let failed = false;
@@ -57,6 +67,15 @@ for (const c of checks) {
 // Tree-shaking: an app that imports only validators must not get the HTTP client, errors or session code.
 const validatorsOnly = await appImporting(VALIDATORS);
 const leaks = ['fetch(', 'AbortController', 'Basic ', 'getRandomValues', 'class '].filter((s) => validatorsOnly.includes(s));
+// ...and a hosted-fields app must get no card rules, form layer, HTTP client or fingerprinting (all in the frame)
+const hostedOnly = await appImporting('mountFields');
+const hostedLeaks = ['fetch(', '506199', 'toDataURL', 'deviceIdHiddenFieldName', 'paytoken-error'].filter((s) => hostedOnly.includes(s));
+if (hostedLeaks.length) {
+  failed = true;
+  console.log(`OVER tree-shaking: a hosted-fields app contains ${hostedLeaks.join(', ')}`);
+} else {
+  console.log('ok   tree-shaking: a hosted-fields app contains no card rules, form layer, HTTP client or device data');
+}
 if (leaks.length) {
   failed = true;
   console.log(`OVER tree-shaking: a validators-only app contains ${leaks.join(', ')}`);
@@ -80,7 +99,7 @@ for (const { name, within, edits } of PARTS) {
   console.log(`     ${(within ? `  of which ${name}` : name).padEnd(56)} ${String(cost).padStart(5)} B`);
 }
 console.log(`     ${'the rest (classic API, tokenization, card rules)'.padEnd(56)} ${String(rest).padStart(5)} B`);
-for (const f of [ESM, IIFE]) {
+for (const f of [ESM, IIFE, HOSTED, FRAME]) {
   const buf = readFileSync(f);
   console.log(`     ${f.replace(/.*\/dist\//, 'dist/')}: ${buf.length} B as built, ${gz(buf)} B gzip`);
 }

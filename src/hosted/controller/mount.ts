@@ -122,8 +122,8 @@ const LABELS: Record<HostedField, string> = {
   cvv2: 'Código de seguridad|Security code',
   holder_name: 'Nombre del titular|Name on card',
 };
-const ATTRS = ['focused', 'invalid', 'valid', 'empty', 'brand'].map((a) => `data-paytoken-${a}`);
-const KEY = Symbol.for('paytoken.fields');
+const ATTRS = ['data-paytoken-focused', 'data-paytoken-invalid', 'data-paytoken-valid', 'data-paytoken-empty', 'data-paytoken-brand'];
+const KEY = /* @__PURE__ */ Symbol.for('paytoken.fields');
 type Slot = { [KEY]?: HostedFields };
 
 /**
@@ -154,7 +154,7 @@ export function resolveFieldsUrl(url: string): string {
  *
  * Each container gets `data-paytoken-focused`, `-invalid`, `-valid`, `-empty` (present or absent) and the
  * card number's `data-paytoken-brand`, for the merchant's CSS; each iframe a `title` (the field's label) and the
- * height of its content. Clicking a `<label for="container id">` focuses the field; the label's text is the
+ * height of its content (its `height` attribute: no inline style). Clicking a `<label for="container id">` focuses the field; the label's text is the
  * input's accessible name.
  *
  * @param config merchant id, public key, base URL, timeout, `fieldsUrl` (see {@link FieldsConfig}).
@@ -340,7 +340,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
           deviceData: options.deviceData,
         });
       } else if (m.t == 'ready' || m.t == 'resize') {
-        f.iframe.style.height = `${m.height}px`;
+        f.iframe.height = String(m.height);
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
           if (f.k == 'card_number') session = m.session;
@@ -400,7 +400,12 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     const { iframe } = f;
     iframe.title = label(f);
     iframe.src = frameUrl(fieldsUrl, ch, f.k, location.origin);
-    Object.assign(iframe.style, { border: '0', width: '100%', height: '2.75em', display: 'block', overflow: 'hidden', colorScheme: 'normal' });
+    // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
+    // content's height; the merchant's CSS may style `iframe` in the container further
+    iframe.width = '100%';
+    iframe.height = '44';
+    iframe.frameBorder = '0';
+    iframe.scrolling = 'no';
     for (const l of labels(f)) l.addEventListener('click', (e) => (e.preventDefault(), api.focus(f.k)), { signal });
     render(f);
     f.el.append(iframe);
