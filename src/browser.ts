@@ -3,19 +3,23 @@
  * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
  * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object.
  */
-import { cardBody, findForm } from './client';
-import { resolveConfig } from './http/config';
-import { request } from './http/request';
-import { ApiError, ConfigurationError, PayTokenError, ValidationError } from './errors/index';
-import type { ErrorObject, Token } from './types/index';
-import { cardBrand } from './card/brands';
 import { validateCvv2 } from './card/cvv2';
 import { validateExpiry } from './card/expiry';
+import { brandName } from './card/names';
+import { cardBrand } from './card/brands';
 import { normalizePan, validatePan } from './card/pan';
-import type { Brand, CardInput } from './card/types';
+import type { CardInput } from './card/types';
+import { errorCodeOf } from './errors/codes';
+import { ApiError } from './errors/api';
+import { PayTokenError } from './errors/base';
+import { ValidationError } from './errors/validation';
+import type { ErrorObject, Token } from './types/index';
+import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ClientConfig } from './http/config';
+import { postToken } from './http/tokenize';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
+import { findForm } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
 import { readCard } from './form/read';
 
@@ -43,47 +47,36 @@ export interface ClassicFailure {
 type Ok = (r: ClassicSuccess) => void;
 type Fail = (r: ClassicFailure) => void;
 
-/** `{base_url}` used in sandbox mode when `setBaseUrl` was not called: the local sandbox's default address. */
-const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
-
-const NAMES: Record<Brand, string> = {
-  visa: 'Visa',
-  mastercard: 'MasterCard',
-  amex: 'American Express',
-  carnet: 'Carnet',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 const state = { id: '', key: '', baseUrl: '', sandbox: false };
 
+/** The failure callback's argument for any error of a call (see {@link ClassicFailure}). */
 function toFailure(e: unknown): ClassicFailure {
-  const base = { category: 'request', request_id: '' };
   if (e instanceof ApiError) return { message: e.error.description, status: e.status, data: e.error };
-  if (e instanceof ValidationError) {
-    return {
-      message: e.message,
-      status: e.http_code,
-      data: { ...base, error_code: e.error_code, http_code: e.http_code, description: e.message, field: e.field, reason: e.rule },
-    };
-  }
   const err = e instanceof PayTokenError ? e : new PayTokenError('network', String(e));
-  const code = err instanceof ConfigurationError ? 1002 : 1004;
+  const local = err instanceof ValidationError;
+  const http_code = local ? err.http_code : 0;
   return {
     message: err.message,
-    status: 0,
-    data: { ...base, category: err.type === 'configuration' ? 'request' : 'internal', error_code: code, http_code: 0, description: err.message },
+    status: http_code,
+    data: {
+      category: err.type == 'network' || err.type == 'timeout' ? 'internal' : 'request',
+      request_id: '',
+      error_code: errorCodeOf(err),
+      http_code,
+      description: err.message,
+      ...(local && { field: err.field, reason: err.rule }),
+    },
   };
 }
 
-const config = () =>
-  resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : '') });
+/** The settings above as a client configuration; `postToken` checks it, so a missing setting fails the call. */
+const config = (): ClientConfig => ({ merchantId: state.id, publicKey: state.key, baseUrl: PayToken.getBaseUrl() });
+
+/** The settings above, checked: throws a ConfigurationError while one is missing (device data is then not sent). */
+const checkedConfig = () => resolveConfig(config());
 
 /** `POST /tokens` with the settings above, the card validated first; every failure is a rejection. */
-// a repeat after a lost connection creates at most an unused token: safe to retry once (see `request`)
-const tokenize = async (card: CardInput) => request<Token>(config(), 'POST', '/tokens', cardBody(card), true);
+const tokenize = (card: CardInput) => postToken(config(), card);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
   new Promise<ClassicSuccess>((resolve) => resolve(tokenize(make()))).then(
@@ -99,14 +92,12 @@ function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
 const PayToken = {
   /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
   setId(id: string): void {
-    resolveConfig({ merchantId: id, publicKey: 'pk_x', baseUrl: LOCAL_SANDBOX_URL });
-    state.id = id;
+    state.id = checkMerchantId(id);
   },
   getId: (): string => state.id,
   /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key; a private key is never kept. */
   setApiKey(key: string): void {
-    resolveConfig({ merchantId: 'x', publicKey: key, baseUrl: LOCAL_SANDBOX_URL });
-    state.key = key;
+    state.key = checkPublicKey(key);
   },
   getApiKey: (): string => state.key,
   /** Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}. */
@@ -119,7 +110,7 @@ const PayToken = {
    * @throws ConfigurationError for any other URL.
    */
   setBaseUrl(url: string): void {
-    state.baseUrl = resolveConfig({ merchantId: 'x', publicKey: 'pk_x', baseUrl: url }).baseUrl;
+    state.baseUrl = checkBaseUrl(url);
   },
   getBaseUrl: (): string => state.baseUrl || (state.sandbox ? LOCAL_SANDBOX_URL : ''),
   token: {
@@ -147,10 +138,7 @@ const PayToken = {
     /** True when month/year (two- or four-digit year) is a valid, unexpired expiry. */
     validateExpiry: (month: string | number, year: string | number): boolean => validateExpiry(month, year).valid,
     /** Display name of the card network ('Visa', 'MasterCard', 'American Express', 'Carnet', ...), or ''. */
-    cardType: (pan: string): string => {
-      const b = cardBrand(normalizePan(pan));
-      return b ? NAMES[b] : '';
-    },
+    cardType: (pan: string): string => brandName(cardBrand(normalizePan(pan))),
   },
   form: {
     /**
@@ -174,7 +162,7 @@ const PayToken = {
      */
     setup(formId?: string | HTMLFormElement, fieldName?: string, options?: DeviceDataOptions): string {
       const id = formId ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
-      deviceData(options, config);
+      deviceData(options, checkedConfig);
       return id;
     },
     /**
@@ -182,7 +170,7 @@ const PayToken = {
      * promise that never rejects; null when `setup` was not called, was called with `collect: false`, or runs
      * outside a browser.
      */
-    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, config), // the page's collection, if any
+    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, checkedConfig), // the page's collection, if any
   },
 };
 

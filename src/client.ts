@@ -1,17 +1,26 @@
 import type { CardInput } from './card/types';
+import { DEVICE_SESSION_ID, RESOURCE_ID } from './card/ids';
 import { fail } from './card/result';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
+import { findForm } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './http/config';
-import { ConfigurationError, ValidationError } from './errors/index';
+import { ConfigurationError } from './errors/configuration';
+import { ValidationError } from './errors/validation';
 import { request } from './http/request';
 import { cardBody, tokenize } from './http/tokenize';
+import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './hosted/controller/mount';
 import type { Card, CardFromToken, Token } from './types/index';
 
-/** Options of `cards.create`: `customerId` stores the card on that customer (`/customers/{id}/cards`). */
+/** Options of `cards.create`. */
 export interface CardCreateOptions {
+  /**
+   * Stores the card on this customer (`POST /customers/{customerId}/cards`) instead of at merchant level
+   * (`POST /cards`): 1-45 letters or digits.
+   * @default undefined (merchant level)
+   */
   customerId?: string;
 }
 
@@ -71,6 +80,18 @@ export interface Client {
      */
     mount(form: HTMLFormElement | string, options?: FormOptions): MountedForm;
   };
+  fields: {
+    /**
+     * Mounts hosted fields with this client's settings (and its `fieldsUrl`): one iframe per card field, served
+     * from the API origin, into the merchant's containers; this page gets metadata only, and a token on
+     * `tokenize()` or on the form's submit (see `mountFields`, the tree-shakable equivalent).
+     * @param containers selector or element by field (`card_number` required; `expiry` or `expiration_month` and
+     *   `expiration_year`; `cvv2`; optional `holder_name`). @param options see `FieldsOptions`.
+     * @throws ConfigurationError for a bad `fieldsUrl`, an unknown field, a missing container, a style property
+     *   outside the allowlist.
+     */
+    mount(containers: FieldContainers, options?: FieldsOptions): HostedFields;
+  };
 }
 
 /** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
@@ -80,20 +101,6 @@ export interface DeviceDataCollection {
   /** The collected device data, or null when nothing was collected (`collect: false`, or no browser). */
   data: Promise<DeviceData | null>;
 }
-
-const ID = /^[A-Za-z0-9]{1,45}$/;
-
-/**
- * Resolves a form given as an element or an element id.
- * @throws ConfigurationError when there is no such form.
- */
-export function findForm(form: HTMLFormElement | string): HTMLFormElement {
-  const el = typeof form === 'string' ? globalThis.document?.getElementById(form) : form;
-  if (!el || el.tagName !== 'FORM') throw new ConfigurationError('form', `No form ${typeof form === 'string' ? `#${form}` : 'element'}`);
-  return el as HTMLFormElement;
-}
-
-export { cardBody } from './http/tokenize';
 
 /**
  * Creates an API client for the browser, using the merchant's public key only.
@@ -115,24 +122,28 @@ export function createClient(config: ClientConfig): Client {
     cards: {
       async create(card, options = {}) {
         const { customerId } = options;
-        if (customerId !== undefined && !(typeof customerId === 'string' && ID.test(customerId))) {
+        if (customerId !== undefined && !(typeof customerId === 'string' && RESOURCE_ID.test(customerId))) {
           throw new ConfigurationError('customerId', 'customerId must be 1-45 letters or digits');
         }
         let body: object;
         if (card && typeof card === 'object' && 'token_id' in card) {
           const { token_id, device_session_id } = card as CardFromToken;
-          const errors = [
-            ...(typeof token_id === 'string' && ID.test(token_id) ? [] : [fail('token_id', token_id ? 'format' : 'required')]),
-            ...(typeof device_session_id === 'string' && /^[A-Za-z0-9_-]{1,255}$/.test(device_session_id)
-              ? []
-              : [fail('device_session_id', device_session_id ? 'format' : 'required')]),
-          ];
+          // the id rules the sandbox applies (card/ids.ts); a value that is no string is malformed here
+          // (`format`), where the sandbox, reading JSON, names it `type`
+          const errors = (
+            [
+              ['token_id', token_id, RESOURCE_ID],
+              ['device_session_id', device_session_id, DEVICE_SESSION_ID],
+            ] as const
+          )
+            .filter(([, v, rule]) => !(typeof v == 'string' && rule.test(v)))
+            .map(([field, v]) => fail(field, v ? 'format' : 'required'));
           if (errors.length) throw new ValidationError(errors);
           body = { token_id, device_session_id };
         } else {
           body = { ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
         }
-        return (await request<Card>(cfg, 'POST', customerId ? `/customers/${customerId}/cards` : '/cards', body)).data;
+        return (await request<Card>(cfg, customerId ? `/customers/${customerId}/cards` : '/cards', body)).data;
       },
     },
     deviceData: {
@@ -142,6 +153,9 @@ export function createClient(config: ClientConfig): Client {
     },
     form: {
       mount: (form, options) => mountForm(findForm(form), options, tokens.create),
+    },
+    fields: {
+      mount: (containers, options) => mountFields({ ...cfg, fieldsUrl: config.fieldsUrl }, containers, options),
     },
   };
 }

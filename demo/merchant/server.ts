@@ -14,6 +14,7 @@ import { Hono, type Context } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { BRAND_NAMES } from '../../src/card/names';
 import { formMessage } from '../../src/form/messages';
 import { langOf, LOCALE, TEXT, type Lang } from './i18n';
 
@@ -45,7 +46,8 @@ type ChargeResult = { ok: true; tx: Record<string, unknown> } | { ok: false; cod
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const BRANDS = new Set(['visa', 'mastercard', 'amex', 'carnet', 'discover', 'diners', 'jcb', 'unionpay']);
+/** The brand keys the library knows (an icon in demo/web/brands/ each). */
+const BRANDS = new Set(Object.keys(BRAND_NAMES));
 
 /** A page of the shop in `lang` (a receipt, a refusal). */
 const page = (lang: Lang, title: string, body: string) => `<!doctype html>

@@ -1,12 +1,16 @@
+import { LOCAL_SANDBOX_URL } from '../../src/http/config';
+
+const LOCAL = new URL(LOCAL_SANDBOX_URL);
+
 /**
  * Default settings of the local sandbox (`npm run sandbox`), shared by the CLI, the demo merchant backend and
  * the demo page. Sandbox-only credentials: they authenticate against this local process and nothing else.
  */
 export const SANDBOX_DEFAULTS = {
-  /** TCP port of `npm run sandbox` (`--port`). */
-  port: 4010,
-  /** The only interface the sandbox binds. */
-  host: '127.0.0.1',
+  /** TCP port of `npm run sandbox` (`--port`): the port of the library's `LOCAL_SANDBOX_URL` (4010). */
+  port: Number(LOCAL.port),
+  /** The only interface the sandbox binds: the host of the library's `LOCAL_SANDBOX_URL` (127.0.0.1). */
+  host: LOCAL.hostname,
   /** Merchant id of the path `/v1/{merchant_id}` (`--merchant-id`). */
   merchantId: 'mdemo0merchant0001',
   /** Public key (`--public-key`): may only create tokens and cards (spec, Authentication). */
@@ -26,5 +30,5 @@ export const SANDBOX_DEFAULTS = {
   },
 } as const;
 
-/** `{base_url}` of the sandbox on its default port: `http://127.0.0.1:4010`. */
-export const SANDBOX_DEFAULT_BASE_URL = `http://${SANDBOX_DEFAULTS.host}:${SANDBOX_DEFAULTS.port}`;
+/** `{base_url}` of the sandbox on its default port: the library's `LOCAL_SANDBOX_URL`, `http://127.0.0.1:4010`. */
+export const SANDBOX_DEFAULT_BASE_URL = LOCAL_SANDBOX_URL;

@@ -2,7 +2,7 @@
  * `npm run bench:fraud`: the device-data collection's cost, in size and time. A benchmark, not a test: it
  * asserts nothing and prints figures (the machine is shared and timings are noisy, hence medians and p95).
  *
- * Size (scripts/fraud-size.ts: fresh builds in a temporary folder, gzip level 9): the fraud module alone
+ * Size (scripts/size/fraud-size.ts: fresh builds in a temporary folder, gzip level 9): the fraud module alone
  * (`src/fraud/device-data.ts` and everything it pulls in, as a minified ES module), the script-tag build, and the
  * marginal cost of device data in it (the same build minus the build with `device-data.ts` stubbed out).
  *

@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/readme.ts`: rewrites the generated parts of README.md (the test-card table, from
- * demo/sandbox/test-cards.ts). test/docs.test.ts fails when README.md is out of date.
+ * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of README.md (the test-card table, from
+ * demo/sandbox/test-cards.ts). test/tooling/docs.test.ts fails when README.md is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { testCardsMarkdown } from '../../demo/sandbox/test-cards';

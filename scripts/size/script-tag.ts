@@ -1,7 +1,7 @@
 // The script-tag build, built the way `npm run build` makes dist/paytoken.iife.js (vite, the project's
 // vite.config.ts in `iife` mode: Rolldown + terser), into a temporary folder, optionally with modules replaced.
 // One mechanism for every "what does this part cost in the script tag" figure: scripts/size/size.ts (each part's
-// marginal cost) and scripts/size/fraud-size.ts (device data, for `npm run bench:fraud` and test/size.test.ts).
+// marginal cost) and scripts/size/fraud-size.ts (device data, for `npm run bench:fraud` and test/tooling/size.test.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';

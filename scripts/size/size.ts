@@ -35,22 +35,28 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   { name: 'ESM: validators only', code: () => appImporting(VALIDATORS), budget: 1500 },
   { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
-  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3150, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3190, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
   // +28 B gzip; without it Firefox users got a new visitor id per browser run).
-  { name: 'ESM: createClient (tokens, cards, form, device data)', code: () => appImporting('createClient'), budget: 8920, target: 8000 },
-  // 2026-11-23: 9280 -> 12650 when hosted fields joined the exports (mountFields, checkStyle: their merchant-page
+  // 2026-11-23: the re-layering (one import direction, the form layer split into types/state/fields/submit-errors
+  // so hosted fields can reuse its state logic, one tokenization path) cost +43 B (tokenize), +128 B (createClient),
+  // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
+  // terser, POST-only transport); the ceilings moved to the measured figures.
+  // 2026-11-23: 9020 -> 12260 when `client.fields.mount` joined the client (hosted fields' merchant-page code); an
+  // app that wants hosted fields alone imports `mountFields` (the line below), as `tokenize` is for tokenization.
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12260, target: 8000 },
+  // 2026-11-23: 9350 -> 12610 when hosted fields joined the exports (mountFields, checkStyle: their merchant-page
   // code, about 3.3 KB of it not shared with the rest); an app that imports one mode does not pay for the other.
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 12650, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9050, target: 8000 },
+  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 12610, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
   // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
   // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
   // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
-  { name: 'ESM: hosted fields (mountFields)', code: () => appImporting('mountFields'), budget: 4800, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', code: () => readFileSync(HOSTED, 'utf8'), budget: 5000, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9570, target: 10000 },
+  { name: 'ESM: hosted fields (mountFields)', code: () => appImporting('mountFields'), budget: 4730, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', code: () => readFileSync(HOSTED, 'utf8'), budget: 4890, target: 3990 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9550, target: 10000 },
 ];
 
 let failed = false;

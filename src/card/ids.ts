@@ -4,7 +4,7 @@ import type { FieldResult } from './types';
 /**
  * Rules for the two non-card fields of the card endpoints, written as the card rules are (a
  * {@link FieldResult}, never throwing) and matching what the browser client checks before it sends the token
- * variant of `POST /cards` (src/api/client.ts), so the library and the sandbox agree.
+ * variant of `POST /cards` (src/client.ts) and the sandbox schemas use, so the library and the sandbox agree.
  */
 
 /** A resource id: 1-45 letters or digits (spec, "Identifier lengths" and Limits: source_id, token_id 45). */

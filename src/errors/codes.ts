@@ -22,3 +22,13 @@ export function errorCodeFor(r: { field: string; reason?: Reason }): [number, nu
           ? [2009, 412]
           : [1001, 400];
 }
+
+/**
+ * The spec error code a failed call of the library stands for, for shoppers' messages and the script tag's
+ * failure callback: an API error's own `error_code`; a local validation's code (see {@link errorCodeFor}); a
+ * configuration error 1002 (spec, Errors: "the request is not authenticated"; no valid key or merchant id was
+ * set); any other failure, with no HTTP answer (network, timeout), 1004 (service unavailable).
+ * @param error a library error (`PayTokenError`): its `type` and, when it has one, its `error_code`.
+ */
+export const errorCodeOf = (error: { type: string; error_code?: number }): number =>
+  error.error_code ?? (error.type == 'configuration' ? 1002 : 1004);

@@ -28,28 +28,49 @@ let current: string | undefined;
  */
 export const deviceSessionId = (): string => (current ??= newDeviceSessionId());
 
-/** Default name of the hidden input, as the processor's classic anti-fraud script names it. */
+/**
+ * Default name of the hidden input of the script tag's `deviceData.setup` (the classic calls): the name the
+ * processor's classic anti-fraud script gives its input, so a server written for that script finds the id where
+ * it looks. The form layer uses {@link DEVICE_SESSION_FIELD} instead.
+ */
 export const DEFAULT_FIELD_NAME = 'deviceIdHiddenFieldName';
 
 /**
- * Writes this page load's `device_session_id` into a hidden input of `form` (spec, Authentication item 7: the
- * merchant form submits it with the token). One input however often it is called: an input of that name already
- * in the form is reused, and given the current id.
+ * Default name of the form layer's hidden input (`form.mount`, option `deviceSessionField`): the spec's own field
+ * name, so the merchant's server can pass the posted fields straight into a charge request (spec, Charges).
+ */
+export const DEVICE_SESSION_FIELD = 'device_session_id';
+
+/**
+ * A hidden input named `name` in `form`: the first input of that name already in the form, or a new one appended
+ * to it (given `name` as its `id` too, when no element of the page has that id). One input however often called.
+ * @param onCreate called with the input when it was created (the form layer removes it again on unmount).
+ */
+export function hiddenInput(form: HTMLFormElement, name: string, onCreate?: (input: HTMLInputElement) => void): HTMLInputElement {
+  let input = [...form.querySelectorAll('input')].find((i) => i.name === name);
+  if (!input) {
+    const doc = form.ownerDocument;
+    input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    if (!doc.getElementById(name)) input.id = name;
+    form.appendChild(input);
+    onCreate?.(input);
+  }
+  return input;
+}
+
+/**
+ * The one writer of the `device_session_id` hidden input (spec, Authentication item 7: the merchant form submits
+ * it with the token), for the classic calls and the form layer alike: writes this page load's id into
+ * {@link hiddenInput}`(form, fieldName)`.
  *
  * @param form the merchant's form element.
- * @param fieldName the input's `name` (and `id`, when free); default `deviceIdHiddenFieldName`.
+ * @param fieldName the input's `name`; default {@link DEFAULT_FIELD_NAME} (the classic calls' name; the form
+ *   layer passes its own, {@link DEVICE_SESSION_FIELD}).
+ * @param onCreate called with the input when it was created.
  * @returns the `device_session_id`.
  */
-export function writeDeviceSessionInput(form: HTMLFormElement, fieldName: string = DEFAULT_FIELD_NAME): string {
-  const id = deviceSessionId();
-  let input = [...form.querySelectorAll('input')].find((i) => i.name === fieldName);
-  if (!input) {
-    input = form.ownerDocument.createElement('input');
-    input.type = 'hidden';
-    input.name = fieldName;
-    if (!form.ownerDocument.getElementById(fieldName)) input.id = fieldName;
-    form.appendChild(input);
-  }
-  input.value = id;
-  return id;
+export function writeDeviceSessionInput(form: HTMLFormElement, fieldName: string = DEFAULT_FIELD_NAME, onCreate?: (input: HTMLInputElement) => void): string {
+  return (hiddenInput(form, fieldName, onCreate).value = deviceSessionId());
 }

@@ -105,14 +105,18 @@ export interface DeviceData {
   timings: Partial<Record<SignalName | 'total', number>>;
 }
 
-/**
- * Options of device-data collection.
- * - `collect`: the consent switch. `false` collects nothing and sends nothing (the `device_session_id` is still
- *   given, and checkout works); default true.
- * - `budgetMs`: hard time budget of the whole collection in milliseconds, 1-10000 (a numeric string is taken as
- *   its number), default 500. Signals not done by then are reported `timeout`.
- */
+/** Options of device-data collection (`client.deviceData.collect`, the script tag's `deviceData.setup`). */
 export interface DeviceDataOptions {
+  /**
+   * The consent switch. `false` collects nothing and sends nothing (the `device_session_id` is still given, and
+   * checkout works).
+   * @default true
+   */
   collect?: boolean;
+  /**
+   * Hard time budget of the whole collection, in milliseconds, 1-10000 (a numeric string is taken as its number).
+   * Signals not done by then are reported `timeout`.
+   * @default 500
+   */
   budgetMs?: number;
 }

@@ -3,11 +3,8 @@
  * the classic setters and `fields.mount`, nothing else. No form layer and no device-data collection on the
  * merchant page: both run inside the frames, on the API origin. Nothing runs at load beyond defining the object.
  */
-import { resolveConfig } from '../http/config';
-import { mountFields, resolveFieldsUrl, type FieldContainers, type FieldsOptions, type HostedFields } from './controller/mount';
-
-/** `{base_url}` used in sandbox mode when `setBaseUrl` was not called: the local sandbox's default address. */
-const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
+import { checkBaseUrl, checkFieldsUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL } from '../http/config';
+import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './controller/mount';
 const s = { id: '', key: '', baseUrl: '', fieldsUrl: '', sandbox: false };
 const baseUrl = () => s.baseUrl || (s.sandbox ? LOCAL_SANDBOX_URL : '');
 
@@ -18,12 +15,12 @@ const baseUrl = () => s.baseUrl || (s.sandbox ? LOCAL_SANDBOX_URL : '');
 const PayToken = Object.freeze({
   /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
   setId(id: string): void {
-    s.id = resolveConfig({ merchantId: id, publicKey: 'pk_x', baseUrl: LOCAL_SANDBOX_URL }).merchantId;
+    s.id = checkMerchantId(id);
   },
   getId: (): string => s.id,
   /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key. */
   setApiKey(key: string): void {
-    s.key = resolveConfig({ merchantId: 'x', publicKey: key, baseUrl: LOCAL_SANDBOX_URL }).publicKey;
+    s.key = checkPublicKey(key);
   },
   getApiKey: (): string => s.key,
   /** Sandbox mode: without `setBaseUrl`, the local sandbox at `http://127.0.0.1:4010`. */
@@ -33,12 +30,12 @@ const PayToken = Object.freeze({
   getSandboxMode: (): boolean => s.sandbox,
   /** Sets the spec's `{base_url}`: https, or http to loopback only. @throws ConfigurationError otherwise. */
   setBaseUrl(url: string): void {
-    s.baseUrl = resolveConfig({ merchantId: 'x', publicKey: 'pk_x', baseUrl: url }).baseUrl;
+    s.baseUrl = checkBaseUrl(url);
   },
   getBaseUrl: baseUrl,
   /** Sets where the frame pages are served; default `{base_url}/fields/v1`. @throws ConfigurationError as `setBaseUrl`. */
   setFieldsUrl(url: string): void {
-    s.fieldsUrl = resolveFieldsUrl(url);
+    s.fieldsUrl = checkFieldsUrl(String(url), '');
   },
   fields: Object.freeze({
     /**

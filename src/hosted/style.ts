@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../errors/index';
+import { ConfigurationError } from '../errors/configuration';
 
 /**
  * The `style` option of hosted fields: CSS for the input inside each frame, by state. `base` always applies;

@@ -1,52 +1,103 @@
-import { ConfigurationError } from '../errors/index';
+import { ConfigurationError } from '../errors/configuration';
 
 /**
- * Settings of a client.
- * - `merchantId`: the merchant id of the path `/v1/{merchant_id}` (spec, What the service does); 1-45
- *   characters of letters and digits.
- * - `publicKey`: the merchant's public key (`pk_...`). A private key (`sk_...`) is refused: the spec
- *   (Authentication) allows only the public key from client-side JavaScript.
- * - `baseUrl`: the spec's `{base_url}`, the part before `/v1` (e.g. `http://127.0.0.1:4010` for the local
- *   sandbox). Must be `https:`, or `http:` to a loopback host.
- * - `timeoutMs`: how long a call may take in all, in milliseconds, its one automatic retry included
- *   (see `request` in ./http.ts), before it is aborted and rejects with a TimeoutError; 1 to 120000, default
- *   20000. A response body still arriving then is aborted too.
+ * Settings of a client (`createClient`, `tokenize`, and the script tag's setters). Every member is checked
+ * before any request; a bad one throws a {@link ConfigurationError} naming it.
  */
 export interface ClientConfig {
+  /**
+   * The merchant id of the path `/v1/{merchant_id}` (spec, "What the service does"): 1-45 letters or digits.
+   */
   merchantId: string;
+  /**
+   * The merchant's public key (`pk_...`, then 1-100 word characters). A private key (`sk_...`) is refused: the
+   * spec (Authentication) allows only the public key in client-side JavaScript.
+   */
   publicKey: string;
+  /**
+   * The spec's `{base_url}`, the part before `/v1`, e.g. {@link LOCAL_SANDBOX_URL} for the local sandbox. Must be
+   * `https:`, or `http:` to a loopback host (`localhost`, `127.x.x.x`, `[::1]`); no query, hash or credentials.
+   * A trailing slash is dropped.
+   */
   baseUrl: string;
+  /**
+   * How long a call may take in all, in milliseconds, its one automatic retry included (see `request` in
+   * ./request.ts), before it is aborted and rejects with a `TimeoutError`. A response body still arriving then
+   * is aborted too. 1 to 120000.
+   * @default 20000
+   */
   timeoutMs?: number;
+  /**
+   * Where the hosted-field frame pages are served (hosted fields only: `mountFields`, `client.fields.mount`):
+   * the API origin serves them under `{base_url}/fields/v1` (the local sandbox does; in production the
+   * processor). Same rules as `baseUrl`. Checked by the hosted-fields code only (see {@link checkFieldsUrl}).
+   * @default `${baseUrl}/fields/v1`
+   */
+  fieldsUrl?: string;
 }
 
-/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in. */
-export type ResolvedConfig = Required<ClientConfig>;
+/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in (`fieldsUrl` as given). */
+export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl'>> & Pick<ClientConfig, 'fieldsUrl'>;
 
 /** Default request timeout, milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
 /**
- * Checks a configuration before any request.
- * @throws ConfigurationError naming the option (`merchantId`, `publicKey`, `baseUrl`, `timeoutMs`).
+ * `{base_url}` of the local sandbox on its default port (`npm run sandbox`, `npm run demo`). The sandbox's own
+ * defaults (demo/sandbox/defaults.ts) are derived from this one value.
  */
-export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
-  const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
-  const bad = (option: string, why: string) => new ConfigurationError(option, `${option}: ${why}`);
-  if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,45}$/.test(merchantId)) throw bad('merchantId', '1-45 letters or digits');
-  if (typeof publicKey !== 'string' || !/^pk_\w{1,100}$/.test(publicKey)) {
-    throw bad('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
-  }
+export const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+const refuse = (option: string, why: string): never => {
+  throw new ConfigurationError(option, `${option}: ${why}`);
+};
+
+/** Checks `merchantId` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`merchantId`). */
+export const checkMerchantId = (merchantId: unknown): string =>
+  typeof merchantId == 'string' && /^[A-Za-z0-9]{1,45}$/.test(merchantId) ? merchantId : refuse('merchantId', '1-45 letters or digits');
+
+/** Checks `publicKey` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`publicKey`), above all for an `sk_` key. */
+export const checkPublicKey = (publicKey: unknown): string =>
+  typeof publicKey == 'string' && /^pk_\w{1,100}$/.test(publicKey)
+    ? publicKey
+    : refuse('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
+
+/** Checks `baseUrl` (see {@link ClientConfig}). @returns it without trailing slash. @throws ConfigurationError (`baseUrl`). */
+export function checkBaseUrl(baseUrl: unknown): string {
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
   } catch {
-    /* reported below */
+    /* refused below */
   }
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) || /[?#]/.test(String(baseUrl)) || url.username || url.password) {
-    throw bad('baseUrl', 'https (http for loopback only), no query, hash or credentials');
+  return url && (url.protocol == 'https:' || (url.protocol == 'http:' && LOOPBACK.test(url.hostname))) && !/[?#]/.test(String(baseUrl)) && !url.username && !url.password
+    ? url.href.replace(/\/+$/, '')
+    : refuse('baseUrl', 'https (http for loopback only), no query, hash or credentials');
+}
+
+/**
+ * The hosted-field frames' URL (see {@link ClientConfig} `fieldsUrl`): `fieldsUrl` checked as `baseUrl` is, or
+ * `{baseUrl}/fields/v1` when not given. @throws ConfigurationError (`fieldsUrl`).
+ */
+export function checkFieldsUrl(fieldsUrl: unknown, baseUrl: string): string {
+  if (fieldsUrl === undefined) return `${baseUrl}/fields/v1`;
+  try {
+    return checkBaseUrl(fieldsUrl);
+  } catch {
+    return refuse('fieldsUrl', 'https (http for loopback only), no query, hash or credentials');
   }
-  if (!(typeof timeoutMs === 'number' && timeoutMs >= 1 && timeoutMs <= 120_000)) throw bad('timeoutMs', '1-120000 ms');
-  return { merchantId, publicKey, baseUrl: url.href.replace(/\/+$/, ''), timeoutMs };
+}
+
+/** Checks `timeoutMs` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`timeoutMs`). */
+export const checkTimeout = (timeoutMs: unknown): number =>
+  typeof timeoutMs == 'number' && timeoutMs >= 1 && timeoutMs <= 120_000 ? timeoutMs : refuse('timeoutMs', '1-120000 ms');
+
+/**
+ * Checks a whole configuration before any request, member by member in the order of {@link ClientConfig}.
+ * @throws ConfigurationError naming the first bad option (`merchantId`, `publicKey`, `baseUrl`, `timeoutMs`).
+ */
+export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
+  const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
+  return { merchantId: checkMerchantId(merchantId), publicKey: checkPublicKey(publicKey), baseUrl: checkBaseUrl(baseUrl), timeoutMs: checkTimeout(timeoutMs) };
 }

@@ -2,6 +2,34 @@ import type { ResolvedConfig } from './config';
 import { ApiError, NetworkError, TimeoutError } from '../errors/index';
 import type { ErrorObject } from '../types/index';
 
+/** Where an API request goes and with which key: the `ResolvedConfig` members a request needs. */
+export interface ApiTarget {
+  baseUrl: string;
+  merchantId: string;
+  publicKey: string;
+}
+
+/**
+ * The URL and fetch settings every API call of the library shares (spec, Authentication): `POST {baseUrl}/v1/
+ * {merchantId}{path}` with a JSON body (the library only ever creates: tokens, cards, device data), HTTP Basic
+ * with the public key as user name and an empty password, no cookies (`credentials: 'omit'`), no referrer.
+ * Card data travels only in the body.
+ * @param init further settings (`signal`, `cache`, `keepalive`), added as they are.
+ * @param accept whether to send `Accept: application/json` (calls whose answer is read).
+ * @returns the arguments of `fetch`.
+ */
+export const apiRequest = (t: ApiTarget, path: string, body: unknown, init: RequestInit, accept?: boolean): [string, RequestInit] => [
+  `${t.baseUrl}/v1/${t.merchantId}${path}`,
+  {
+    method: 'POST',
+    headers: { Authorization: `Basic ${btoa(t.publicKey + ':')}`, ...(accept && { Accept: 'application/json' }), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    ...init,
+  },
+];
+
 /** Least wait before the one automatic retry, in milliseconds; the wait is this plus up to as much again (jitter). */
 export const RETRY_DELAY_MS = 250;
 
@@ -9,8 +37,8 @@ export const RETRY_DELAY_MS = 250;
  * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
  * Basic, the key as user name, empty password).
  *
- * No cookies are sent (`credentials: 'omit'`), nothing is cached, and the body only ever travels in the
- * request body, never in the URL.
+ * Sent with {@link apiRequest}'s settings (no cookies, no referrer, card data only in the body), and nothing
+ * is cached.
  *
  * Failure policy (README, "When things fail"):
  * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
@@ -22,20 +50,14 @@ export const RETRY_DELAY_MS = 250;
  * - Never retried: any other status (4xx, 500), a response cut or malformed after it began.
  *
  * @param path resource path starting with `/` (e.g. `/tokens`).
- * @param body JSON-serialisable request body; omitted for GET.
+ * @param body JSON-serialisable request body (every call of the library is a `POST`).
  * @param retryNoResponse whether a connection that failed before any response may be retried once.
  * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
  * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
  *   response arrives within `timeoutMs`, NetworkError when no response arrives at all, or it breaks off, or a
  *   2xx body is not JSON. Always exactly one of these, as a rejection: never a hang, never a second error.
  */
-export async function request<T>(
-  cfg: ResolvedConfig,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  retryNoResponse = false,
-): Promise<{ status: number; data: T }> {
+export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse?: boolean): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const deadline = Date.now() + cfg.timeoutMs;
   const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
@@ -46,19 +68,7 @@ export async function request<T>(
       let res: Response | undefined;
       let failure: unknown;
       try {
-        res = await fetch(`${cfg.baseUrl}/v1/${cfg.merchantId}${path}`, {
-          method,
-          headers: {
-            Authorization: `Basic ${btoa(cfg.publicKey + ':')}`,
-            Accept: 'application/json',
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: ctrl.signal,
-          credentials: 'omit',
-          cache: 'no-store',
-          referrerPolicy: 'no-referrer',
-        });
+        res = await fetch(...apiRequest(cfg, path, body, { signal: ctrl.signal, cache: 'no-store' }, true));
         status = res.status;
         text = await res.text();
       } catch (e) {

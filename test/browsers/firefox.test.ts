@@ -8,7 +8,7 @@
  * device data to the local server by `fetch`. No other network target: each profile sends every non-local
  * connection to a local trap that closes it (an HTTP proxy on 127.0.0.1; loopback is never proxied), and
  * turns off Firefox's background services (updates, telemetry, safe browsing, remote settings, push, captive
- * portal). scripts/test-all.sh installs `firefox-esr` through apt when missing (FIREFOX_PATH overrides the path).
+ * portal). scripts/ci/test-all.ts installs `firefox-esr` through apt when missing (FIREFOX_PATH overrides the path).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The client (src/api) against the sandbox's fault mode over real HTTP: for every fault, the one typed error
+ * The client (src/client.ts, src/http) against the sandbox's fault mode over real HTTP: for every fault, the one typed error
  * it ends in (or the success its one retry buys), how many requests the sandbox saw, what the sandbox created,
  * and that it failed within the configured time. After each fault the same client works again, and no
  * promise rejection went unhandled.

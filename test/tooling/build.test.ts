@@ -4,7 +4,7 @@
  * window/document at load), no eval or Function constructor, no inline-style or HTML-injection sinks, and the
  * script-tag build defines exactly `window.PayToken`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -124,7 +124,21 @@ describe('built bundles', () => {
 
   it('the ESM build has no top-level side effects', () => {
     // Evaluated as a script body (exports stripped) under the trapped globals: nothing at load reads the DOM.
-    const body = esm.replace(/^export\s*\{[^}]*\};?\s*$/m, '').replace(/^import[^;]*;/gm, '');
+    const body = esm.replace(/export\s*\{[^}]*\};?\s*(\/\/# sourceMappingURL=\S*\s*)?$/, '').replace(/^import[^;]*;/gm, '');
     expect(() => vm.runInContext(body, vm.createContext(trappedGlobals()))).not.toThrow();
+  });
+
+  it('internal property names (vite.config.ts INTERNAL_PROPERTIES) are shortened in both builds, and none is in a public type', async () => {
+    const { INTERNAL_PROPERTIES } = await import('../../vite.config');
+    expect(INTERNAL_PROPERTIES.length).toBeGreaterThan(0);
+    for (const file of ['dist/paytoken.js', 'dist/paytoken.iife.js']) {
+      const code = readFileSync(file, 'utf8');
+      for (const name of INTERNAL_PROPERTIES) expect(code, `${name} in ${file}`).not.toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    const publicTypes = ['src/types/index.ts', 'src/form/types.ts', 'src/client.ts', 'src/http/config.ts', 'src/card/types.ts', 'src/fraud/types.ts', 'src/browser.ts']
+      .concat(readdirSync('src/errors').map((f) => `src/errors/${f}`))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const name of INTERNAL_PROPERTIES) expect(publicTypes, name).not.toMatch(new RegExp(`\\b${name}\\b`));
   });
 });

@@ -69,4 +69,16 @@ describe('README', () => {
     expect(readme).toContain("require-trusted-types-for 'script'");
     expect(readme).toMatch(/<!-- load:start -->\nMeasured on \d{4}-\d{2}-\d{2} with `npm run load/);
   });
+
+  it('lists exactly what the ESM entry exports (README "Exports"): every value and every type, nothing else', async () => {
+    const block = readme.split('<!-- exports:start -->')[1]!.split('<!-- exports:end -->')[0]!;
+    const listed = [...block.matchAll(/`(\w+)`/g)].map((m) => m[1]!).sort();
+    const values = Object.keys(await import('../../src/index'));
+    const index = readFileSync(new URL('../../src/index.ts', import.meta.url), 'utf8');
+    const types = [
+      ...[...index.matchAll(/\btype (\w+)/g)].map((m) => m[1]!),
+      ...[...index.matchAll(/export type \{([^}]+)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim())),
+    ].filter((n) => n && n !== 'type');
+    expect(listed).toEqual([...new Set([...values, ...types])].sort());
+  });
 });

@@ -2,8 +2,8 @@
 /**
  * Size budget of device data in the shipped code (bytes of gzip -9, deterministic, unlike timings): at most 2 KB
  * of the script-tag build (its marginal cost: the build minus the build with src/fraud/device-data.ts stubbed
- * out; scripts/fraud-size.ts and scripts/script-tag.mjs). The whole build's ceiling and target are held by
- * scripts/size.mjs (npm run size).
+ * out; scripts/size/fraud-size.ts and scripts/size/script-tag.ts). The whole build's ceiling and target are held by
+ * scripts/size/size.ts (npm run size).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, measureFraudSizes } from '../../scripts/size/fraud-size';

@@ -7,14 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cvv2Length, parseMonth, parseYear } from '../../src/card/index';
 import {
   cardBrand,
-  cvv2Length,
   errorCodeFor,
   luhn,
   normalizePan,
-  parseMonth,
-  parseYear,
   validateAddress,
   validateCard,
   validateCvv2,

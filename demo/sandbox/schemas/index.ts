@@ -2,7 +2,7 @@
  * Zod schemas of the request bodies of the payments API (`payments-api.md`), built on the card rules of
  * `src/card` so that the library (which checks before sending) and the sandbox (which checks on receipt)
  * can never disagree. Every failing card rule is a custom issue with `params: {field, reason}`; read issues
- * with {@link toFieldIssue} and map them with `errorCodeFor` (src/api/codes.ts).
+ * with {@link toFieldIssue} and map them with `errorCodeFor` (src/errors/codes.ts).
  *
  * Server-side only: neither `src/index.ts` nor `src/browser.ts` imports this module, so zod never reaches
  * the browser bundles.

@@ -3,7 +3,7 @@ import type { FieldResult, Reason } from '../../../src/card/types';
 
 /**
  * What a custom schema issue carries in `params`: the spec field name and the {@link Reason} of the rule that
- * failed, exactly as the card rules report them. `errorCodeFor(params)` (src/api/codes.ts) gives the API error.
+ * failed, exactly as the card rules report them. `errorCodeFor(params)` (src/errors/codes.ts) gives the API error.
  */
 export interface FieldIssueParams {
   field: string;

@@ -3,7 +3,7 @@ import { hash128 } from '../hash';
 /**
  * The PNG file of a canvas's data URL, as a binary string, without the chunk Firefox adds to it: Firefox ESR 153
  * puts in each PNG a canvas exports a private `deBG` chunk (16 bytes of data) whose value differs from one browser
- * run to the next (two fresh profiles in test/firefox.test.ts), though it is the same for two reads in one page:
+ * run to the next (two fresh profiles in test/browsers/firefox.test.ts), though it is the same for two reads in one page:
  * the same pixels made different files, so Firefox users got a new visitor id per browser run. The chunk's type,
  * data and CRC are removed (PNG, ISO/IEC 15948:2004 section 5.3: a chunk is a 4-byte length, a 4-byte type, the
  * data, a 4-byte CRC); the length, always 16, stays. Why not keep only the pixel (IDAT) chunks, which would also

@@ -24,7 +24,7 @@ export type Collector = () => unknown;
  * Every collector, in the order they start. Audio comes first and is not awaited: it settles as soon as the
  * browser has rendered it (Chromium renders an `OfflineAudioContext` only while the main thread is free, so in
  * practice right after the other collectors). First measured faster than last: median 61 against 73 ms over 25
- * page loads each, in the conditions of scripts/bench-fraud.ts.
+ * page loads each, in the conditions of scripts/bench/fraud.ts.
  */
 export const COLLECTORS: Record<SignalName, Collector> = {
   audio,

@@ -1,20 +1,22 @@
 import type { Brand } from '../../card/types';
-import { ApiError, ConfigurationError, NetworkError, TimeoutError, ValidationError, type PayTokenError } from '../../errors/index';
+import { ApiError } from '../../errors/api';
+import type { PayTokenError } from '../../errors/base';
+import { ConfigurationError } from '../../errors/configuration';
+import { NetworkError } from '../../errors/network';
+import { TimeoutError } from '../../errors/timeout';
+import { ValidationError } from '../../errors/validation';
 import type { Messages } from '../../form/messages';
-import { resolveConfig, type ClientConfig } from '../../http/config';
+import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import { checkStyle, type FieldsStyle } from '../style';
 
 /**
- * A client configuration plus `fieldsUrl`: where the frame pages are served, default `{baseUrl}/fields/v1` (the
- * API origin serves them: the local sandbox does, and in production the processor). Same rules as `baseUrl`:
- * `https:`, or `http:` to a loopback host; no query, hash or credentials.
+ * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
+ * API origin, which serves them (the local sandbox does, and in production the processor). See `ClientConfig`.
  */
-export interface FieldsConfig extends ClientConfig {
-  fieldsUrl?: string;
-}
+export type FieldsConfig = ClientConfig;
 
 /** Where each field's frame goes: a CSS selector or an element (an empty container, e.g. a `div`), by field. */
 export type FieldContainers = Partial<Record<HostedField, string | HTMLElement>>;
@@ -127,23 +129,6 @@ const KEY = /* @__PURE__ */ Symbol.for('paytoken.fields');
 type Slot = { [KEY]?: HostedFields };
 
 /**
- * Checks `fieldsUrl` as `baseUrl` is checked. @returns it without trailing slash.
- * @throws ConfigurationError (option `fieldsUrl`).
- */
-export function resolveFieldsUrl(url: string): string {
-  let u: URL | undefined;
-  try {
-    u = new URL(url);
-  } catch {
-    /* below */
-  }
-  if (!u || !(u.protocol == 'https:' || (u.protocol == 'http:' && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(u.hostname))) || /[?#]/.test(url) || u.username || u.password) {
-    throw new ConfigurationError('fieldsUrl', 'fieldsUrl: https (http for loopback only), no query, hash or credentials');
-  }
-  return u.href.replace(/\/+$/, '');
-}
-
-/**
  * Mounts hosted fields: one iframe per field, served from the API origin, into the merchant's containers. The
  * card data is typed, checked and tokenized inside the frames; this page gets metadata only (see
  * {@link HostedFields}, {@link FieldsEvents}). The tree-shakable entry (`mountFields`), as `tokenize` is for
@@ -166,7 +151,7 @@ export function resolveFieldsUrl(url: string): string {
  */
 export function mountFields(config: FieldsConfig, containers: FieldContainers, options: FieldsOptions = {}): HostedFields {
   const cfg = resolveConfig(config);
-  const fieldsUrl = resolveFieldsUrl(config.fieldsUrl ?? `${cfg.baseUrl}/fields/v1`);
+  const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
   const fieldsOrigin = new URL(fieldsUrl).origin;
   const style = checkStyle(options.style);
   const doc = document;

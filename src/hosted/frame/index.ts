@@ -27,12 +27,15 @@ import { validateHolderName } from '../../card/holder';
 import { normalizePan, validatePan } from '../../card/pan';
 import { fail, pass } from '../../card/result';
 import type { Brand, CardInput, FieldResult } from '../../card/types';
-import type { ApiError, PayTokenError, TimeoutError, ValidationError } from '../../errors/index';
+import type { ApiError } from '../../errors/api';
+import type { PayTokenError } from '../../errors/base';
+import type { TimeoutError } from '../../errors/timeout';
+import type { ValidationError } from '../../errors/validation';
 import { deviceData } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
-import { tokenize } from '../../http/tokenize';
+import { postToken } from '../../http/tokenize';
 import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import { STYLE_SELECTORS, checkStyle, type StyleState } from '../style';
 
@@ -233,7 +236,7 @@ export function startFrame(win: Window = window): void {
     const card: CardInput = { card_number: input.value, holder_name: get('holder_name') ?? m.holder_name, expiration_month: month, expiration_year: year, cvv2: get('cvv2') };
     if (m.address) card.address = m.address;
     try {
-      const token = await tokenize({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey, timeoutMs: config!.timeoutMs }, card);
+      const { data: token } = await postToken({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey, timeoutMs: config!.timeoutMs }, card);
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;

@@ -2,6 +2,7 @@
 // @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ConfigurationError, ValidationError } from '../../../src/errors/index';
+import { createClient } from '../../../src/client';
 import { mountFields, type HostedFields } from '../../../src/hosted/controller/mount';
 import { PROTOCOL_VERSION } from '../../../src/hosted/protocol';
 
@@ -70,6 +71,13 @@ describe('mountFields', () => {
     a.unmount();
     mount();
     expect(chOf(iframe('pan'))).not.toBe(ch1);
+  });
+
+  it('client.fields.mount mounts with the client settings and its fieldsUrl', () => {
+    const m = createClient({ ...CONFIG, fieldsUrl: 'https://pay.example/fields/v1' }).fields.mount(FIELDS);
+    mounted.push(m);
+    expect(iframe('pan').src.startsWith('https://pay.example/fields/v1/frame.html#')).toBe(true);
+    expect(() => createClient({ ...CONFIG, fieldsUrl: 'ftp://x' }).fields.mount(FIELDS)).toThrow(/fieldsUrl/);
   });
 
   it.each([

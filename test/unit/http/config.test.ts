@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, DEFAULT_TIMEOUT_MS, PayTokenError, resolveConfig, type ClientConfig } from '../../../src/index';
+import { ConfigurationError, DEFAULT_TIMEOUT_MS, PayTokenError, type ClientConfig } from '../../../src/index';
+import { resolveConfig } from '../../../src/http/config';
 
 const GOOD: ClientConfig = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com' };
 

@@ -1,0 +1,24 @@
+import type { ErrorObject } from '../types/index';
+import { PayTokenError } from './base';
+
+/**
+ * The API answered with an error (spec, Errors): `error` is the Error object as received, `status` the
+ * HTTP status. A response that was not a JSON Error object (a proxy's HTML page, say) is given an Error object
+ * with `error_code` 1000 and `category` `internal` and the HTTP status, so callers handle one shape.
+ */
+export class ApiError extends PayTokenError {
+  readonly error_code: number;
+  readonly category: string;
+  readonly request_id: string;
+  readonly fraud_rules: string[];
+  constructor(
+    readonly status: number,
+    readonly error: ErrorObject,
+  ) {
+    super('api', `${error.error_code} ${error.description}`);
+    this.error_code = error.error_code;
+    this.category = error.category;
+    this.request_id = error.request_id;
+    this.fraud_rules = error.fraud_rules ?? [];
+  }
+}

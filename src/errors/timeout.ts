@@ -1,0 +1,8 @@
+import { PayTokenError } from './base';
+
+/** No complete response within `timeoutMs` (milliseconds); the request was aborted. */
+export class TimeoutError extends PayTokenError {
+  constructor(readonly timeoutMs: number) {
+    super('timeout', `No response within ${timeoutMs} ms`);
+  }
+}

@@ -1,0 +1,152 @@
+import type { PayTokenError } from '../errors/base';
+import type { Token } from '../types/index';
+import type { Brand, CardInput } from '../card/types';
+import type { Messages } from './messages';
+
+/**
+ * The form layer's public types: field and form states, events and their payloads, options, the mounted form.
+ */
+
+/** A field's error as shown to the shopper: `code` (see `formMessage`) and its message in the current locale. */
+export interface FieldError {
+  code: string;
+  message: string;
+}
+
+/**
+ * The state of one field.
+ * - `empty`: the input holds nothing; `focused`: it has focus.
+ * - `valid`: the value passes every rule; `potentiallyValid`: it does not pass yet but typing more could make
+ *   it pass (always true when `valid`).
+ * - `error`: present exactly while an error is shown for the field: at once when the value cannot become valid
+ *   by typing more, after the shopper left a non-empty field invalid, after a submit attempt for every invalid
+ *   field, and for an API error about the field (until it is edited).
+ */
+export interface FieldState {
+  empty: boolean;
+  focused: boolean;
+  valid: boolean;
+  potentiallyValid: boolean;
+  error?: FieldError;
+}
+
+/**
+ * The state of the whole form: each field's state by key (the `data-paytoken-card` value, or
+ * `address.<name>` for `data-paytoken-card-address`), the detected brand, whether a tokenization is under way,
+ * and whether the form can be submitted now (every field valid and nothing under way).
+ */
+export interface FormState {
+  fields: Record<string, FieldState>;
+  brand: Brand | null;
+  submitting: boolean;
+  canSubmit: boolean;
+}
+
+/** Payload of the field events (`change`, `focus`, `blur`, `validityChange`): the field key and its new state. */
+export interface FieldEvent {
+  field: string;
+  state: FieldState;
+}
+
+/** What a successful submit gives: the token id, this page's `device_session_id`, and the Token itself. */
+export interface TokenResult {
+  token_id: string;
+  device_session_id: string;
+  token: Token;
+}
+
+/**
+ * Payload of the `error` event: `code` and `message` as for a field (see `formMessage`), `field` when the
+ * error concerns one field (local rules; API 2004 -> card number, 2005 -> expiry, 2006 and 2009 -> CVV2), and
+ * the `error` itself (`ValidationError`, `ApiError`, `NetworkError`, `TimeoutError` or `ConfigurationError`).
+ */
+export interface FormErrorEvent {
+  code: string;
+  message: string;
+  field?: string;
+  error: PayTokenError;
+}
+
+/**
+ * Events of a mounted form and their payloads.
+ * - `change`: a field's value changed (typing, paste, autofill); `focus` / `blur`: a field gained / lost focus;
+ * - `validityChange`: a field's `valid` or `potentiallyValid` changed;
+ * - `brand`: the card number's brand changed (`null` when unknown);
+ * - `submit`: a submit started (the submit buttons are disabled): the card is checked locally, then tokenized;
+ *   `token` or `error` follows;
+ * - `token`: the card was tokenized; in the `post` flow the form is posted right after;
+ * - `error`: a submit failed, locally (every invalid field is shown; no request sent) or at the API or network.
+ *
+ * Each is a DOM `CustomEvent` named `paytoken:<event>` dispatched on the form, the payload as its `detail`; `on`
+ * subscribes to it. A listener that throws is reported by the browser and stops nothing.
+ */
+export interface FormEvents {
+  change: FieldEvent;
+  focus: FieldEvent;
+  blur: FieldEvent;
+  validityChange: FieldEvent;
+  brand: { brand: Brand | null };
+  submit: FormState;
+  token: TokenResult;
+  error: FormErrorEvent;
+}
+
+/** Options of `form.mount`. */
+export interface FormOptions {
+  /**
+   * Language of the messages: `es-MX`, or English for any tag starting with `en`. Can be changed later with
+   * `setLocale`.
+   * @default 'es-MX'
+   */
+  locale?: string;
+  /**
+   * The merchant's own messages by code (`card_number.luhn`, `3001`, ...), winning over the built-in ones; a
+   * message may be one text or `'es text|en text'` (see `formMessage`).
+   * @default {} (the built-in es-MX and English messages)
+   */
+  messages?: Messages;
+  /**
+   * What a successful submit does. `post` (the classic flow): `token_id` and `device_session_id` are written into
+   * hidden inputs and the form is posted to its `action`. `spa`: nothing is posted; `submit()` resolves with them
+   * and the `token` event carries them.
+   * @default 'post'
+   */
+  flow?: 'post' | 'spa';
+  /**
+   * Name of the hidden input that receives the token id; an existing input of that name is reused.
+   * @default 'token_id' (the name the merchant's server reads)
+   */
+  tokenField?: string;
+  /**
+   * Name of the hidden input that receives this page's `device_session_id`; an existing input of that name is
+   * reused. See `DEVICE_SESSION_FIELD` in src/fraud/session.ts for why it differs from the classic calls' name.
+   * @default 'device_session_id' (the spec's field name, so the form posts straight into a charge request)
+   */
+  deviceSessionField?: string;
+}
+
+/** A form bound by `form.mount`. */
+export interface MountedForm {
+  /** The bound form. */
+  readonly form: HTMLFormElement;
+  /** Subscribes to an event (see {@link FormEvents}). @returns a function that unsubscribes. */
+  on<K extends keyof FormEvents>(type: K, listener: (event: FormEvents[K]) => void): () => void;
+  /** The current {@link FormState} (a snapshot). */
+  state(): FormState;
+  /**
+   * Submits as the form's submit event does: validates every field (showing every error, focusing the first
+   * invalid field), tokenizes, then posts the form (`post` flow) or resolves (`spa` flow). While one submit is
+   * under way, every further call returns the same promise: one request however often it is called.
+   * @returns the {@link TokenResult}.
+   * @throws (rejects with) ValidationError without any request, or ApiError, NetworkError, TimeoutError,
+   *   ConfigurationError; the `error` event fires as well.
+   */
+  submit(): Promise<TokenResult>;
+  /** Switches the language of every message shown, at once. */
+  setLocale(locale: string): void;
+  /** Removes every listener, element and attribute the mount added, and restores the attributes it changed. */
+  unmount(): void;
+}
+
+/** Sends a card to the tokens endpoint (validating it first), resolving with the Token. */
+export type Tokenize = (card: CardInput) => Promise<Token>;

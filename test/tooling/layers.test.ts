@@ -1,0 +1,142 @@
+// @vitest-environment node
+/**
+ * The architecture, held by a test: `src/` is layered, imports point down only, and there is no import circle
+ * (README "Layout"). Reads every `import`/`export ... from` of `src/` and `demo/` (type-only imports included:
+ * a type import is still a dependency between layers).
+ *
+ * Layers, lowest first: card (pure rules) < types (spec resources) < errors < http (transport) < fraud (device
+ * data) < form (on-page form layer) < hosted (hosted fields); the entry files at the root of `src/` (client.ts,
+ * index.ts, browser.ts) sit above them all.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+export const LAYERS = ['card', 'types', 'errors', 'http', 'fraud', 'form', 'hosted'] as const;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (n === 'node_modules' || n === 'dist') return [];
+    return statSync(p).isDirectory() ? walk(p) : /\.(ts|tsx)$/.test(n) ? [p] : [];
+  });
+
+/** Every relative import of a file, resolved to a file path (or the raw specifier when it resolves to none). */
+function importsOf(file: string): string[] {
+  const src = readFileSync(file, 'utf8');
+  const specs = [...src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) => {
+      const base = resolve(dirname(file), s);
+      for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+        try {
+          if (statSync(c).isFile()) return c;
+        } catch {
+          /* next */
+        }
+      }
+      return base;
+    });
+}
+
+const rel = (p: string) => relative(ROOT, p);
+const srcFiles = walk(join(ROOT, 'src'));
+const demoFiles = walk(join(ROOT, 'demo'));
+const graph = new Map([...srcFiles, ...demoFiles].map((f) => [f, importsOf(f)]));
+
+/** The layer of a file under src/: its first folder, or 'entry' for the files at the root of src/. */
+const layerOf = (file: string) => {
+  const parts = rel(file).split('/');
+  return parts.length === 2 ? 'entry' : parts[1]!;
+};
+const rank = (layer: string) => (layer === 'entry' ? LAYERS.length : LAYERS.indexOf(layer as (typeof LAYERS)[number]));
+
+describe('layers of src/', () => {
+  it('every folder of src/ is a known layer', () => {
+    const folders = new Set(srcFiles.map(layerOf));
+    for (const f of folders) expect(rank(f), `src/${f}/ is not in LAYERS`).toBeGreaterThanOrEqual(0);
+  });
+
+  it('imports point down only: no layer imports a higher one', () => {
+    const upward: string[] = [];
+    for (const f of srcFiles) {
+      for (const t of graph.get(f)!) {
+        if (!t.startsWith(join(ROOT, 'src'))) continue;
+        if (rank(layerOf(t)) > rank(layerOf(f))) upward.push(`${rel(f)} -> ${rel(t)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('no two folders of src/ import each other', () => {
+    const edges = new Set<string>();
+    for (const f of srcFiles) for (const t of graph.get(f)!) if (t.startsWith(join(ROOT, 'src')) && layerOf(t) !== layerOf(f)) edges.add(`${layerOf(f)}>${layerOf(t)}`);
+    const mutual = [...edges].filter((e) => edges.has(e.split('>').reverse().join('>')));
+    expect(mutual).toEqual([]);
+  });
+
+  it('nothing in src/ imports demo/, scripts/ or a server-only module', () => {
+    const bad: string[] = [];
+    for (const f of srcFiles) {
+      for (const t of graph.get(f)!) if (!t.startsWith(join(ROOT, 'src'))) bad.push(`${rel(f)} -> ${rel(t)}`);
+      const src = readFileSync(f, 'utf8');
+      for (const m of src.matchAll(/from\s*'((?:node:|zod|hono)[^']*)'/g)) bad.push(`${rel(f)} -> ${m[1]}`);
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('no import circle', () => {
+  /** Every cycle of the file graph, as a list of files (Tarjan's strongly connected components of size > 1). */
+  function cycles(files: string[]): string[][] {
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const on = new Set<string>();
+    const out: string[][] = [];
+    let i = 0;
+    const visit = (v: string) => {
+      index.set(v, i);
+      low.set(v, i++);
+      stack.push(v);
+      on.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!graph.has(w)) continue;
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+      if (low.get(v) === index.get(v)) {
+        const scc: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          scc.push(rel(w));
+        } while (w !== v);
+        if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+      }
+    };
+    for (const f of files) if (!index.has(f)) visit(f);
+    return out;
+  }
+
+  it('in src/', () => expect(cycles(srcFiles)).toEqual([]));
+  it('in demo/', () => expect(cycles(demoFiles)).toEqual([]));
+
+  it('finds a circle when there is one (the check can fail)', () => {
+    const a = join(ROOT, 'src/__a.ts');
+    const b = join(ROOT, 'src/__b.ts');
+    graph.set(a, [b]);
+    graph.set(b, [a]);
+    try {
+      expect(cycles([a])).toEqual([['src/__a.ts', 'src/__b.ts']]);
+    } finally {
+      graph.delete(a);
+      graph.delete(b);
+    }
+  });
+});
