@@ -220,6 +220,14 @@ export function startFrame(win: Window = window): void {
     doc.adoptedStyleSheets = [sheet];
   };
 
+  /**
+   * Device data, in the card-number frame, under this frame's `device_session_id`: started when the shopper first
+   * focuses the card number (or at the latest when tokenizing), not at load, so it does not compete with the
+   * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
+   */
+  const startDeviceData = () =>
+    field == 'card_number' && config && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey }));
+
   const setLocale = (l: string) => {
     locale = l;
     doc.documentElement.lang = l;
@@ -228,6 +236,7 @@ export function startFrame(win: Window = window): void {
 
   /** Tokenizes (card-number frame): reads the siblings' values, `POST /tokens` from this origin, answers. */
   const tokenizeCard = async (m: Extract<ToFrame, { t: 'tokenize' }>) => {
+    startDeviceData();
     const sib = siblings();
     const get = (f: HostedField) => (f == field ? input.value : sib.get(f)?.value());
     const owner = (f: string) => (f == field ? handle : sib.get(f as HostedField) ?? (/^exp/.test(f) ? sib.get('expiry') : undefined));
@@ -276,7 +285,6 @@ export function startFrame(win: Window = window): void {
       if (m.placeholder) input.placeholder = m.placeholder;
       applyStyle(m.style);
       setLocale(m.locale);
-      if (field == 'card_number') deviceData({ collect: m.deviceData !== false }, () => ({ baseUrl, merchantId: m.merchantId, publicKey: m.publicKey }));
       if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
       post({ t: 'ready', height: height(), session: deviceSessionId() });
     } else if (!config) {
@@ -306,7 +314,10 @@ export function startFrame(win: Window = window): void {
   input.name = AUTOCOMPLETE[field]; // helps autofill; the value is never posted anywhere (no form)
   input.addEventListener('input', onInput);
   input.addEventListener('change', onInput);
-  input.addEventListener('focus', () => update('focus'));
+  input.addEventListener('focus', () => {
+    startDeviceData();
+    update('focus');
+  });
   input.addEventListener('blur', () => {
     if (input.value) seen = true;
     update('blur');
