@@ -6,7 +6,11 @@
  * card data only in the one POST /tokens from the API origin, forged messages in both directions change
  * nothing, a disallowed parent origin is refused, keyboard-only checkout, axe inside the frames.
  */
+import { serve } from '@hono/node-server';
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { axeViolations } from './fixtures';
@@ -15,6 +19,9 @@ import { injectSkimmer, skimmed } from './skimmer';
 
 const CREDS = { merchantId: 'mhosted0merchant01', publicKey: 'pk_hosted_public', privateKey: 'sk_hosted_private' };
 const YY = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+
+// each test loads several frames and servers on a shared 2-core machine
+test.describe.configure({ timeout: 60_000 });
 
 let sandbox: RunningSandbox;
 let merchant: RunningMerchant;
@@ -26,10 +33,37 @@ test.beforeAll(async () => {
   api = new URL(sandbox.baseUrl).origin;
 });
 
+/** The page server of a test, if it started one (closed after each test). */
+let lab: { url: string; close: () => Promise<void> } | undefined;
+test.afterEach(async () => {
+  await lab?.close();
+  lab = undefined;
+});
+
 test.afterAll(async () => {
   await merchant?.close();
   await sandbox?.close();
 });
+
+/**
+ * A page server of its own (127.0.0.1, a free port): the given pages by path, and the hosted script tag. A real
+ * loopback server, not a Playwright route: Chromium's local-network-access checks block a loopback iframe in a
+ * page that was not itself served from the local network.
+ */
+async function startLab(pages: (origin: string) => Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = new Hono();
+  const hostedJs = readFileSync(new URL('../dist/paytoken-hosted.iife.js', import.meta.url));
+  let html: Record<string, string> = {};
+  app.get('/paytoken-hosted.iife.js', (c) => c.body(hostedJs, 200, { 'Content-Type': 'text/javascript' }));
+  app.get('*', (c) => (Object.hasOwn(html, c.req.path) ? c.html(html[c.req.path]!) : c.notFound()));
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      const url = `http://127.0.0.1:${info.port}`;
+      html = pages(url);
+      resolve({ url, close: () => new Promise<void>((done) => (server.close(() => done()), (server as { closeAllConnections?: () => void }).closeAllConnections?.())) });
+    });
+  });
+}
 
 /** A Luhn-valid visa number that is no test card: random digits. */
 function randomPan(): string {
@@ -79,6 +113,10 @@ test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while 
   const tokensBefore = sandbox.store.tokens.size;
   const receivedBefore = merchant.received.length;
 
+  const res = await page.goto(`${merchant.url}/`);
+  const csp = res!.headers()['content-security-policy']!;
+  expect(csp).toContain(`frame-src ${api}`);
+  expect(csp).not.toMatch(/connect-src|unsafe-inline|unsafe-eval/);
   await openHosted(page);
   await fillHosted(page, pan, cvv2);
   await expect(input(page, 'card-number')).toHaveValue(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
@@ -112,6 +150,8 @@ test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while 
     expect(hasCardData(r.url + JSON.stringify(r.headers), pan, cvv2), r.url).toBe(false);
     if (r !== carriers[0]) expect(hasCardData(r.body, pan, cvv2), `body of ${r.url}`).toBe(false);
   }
+  // the frame posts to its own origin: no CORS preflight
+  expect(rec.requests.filter((r) => r.method === 'OPTIONS')).toEqual([]);
   for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
   for (const line of [...rec.console, ...rec.pageErrors]) expect(hasCardData(line, pan, cvv2), line).toBe(false);
   expect(rec.pageErrors).toEqual([]);
@@ -206,23 +246,31 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
   await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [clear(ch, 1), api] as const);
   await expect(input(page, 'card-number')).toHaveValue('');
   await expect.poll(() => page.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-empty'))).toBe(true);
+
+  // a frame takes its configuration once: a second one, even from the right window, changes nothing
+  const config = { paytoken: 1, ch, t: 'config', label: 'Forged', locale: 'es', merchantId: 'mevil', publicKey: 'pk_evil', timeoutMs: 1000 };
+  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [config, api] as const);
+  await page.waitForTimeout(200);
+  await expect(input(page, 'card-number')).toHaveAttribute('aria-label', 'Card number');
 });
 
 test('a page whose origin is not allowed cannot use the frame: frame-ancestors blocks it, and the frame refuses by itself', async ({ page }) => {
-  // a sandbox that allows only the merchant's origin; the merchant page on 127.0.0.1 is allowed, `localhost` is not
+  // a sandbox that allows only the merchant's origin
   const strict = await startSandbox({ ...CREDS, port: 0, fieldsAncestors: [merchant.url] });
   try {
     const res = await page.request.get(`${strict.baseUrl}/fields/v1/frame.html`);
     expect(res.headers()['content-security-policy']).toContain(`frame-ancestors ${merchant.url}`);
-    const other = merchant.url.replace('127.0.0.1', 'localhost');
     const frameSrc = (o: string) => `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}`;
-    const lab = (url: string) =>
-      page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>lab</title><iframe title="x" src="${frameSrc(new URL(url).origin)}"></iframe>` }));
+    const labPage = (claim: string) => `<!doctype html><html lang="en"><title>lab</title><iframe title="x" src="${frameSrc(claim)}"></iframe></html>`;
+    // a page on another origin than the merchant's (the lab server: 127.0.0.1, another port)
+    lab = await startLab((origin) => ({ '/own': labPage(origin), '/claims-merchant': labPage(merchant.url) }));
+    const labUrl = lab.url;
 
-    // 1. frame-ancestors: the browser does not render the frame for a disallowed parent
-    await lab(`${other}/lab1`);
-    await page.goto(`${other}/lab1`);
-    await page.waitForTimeout(500);
+    // 1. frame-ancestors: the browser does not render the frame for a disallowed parent, and says why
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+    await page.goto(`${labUrl}/own`);
+    await expect.poll(() => consoleLines.some((l) => /frame-ancestors/.test(l))).toBe(true);
     const child = page.frames().find((f) => f !== page.mainFrame());
     expect(await child?.locator('#i').count().catch(() => 0)).toBe(0);
 
@@ -233,14 +281,12 @@ test('a page whose origin is not allowed cannot use the frame: frame-ancestors b
       delete headers['content-security-policy'];
       await r.fulfill({ response: resp, headers });
     });
-    await lab(`${other}/lab2`);
-    await page.goto(`${other}/lab2`);
+    await page.goto(`${labUrl}/own`);
     const f2 = page.frameLocator('iframe');
     await expect(f2.locator('html[data-refused]')).toHaveCount(1);
     await expect(f2.locator('#i')).toBeDisabled();
     // a frame that claims the allowed origin while its parent is another is refused too (ancestorOrigins)
-    await page.route(`${other}/lab3`, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>lab</title><iframe title="x" src="${frameSrc(merchant.url)}"></iframe>` }));
-    await page.goto(`${other}/lab3`);
+    await page.goto(`${labUrl}/claims-merchant`);
     await expect(page.frameLocator('iframe').locator('html[data-refused]')).toHaveCount(1);
   } finally {
     await strict.close();
@@ -292,4 +338,105 @@ test('keyboard only: Tab through the page and the frames in order, Enter pays; l
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/charge(\?|$)/);
   await expect(page.locator('#result-message')).toHaveText(/Thank you/);
+});
+
+test('two mounts on one page stay apart; unmount removes frames and listeners; a remount works (StrictMode-like)', async ({ page, context }) => {
+  lab = await startLab(() => ({
+    '/two':
+      '<!doctype html><html lang="en"><head><title>two</title><script src="/paytoken-hosted.iife.js"></script></head><body>' +
+      ['a', 'b'].map((m) => `<div id="${m}-pan"></div><div id="${m}-exp"></div><div id="${m}-cvv"></div>`).join('') +
+      '</body></html>',
+  }));
+  await page.goto(`${lab.url}/two`);
+  const cdp = await context.newCDPSession(page);
+  const messageListeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.filter((l) => l.type === 'message').length;
+  };
+  const before = await messageListeners();
+  const mount = (m: string) =>
+    page.evaluate(
+      ([m, cfg]) =>
+        new Promise<void>((resolve) => {
+          const w = window as unknown as Record<string, any>;
+          w.PayToken.setId(cfg.merchantId);
+          w.PayToken.setApiKey(cfg.publicKey);
+          w.PayToken.setBaseUrl(cfg.baseUrl);
+          (w.mounts ??= {})[m] = w.PayToken.fields.mount({ card_number: `#${m}-pan`, expiry: `#${m}-exp`, cvv2: `#${m}-cvv` }, { locale: 'en' });
+          w.mounts[m].on('ready', () => resolve());
+        }),
+      [m, { ...CREDS, baseUrl: sandbox.baseUrl }] as const,
+    );
+  await mount('a');
+  await mount('a'); // mounted again on the same containers: replaces the first
+  await mount('b');
+  expect(await page.locator('iframe').count()).toBe(6);
+  expect(await messageListeners()).toBe(before + 2);
+  const chA = await page.evaluate(() => new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#a-pan iframe')!.src).hash.slice(1)).get('ch'));
+  const chB = await page.evaluate(() => new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#b-pan iframe')!.src).hash.slice(1)).get('ch'));
+  expect(chA).not.toBe(chB);
+
+  const fill = async (m: string, pan: string, cvv2: string) => {
+    await page.frameLocator(`#${m}-pan iframe`).locator('input').pressSequentially(pan);
+    await page.frameLocator(`#${m}-exp iframe`).locator('input').pressSequentially(`12${YY}`);
+    await page.frameLocator(`#${m}-cvv iframe`).locator('input').pressSequentially(cvv2);
+  };
+  const panA = randomPan();
+  await fill('a', panA, '123');
+  // mount b saw nothing of mount a
+  expect(await page.evaluate(() => (window as unknown as Record<string, any>).mounts.b.state().fields.card_number.empty)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as Record<string, any>).mounts.a.state().canSubmit)).toBe(true);
+  const panB = '5555555555554444';
+  await fill('b', panB, '456');
+  const tokens = await page.evaluate(async () => {
+    const m = (window as unknown as Record<string, any>).mounts;
+    const [a, b] = await Promise.all([m.a.tokenize({ holder_name: 'Ana' }), m.b.tokenize({ holder_name: 'Beto' })]);
+    return [a.token.card.card_number, b.token.card.card_number, a.token.card.holder_name, b.token.card.holder_name];
+  });
+  expect(tokens).toEqual([`XXXXXXXXXXXX${panA.slice(-4)}`, 'XXXXXXXXXXXX4444', 'Ana', 'Beto']);
+
+  await page.evaluate(() => (window as unknown as Record<string, any>).mounts.a.unmount());
+  expect(await page.locator('#a-pan iframe, #a-exp iframe, #a-cvv iframe').count()).toBe(0);
+  expect(await page.locator('iframe').count()).toBe(3);
+  expect(await messageListeners()).toBe(before + 1);
+  await mount('a');
+  expect(await page.locator('iframe').count()).toBe(6);
+  await page.evaluate(() => {
+    const m = (window as unknown as Record<string, any>).mounts;
+    m.a.unmount();
+    m.b.unmount();
+  });
+  expect(await page.locator('iframe').count()).toBe(0);
+  expect(await messageListeners()).toBe(before);
+});
+
+test('resilience and double submit: a 503 shows the service message on the page (es-MX), the checkout works again, and many clicks make one token request', async ({ page }) => {
+  const api2 = await startSandbox({ ...CREDS, port: 0, faults: true, fraud: { velocityMaxCards: 0 } });
+  const shop = await startMerchant({ ...CREDS, apiBaseUrl: api2.baseUrl, port: 0 });
+  try {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/tokens') && posts.push(r.url()));
+    await page.goto(`${shop.url}/`);
+    for (const c of ['card-number', 'expiry', 'cvv2']) await expect(input(page, c)).toBeEnabled();
+    await fillHosted(page, '4111111111111111', '123');
+    api2.faults.set('status=503');
+    await page.locator('#pay').click();
+    // 503 is retried once, then reported: the page shows the message (Spanish by default) and is usable again
+    await expect(page.locator('#form-error')).toHaveText('Servicio no disponible. Intenta de nuevo.');
+    await expect(page.locator('#pay')).toBeEnabled();
+    expect(posts).toHaveLength(2);
+    expect(api2.store.tokens.size).toBe(0);
+    api2.faults.set(null);
+    posts.length = 0;
+    const left = page.waitForURL(/\/charge(\?|$)/);
+    await page.locator('#pay').dblclick(); // two clicks, two submit events: one tokenization
+    await left;
+    expect(posts).toHaveLength(1);
+    expect(api2.store.tokens.size).toBe(1);
+    expect(shop.received).toHaveLength(1);
+  } finally {
+    await shop.close();
+    await api2.close();
+  }
 });
