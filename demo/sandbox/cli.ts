@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- [--port N] [--merchant-id ID] [--public-key pk_...] [--private-key sk_...]
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
- * [--automation-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--automation-rule off|flag|decline] [--fields-ancestors ORIGIN,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
@@ -11,6 +11,9 @@
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
+ *
+ * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
+ *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
@@ -22,6 +25,7 @@ import { SANDBOX_DEFAULTS } from './defaults';
 import { AUTOMATION_MODES, type AutomationMode } from './fraud';
 import { parseFault } from './faults';
 import { MODES, type SandboxMode } from './mode';
+import { fieldsRouter } from './routes/fields';
 import { startSandbox } from './server';
 
 function options() {
@@ -37,6 +41,7 @@ function options() {
       'velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityMaxCards) },
       'velocity-window': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.velocityWindowSeconds) },
       'automation-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.automation },
+      'fields-ancestors': { type: 'string' },
     },
     strict: true,
   });
@@ -53,6 +58,7 @@ function options() {
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
     MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
     faultProblem(values.fault),
+    ancestorsProblem(values['fields-ancestors']),
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -62,8 +68,19 @@ function options() {
     privateKey: values['private-key'],
     mode: values.mode as SandboxMode,
     faults: values.fault ?? values.faults,
+    ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
     fraud: { velocityMaxCards: maxCards, velocityWindowSeconds: window, automation: values['automation-rule'] as AutomationMode },
   };
+}
+
+/** The problem with a `--fields-ancestors` value, or ''. */
+function ancestorsProblem(list: string | undefined): string {
+  try {
+    if (list !== undefined) fieldsRouter(list.split(','));
+    return '';
+  } catch (e) {
+    return `--fields-ancestors: ${(e as Error).message}`;
+  }
 }
 
 /** The problem with a `--fault` value, or ''. */
