@@ -10,7 +10,7 @@
  * 4. race: `--rounds` times, `--race` concurrent charges with the SAME order_id (each with its own fresh token):
  *    exactly one must succeed, every other must be 1006 (409).
  * Holds: zero errors, zero timeouts, every status as expected. Exit code 0 when every invariant held, 1 if not.
- * `--readme` also writes the figures into README.md (the block between `<!-- load:start -->` and `<!-- load:end -->`).
+ * `--write` also writes the figures into docs/performance.md (the block between `<!-- load:start -->` and `<!-- load:end -->`).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     race: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '10' },
     'max-seconds': { type: 'string', default: '180' },
-    readme: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.tokens);
@@ -191,8 +191,8 @@ if (problems.length) {
   process.exit(1);
 }
 console.log('load: every invariant held (0 errors, 0 timeouts, every token retrievable, order_id unique under concurrency)');
-if (values.readme) {
-  const args = process.argv.slice(2).filter((a) => a !== '--readme' && a !== '--').join(' ');
+if (values.write) {
+  const args = process.argv.slice(2).filter((a) => a !== '--write' && a !== '--').join(' ');
   const table = [
     '| Phase | Requests | Seconds | req/s | p50 ms | p97.5 ms | p99 ms | max ms | Errors | Timeouts | non-2xx |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -208,8 +208,8 @@ if (values.readme) {
     `rounds exactly one of the ${RACE} concurrent charges with the same order_id succeeded and the other ${RACE - 1} got 1006 (409):`,
     `${winners} succeeded, ${conflicts} conflicts.`,
   ].join('\n');
-  const path = new URL('../../README.md', import.meta.url);
+  const path = new URL('../../docs/performance.md', import.meta.url);
   writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'load', block));
-  console.log('README.md: load figures written');
+  console.log('docs/performance.md: load figures written');
 }
 process.exit(0);

@@ -5,7 +5,8 @@
 // Prints every figure and exits 1 when any budget is exceeded, or when tree-shaking leaks client code into a
 // validators-only app.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { replaceBlock } from '../ci/readme';
 import { gzipSync } from 'node:zlib';
 import { buildScriptTag, STUB } from './script-tag';
 
@@ -31,11 +32,12 @@ async function appImporting(names: string | null): Promise<string> {
 }
 
 const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
-const checks: { name: string; code: () => Promise<string> | string; budget: number; target?: number }[] = [
-  { name: 'ESM: validators only', code: () => appImporting(VALIDATORS), budget: 1500 },
-  { name: 'ESM: one validator (validatePan)', code: () => appImporting('validatePan'), budget: 800 },
+/** Each check: its name in the output, its row label in the README's size table, the code measured, its CI ceiling and target. */
+const checks: { name: string; row: string; code: () => Promise<string> | string; budget: number; target?: number }[] = [
+  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1500 },
+  { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
-  { name: 'ESM: validators + tokenization (tokenize)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3190, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3190, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -45,25 +47,28 @@ const checks: { name: string; code: () => Promise<string> | string; budget: numb
   // +98 B (everything) and +45 B (script tag) after shrinking what it could (internal property names shortened by
   // terser, POST-only transport); the ceilings moved to the measured figures.
   // 2026-11-23: 9020 -> 12260 when `client.fields.mount` joined the client (hosted fields' merchant-page code); an
-  // app that wants hosted fields alone imports `mountFields` (the line below), as `tokenize` is for tokenization.
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12260, target: 8000 },
+  // app that wants hosted fields alone imports `mountFields` (the hosted line below), as `tokenize` is for tokenization.
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12260, target: 8000 },
   // 2026-11-23: 9350 -> 12610 when hosted fields joined the exports (mountFields, checkStyle: their merchant-page
   // code, about 3.3 KB of it not shared with the rest); an app that imports one mode does not pay for the other.
-  { name: 'ESM: everything exported', code: () => appImporting(null), budget: 12610, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 12610, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9085, target: 8000 },
   // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
   // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
   // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
-  { name: 'ESM: hosted fields (mountFields)', code: () => appImporting('mountFields'), budget: 4730, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', code: () => readFileSync(HOSTED, 'utf8'), budget: 4890, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9550, target: 10000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4730, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4890, target: 3990 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9550, target: 10000 },
 ];
 
 let failed = false;
+const rows: string[] = [];
+const n = (b: number) => `${b.toLocaleString('en-US')} B`;
 console.log('size budgets (gzip -9 bytes of minified code)');
 for (const c of checks) {
   const code = await c.code();
   const size = gz(code);
+  rows.push(`| ${c.row} | ${n(code.length)} | ${n(size)} | ${c.target ? n(c.target) : ''} | ${n(c.budget)} |`);
   const ok = size <= c.budget;
   failed ||= !ok;
   const target = c.target && size > c.target ? `  ABOVE TARGET ${c.target} B by ${size - c.target} B` : '';
@@ -108,5 +113,12 @@ console.log(`     ${'the rest (classic API, tokenization, card rules)'.padEnd(56
 for (const f of [ESM, IIFE, HOSTED, FRAME]) {
   const buf = readFileSync(f);
   console.log(`     ${f.replace(/.*\/dist\//, 'dist/')}: ${buf.length} B as built, ${gz(buf)} B gzip`);
+}
+// `npm run size -- --write`: the README's size table (between `<!-- sizes:start -->` and `<!-- sizes:end -->`) from these figures
+if (process.argv.includes('--write')) {
+  const path = new URL('../../README.md', import.meta.url);
+  const table = ['| What an app imports | Minified | gzip | Target | CI ceiling |', '|---|---|---|---|---|', ...rows].join('\n');
+  writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'sizes', table));
+  console.log('README.md: size table written');
 }
 process.exit(failed ? 1 : 0);

@@ -38,7 +38,8 @@ export function validateCard(card: CardInput, now?: Date): CardValidation {
     expiration_month: pad2(parseMonth(c.expiration_month)),
     expiration_year: pad2(parseYear(c.expiration_year)),
     cvv2: String(c.cvv2).trim(),
+    // defined in the literal, not assigned: no setter on Object.prototype sees it
+    ...(c.address != null && { address: normalizeAddress(c.address as Address) }),
   };
-  if (c.address != null) value.address = normalizeAddress(c.address as Address);
   return { valid: true, value, errors: [] };
 }

@@ -12,6 +12,8 @@ import { DEFAULT_TIMEOUT_MS } from '../../src/http/config';
 import { RETRY_DELAY_MS } from '../../src/http/request';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** Performance method and figures, which the README links to. */
+const performance = readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8');
 
 describe('README', () => {
   it('has the current test-card table (regenerate with `npx tsx scripts/ci/readme.ts`)', () => {
@@ -48,7 +50,7 @@ describe('README', () => {
   });
 
   it('shows benchmark figures made by the bench command', () => {
-    const bench = readme.split('<!-- bench:start -->')[1]!.split('<!-- bench:end -->')[0]!;
+    const bench = performance.split('<!-- bench:start -->')[1]!.split('<!-- bench:end -->')[0]!;
     expect(bench).toContain('npm run bench:fraud');
     expect(bench).toMatch(/median \d+(\.\d)?, p95 \d+/);
     expect(bench).toMatch(/marginal cost of device data in the script-tag build: +\d+ minified, \d+ gzip/);
@@ -67,7 +69,7 @@ describe('README', () => {
     expect(faults).toContain(FAULT_HEADER);
     for (const flag of ['--faults', '--fault ', '--mode production', '--mode sandbox|production']) expect(readme).toContain(flag);
     expect(readme).toContain("require-trusted-types-for 'script'");
-    expect(readme).toMatch(/<!-- load:start -->\nMeasured on \d{4}-\d{2}-\d{2} with `npm run load/);
+    expect(performance).toMatch(/<!-- load:start -->\nMeasured on \d{4}-\d{2}-\d{2} with `npm run load/);
   });
 
   it('lists exactly what the ESM entry exports (README "Exports"): every value and every type, nothing else', async () => {
@@ -80,5 +82,13 @@ describe('README', () => {
       ...[...index.matchAll(/export type \{([^}]+)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim())),
     ].filter((n) => n && n !== 'type');
     expect(listed).toEqual([...new Set([...values, ...types])].sort());
+  });
+
+  it('shows the size table with the CI ceilings scripts/size/size.ts holds (regenerate with `npm run size -- --write`)', () => {
+    const table = readme.split('<!-- sizes:start -->')[1]!.split('<!-- sizes:end -->')[0]!;
+    const ceilings = [...table.matchAll(/\| ([\d,]+) B \|$/gm)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    const script = readFileSync(new URL('../../scripts/size/size.ts', import.meta.url), 'utf8');
+    const budgets = [...script.matchAll(/budget: (\d+)/g)].map((m) => Number(m[1]));
+    expect(ceilings).toEqual(budgets);
   });
 });
