@@ -184,12 +184,14 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   /** The client IP of a request (the socket's peer). */
   const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
-  // connect-src: the API origin (tokens, device data) and this backend ('self': the pages post the token to it)
-  const csp = () => [
+  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the pages whose
+  // library calls the API itself (`/direct`, the SPA), the API origin (tokens, device data). The hosted-fields page
+  // (`/`) reaches the API only through its frames: frame-src the API origin, no connect-src to it.
+  const csp = (page: 'hosted' | 'direct') => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${new URL(api).origin}`,
+    page == 'hosted' ? `connect-src 'self'; frame-src ${new URL(api).origin}` : `connect-src 'self' ${new URL(api).origin}`,
     "img-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -198,7 +200,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   ].join('; ');
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp());
+    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : 'direct'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -208,7 +210,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     new Response(await readFile(`${ROOT}/${path}`), { headers: { 'Content-Type': type } });
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
+  app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
+  app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/brands/:name', async (c) => {
     const name = c.req.param('name').replace(/\.svg$/, '');
@@ -218,12 +222,16 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const values = { merchantId: opts.merchantId, publicKey: opts.publicKey, baseUrl: api, amount: amount.toFixed(2) };
   // `/?device_data=off` renders the page for a shopper who refused consent: the library then collects and sends
   // no device data (only the device_session_id goes with the payment).
-  app.get('/', async (c) => {
+  // `/`: the checkout with hosted fields (card inputs in iframes from the API origin); `/direct`: the same checkout
+  // with the on-page form layer (card inputs on this page).
+  const checkout = (file: string) => async (c: Context) => {
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
-    const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
+    const html = await readFile(`${ROOT}/demo/web/${file}`, 'utf8');
     return c.html(render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) }));
-  });
+  };
+  app.get('/', checkout('hosted.html'));
+  app.get('/direct', checkout('index.html'));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;

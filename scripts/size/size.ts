@@ -12,6 +12,8 @@ import { buildScriptTag, STUB } from './script-tag';
 
 const ESM = new URL('../../dist/paytoken.js', import.meta.url).pathname;
 const IIFE = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
+const HOSTED = new URL('../../dist/paytoken-hosted.iife.js', import.meta.url).pathname;
+const FRAME = new URL('../../dist/fields/frame.js', import.meta.url).pathname;
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
 /** Bundles `import {names}` from the ESM build the way an app would; returns the minified code. */
@@ -32,14 +34,19 @@ async function appImporting(names: string | null): Promise<string> {
 const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
 /** Each check: its name in the output, its row label in the README's size table, the code measured, its CI ceiling and target. */
 const checks: { name: string; row: string; code: () => Promise<string> | string; budget: number; target?: number }[] = [
-  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1500 },
-  { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
+  // 2026-11-23, hosted fields merged with the sandbox bounds, the classic compatibility and the Carnet BINs: every
+  // ceiling set to the figure measured on the merged tree (validators 1500 -> 1546: the Carnet BINs' +46 B had not
+  // been applied to this line; tokenize 3260 -> 3301, createClient 12260 -> 12394, everything 12610 -> 12740, script
+  // tag 9560 -> 9624, mountFields 4730 -> 4718, hosted script tag 4890 -> 4875, frame 9550 -> 9673: the frame
+  // carries the card rules, so it gained the text rules and the Carnet BINs; one validator 800 -> 652).
+  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1546 },
+  { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 652 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   // Exception, 2026-11-23: +45 B (3190 -> 3235) and +45/+45/+55 B on the three lines below, for the Carnet BINs of
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3260, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3301, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -58,9 +65,19 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // migrating page needs (src/browser.ts: card.luhnCheck, cardTypes, validateCardNumberLength, extractFormInfo,
   // set/getDevelopMode, the failure's toString, the classic cardType names, card.update and Group.* refused with
   // their reason, array-likes of one form): each was a documented call of the classic script that failed or was missing.
-  { name: 'ESM: createClient (tokens, cards, form, device data)', row: 'ESM: `createClient` (tokens, cards, form layer, device data)', code: () => appImporting('createClient'), budget: 9110, target: 8000 },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 9440, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9560, target: 8000 },
+  // 2026-11-23: 9020 -> 12260 when `client.fields.mount` joined the client (hosted fields' merchant-page code); an
+  // app that wants hosted fields alone imports `mountFields` (the hosted line below), as `tokenize` is for tokenization.
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12394, target: 8000 },
+  // 2026-11-23: 9350 -> 12610 when hosted fields joined the exports (mountFields, checkStyle: their merchant-page
+  // code, about 3.3 KB of it not shared with the rest); an app that imports one mode does not pay for the other.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 12740, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 9624, target: 8000 },
+  // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
+  // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
+  // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4718, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4875, target: 3990 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9673, target: 10000 },
 ];
 
 let failed = false;
@@ -80,6 +97,15 @@ for (const c of checks) {
 // Tree-shaking: an app that imports only validators must not get the HTTP client, errors or session code.
 const validatorsOnly = await appImporting(VALIDATORS);
 const leaks = ['fetch(', 'AbortController', 'Basic ', 'getRandomValues', 'class '].filter((s) => validatorsOnly.includes(s));
+// ...and a hosted-fields app must get no card rules, form layer, HTTP client or fingerprinting (all in the frame)
+const hostedOnly = await appImporting('mountFields');
+const hostedLeaks = ['fetch(', '506199', 'toDataURL', 'deviceIdHiddenFieldName', 'paytoken-error'].filter((s) => hostedOnly.includes(s));
+if (hostedLeaks.length) {
+  failed = true;
+  console.log(`OVER tree-shaking: a hosted-fields app contains ${hostedLeaks.join(', ')}`);
+} else {
+  console.log('ok   tree-shaking: a hosted-fields app contains no card rules, form layer, HTTP client or device data');
+}
 if (leaks.length) {
   failed = true;
   console.log(`OVER tree-shaking: a validators-only app contains ${leaks.join(', ')}`);
@@ -103,7 +129,7 @@ for (const { name, within, edits } of PARTS) {
   console.log(`     ${(within ? `  of which ${name}` : name).padEnd(56)} ${String(cost).padStart(5)} B`);
 }
 console.log(`     ${'the rest (classic API, tokenization, card rules)'.padEnd(56)} ${String(rest).padStart(5)} B`);
-for (const f of [ESM, IIFE]) {
+for (const f of [ESM, IIFE, HOSTED, FRAME]) {
   const buf = readFileSync(f);
   console.log(`     ${f.replace(/.*\/dist\//, 'dist/')}: ${buf.length} B as built, ${gz(buf)} B gzip`);
 }
