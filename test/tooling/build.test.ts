@@ -113,7 +113,7 @@ describe('built bundles', () => {
     vm.runInContext(iife, ctx);
     const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
     expect(Object.keys(api ?? {}).sort()).toEqual(
-      ['card', 'deviceData', 'form', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setId', 'setSandboxMode', 'token'].sort(),
+      ['card', 'deviceData', 'extractFormInfo', 'form', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'].sort(),
     );
   });
 
