@@ -1,11 +1,12 @@
 /**
- * The demo merchant backend: serves the checkout page (with the library's script-tag build, in Spanish or
- * English: `?lang=en`; `?device_data=off` for a shopper without anti-fraud consent), the React SPA example under
+ * The demo merchant backend: serves the checkout pages (`/`: hosted fields, the card inputs in iframes from the API
+ * origin, with the hosted script tag; `/direct`: the on-page form layer with the library's script-tag build; both
+ * in Spanish or English: `?lang=en`; `?device_data=off` for a shopper without anti-fraud consent), the React SPA example under
  * `/spa/` (built from demo/spa by `npm run build`), and receives the payment: the classic form post
  * (`POST /charge`, answered with a receipt page) or the SPA's JSON (`POST /api/charge`). It gets only `token_id`
  * and `device_session_id` from the browser, and charges the token with its PRIVATE key, server to server (spec,
  * Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`, `X-Forwarded-For`). It runs
- * on its own origin, distinct from the sandbox API's. The checkout page charges through `POST /api/charge` and
+ * on its own origin, distinct from the sandbox API's. Both checkout pages charge through `POST /api/charge` and
  * shows a decline on its form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
  * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
  *
