@@ -44,8 +44,10 @@ export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
     async ({}, use) => {
       // Shared by every test of a worker, all from the same headless browser profile (one visitor id): the
       // device-velocity rule is off here so that tests of other flows may use any number of cards. It is tested
-      // on servers of its own (e2e/device-data.spec.ts).
-      const { close, ...servers } = await startServers({ velocityMaxCards: 0 });
+      // on servers of its own (e2e/device-data.spec.ts). Every page pays from 127.0.0.1, so the IP-velocity rule
+      // (20 distinct cards per IP by default) is off here too: a worker that runs the test-card walk and the
+      // checkout specs exceeds it; it is tested over HTTP (test/contract).
+      const { close, ...servers } = await startServers({ velocityMaxCards: 0, ipVelocityMaxCards: 0 });
       await use(servers);
       await close();
     },

@@ -1,8 +1,8 @@
 /**
  * The README's browser code blocks (```html, ```js, ```ts), extracted from README.md at run time and run in
  * Chromium against a sandbox, so none can rot. Each block is matched to a scenario by what it contains; a block
- * that no scenario claims fails the test (add a scenario when you add a snippet). The one rewrite: the sandbox
- * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port). `ts` blocks are compiled and
+ * that no scenario claims fails the test (add a scenario when you add a snippet). Rewrites: the sandbox
+ * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port), the `integrity` placeholder the built file's SRI value. `ts` blocks are compiled and
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
  * The server-side block (docs/examples/charge.mjs) runs in Node: test/tooling/server-example.test.ts.
@@ -71,7 +71,10 @@ test.beforeEach(() => {
   site.posted = [];
 });
 
-const sandboxed = (code: string) => code.replaceAll('http://127.0.0.1:4010', api.baseUrl);
+/** The sandbox address becomes this test's sandbox; the script tag's `integrity="sha384-…"` placeholder becomes the
+ * value `npm run build` wrote to dist/paytoken.iife.js.sri (as the README says), so the browser checks it. */
+const sandboxed = (code: string) =>
+  code.replaceAll('http://127.0.0.1:4010', api.baseUrl).replaceAll('sha384-…', readFileSync('dist/paytoken.iife.js.sri', 'utf8').trim());
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {

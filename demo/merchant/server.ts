@@ -7,7 +7,7 @@
  * and `device_session_id` from the browser, and charges the token with its PRIVATE key, server to server (spec,
  * Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`, `X-Forwarded-For`). It runs
  * on its own origin, distinct from the sandbox API's. Both checkout pages charge through `POST /api/charge` and
- * shows a decline on its form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
+ * show a decline on their form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
  * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
  *
  * It is no card-testing oracle and no CSRF target (README "Security model"):
