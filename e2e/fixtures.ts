@@ -44,10 +44,11 @@ export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
     async ({}, use) => {
       // Shared by every test of a worker, all from the same headless browser profile (one visitor id): the
       // device-velocity rule is off here so that tests of other flows may use any number of cards. It is tested
-      // on servers of its own (e2e/device-data.spec.ts). Every page pays from 127.0.0.1, so the IP-velocity rule
-      // (20 distinct cards per IP by default) is off here too: a worker that runs the test-card walk and the
-      // checkout specs exceeds it; it is tested over HTTP (test/contract).
-      const { close, ...servers } = await startServers({ velocityMaxCards: 0, ipVelocityMaxCards: 0 });
+      // on servers of its own (e2e/device-data.spec.ts). Every page pays from 127.0.0.1, and the viewport sizes of
+      // the layout tests give one profile several visitor ids, so the IP-velocity rule (20 distinct cards per IP)
+      // and the card-velocity rule (one card from more than 3 visitor ids) are off here too: a worker running the
+      // test-card walk, the checkout and the layout specs trips them; both are tested over HTTP (test/contract).
+      const { close, ...servers } = await startServers({ velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 });
       await use(servers);
       await close();
     },

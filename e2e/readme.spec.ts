@@ -181,6 +181,29 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
     },
   },
   {
+    name: 'hosted fields: mountFields frames the card inputs from the sandbox; tokenize gives a token, posted to /pay; unmount removes the frames',
+    claims: (b) => b.code.includes('mountFields('),
+    run: async (page, block) => {
+      const { merchantId, publicKey } = SANDBOX_DEFAULTS;
+      site.html = '<input id="holder" aria-label="Name"><div id="pan"></div><div id="exp"></div><div id="cvv"></div><button id="pay">Pay</button>';
+      await page.goto(siteUrl);
+      site.module = await bundle(block.code.replaceAll('https://API-ORIGIN', api.baseUrl).replaceAll('m1a2b3c4d5e6f7g8h9i0', merchantId).replaceAll('pk_test_123', publicKey));
+      await page.addScriptTag({ url: '/app.js', type: 'module' });
+      const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
+      for (const id of ['pan', 'exp', 'cvv']) await expect(input(id)).toBeEnabled({ timeout: 15_000 });
+      await page.locator('#holder').fill('Ana Pérez');
+      await input('pan').pressSequentially('4111111111111111');
+      await input('exp').pressSequentially(`12${FUTURE_YY}`);
+      await input('cvv').pressSequentially('123');
+      await page.locator('#pay').click();
+      const body = JSON.parse(await posted('/pay'));
+      expect(body.token_id).toMatch(/^[A-Za-z0-9]+$/);
+      expect(body.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(api.store.tokens.get(body.token_id)).toBeTruthy();
+      await expect(page.locator('iframe')).toHaveCount(0);
+    },
+  },
+  {
     name: 'device data: the script-tag setup gives the id, collected() the visitor id; the ESM collect too',
     claims: (b) => b.code.includes('PayToken.deviceData.collected()'),
     run: async (page, block) => {
