@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Property names used only inside the library (the form layer's bound fields and DOM-change record), which terser
@@ -7,6 +8,28 @@ import { defineConfig } from 'vite';
  * list says); test/tooling/build.test.ts checks both.
  */
 export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo'];
+
+/** Copies the frame page and its stylesheet next to the frame bundle (`dist/fields/`), unchanged. */
+const framePage = (): Plugin => ({
+  name: 'paytoken-frame-page',
+  generateBundle() {
+    for (const file of ['frame.html', 'frame.css']) {
+      this.emitFile({ type: 'asset', fileName: file, source: readFileSync(new URL(`src/hosted/frame/${file}`, import.meta.url), 'utf8') });
+    }
+  },
+});
+
+/** The library builds of `src/` by mode (`--mode`). */
+const LIBS = {
+  // ESM module for bundlers (tree-shakable, no side effects)
+  production: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'paytoken.js' },
+  // the script-tag build defining `window.PayToken`
+  iife: { entry: 'src/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken.iife.js' },
+  // the script tag of hosted-fields checkouts: setters and hosted fields only
+  hosted: { entry: 'src/hosted/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-hosted.iife.js' },
+  // the hosted-field frame (runs on the API origin): frame.js, frame.html, frame.css in dist/fields/
+  fields: { entry: 'src/hosted/frame/main.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
+} as const;
 
 /**
  * Appended to the script-tag build, after its `var PayToken = ...`: the global becomes read-only (the `var`
@@ -17,29 +40,36 @@ export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode',
 export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:PayToken,writable:!1});';
 
 /**
- * Two library builds of `src/` (`npm run build` runs both):
+ * Four library builds of `src/` (`npm run build` runs them all, the ESM one first as it empties `dist/`):
  * - default mode: `dist/paytoken.js`, the ESM module for bundlers (tree-shakable, no side effects);
- * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken`.
+ * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken`;
+ * - `--mode hosted`: `dist/paytoken-hosted.iife.js`, the script tag of hosted-fields checkouts;
+ * - `--mode fields`: `dist/fields/` (frame.html, frame.js, frame.css), the hosted-field frame, served from the
+ *   API origin at `{base_url}/fields/v1/` (the sandbox serves it).
  * Also the Vitest configuration (unit and contract tests under `test/`).
  */
-export default defineConfig(({ mode }) => ({
-  build: {
-    target: 'es2020',
-    emptyOutDir: mode !== 'iife',
-    sourcemap: true,
-    // Both builds are minified by terser (3 passes; about 70 B gzip smaller than Vite's default, Oxc, on the
-    // script tag: `npm run size`), with the internal property names shortened. Each app's bundler minifies the ESM
-    // build again; it could not shorten those names itself.
-    minify: 'terser',
-    terserOptions: { compress: { passes: 3 }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
-    rolldownOptions: mode === 'iife' ? { output: { footer: LOCK_GLOBAL } } : {},
-    lib:
-      mode === 'iife'
-        ? { entry: 'src/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken.iife.js' }
-        : { entry: 'src/index.ts', formats: ['es'], fileName: () => 'paytoken.js' },
-  },
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 15_000,
-  },
-}));
+export default defineConfig(({ mode }) => {
+  const lib = LIBS[mode as keyof typeof LIBS] ?? LIBS.production;
+  const script = lib.formats[0] == 'iife';
+  return {
+    plugins: mode == 'fields' ? [framePage()] : [],
+    build: {
+      target: 'es2020',
+      outDir: mode == 'fields' ? 'dist/fields' : 'dist',
+      emptyOutDir: mode == 'fields' || !script,
+      sourcemap: mode != 'fields',
+      // Every build is minified by terser (3 passes; about 70 B gzip smaller than Vite's default, Oxc, on the
+      // script tag: `npm run size`), with the internal property names shortened. Each app's bundler minifies the
+      // ESM build again; it could not shorten those names itself.
+      minify: 'terser',
+      terserOptions: { compress: { passes: 3 }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
+      // the script tags' global read-only (LOCK_GLOBAL)
+      rolldownOptions: mode == 'iife' || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : {},
+      lib: { ...lib, formats: [...lib.formats] },
+    },
+    test: {
+      include: ['test/**/*.test.ts'],
+      testTimeout: 15_000,
+    },
+  };
+});

@@ -9,7 +9,7 @@ const cardRequests = (requests: { url: string; method: string }[]) => requests.f
 test.describe('demo checkout in Chromium (script tag; the page posts the token to its backend)', () => {
   test('a test card is tokenized in the browser and charged by the merchant with the token', async ({ page, servers, recorder }) => {
     const before = servers.merchant.received.length;
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111 1111 1111 1111', cvv2: '123' });
     await page.getByRole('button', { name: LABELS.pay }).click();
 
@@ -45,14 +45,14 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('a decline is shown on the checkout form in the page language: focus on it, fields kept, then another card pays', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000002', name: 'Ana Pérez' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     const alert = page.locator('#payment-error');
     await expect(alert).toHaveText('Tarjeta rechazada. Usa otra o llama a tu banco.');
     await expect(alert).toBeFocused();
     expect(servers.merchant.charges.at(-1)!.error_code).toBe(3001);
-    expect(page.url()).toBe(`${servers.merchant.url}/`); // no separate page
+    expect(page.url()).toBe(`${servers.merchant.url}/direct`); // no separate page
     await expect(page.getByLabel(LABELS.name)).toHaveValue('Ana Pérez');
     await expect(page.getByLabel(LABELS.name)).toBeEditable();
     await expect(page.getByRole('button', { name: LABELS.pay })).toBeEnabled();
@@ -61,7 +61,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
 
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: '4000 0000 0003 0033' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.locator('#payment-error')).toHaveText('Insufficient funds.');
@@ -75,7 +75,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
       await held; // the charge waits until the checks below are done
       await route.continue();
     });
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111 1111 1111 1111' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('button', { name: /Procesando/ })).toBeDisabled();
@@ -85,7 +85,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('the CVV2 error does not repeat the hint under it (the hint hides while the error shows)', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await expect(page.locator('#cvv2-hint')).toBeVisible();
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByLabel(LABELS.cvv)).toHaveAttribute('aria-invalid', 'true');
@@ -93,7 +93,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('American Express is not invited, and a detected Amex number is refused in words at once', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await expect(page.locator('.brands img[data-brand="amex"]')).toHaveCount(0);
     await expect(page.locator('#cvv2-hint')).not.toContainText(/amex/i);
     await page.getByLabel(LABELS.number).pressSequentially('3782');
@@ -104,7 +104,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('an invalid card is rejected locally: message on the field, focus, and no request sent', async ({ page, servers, recorder }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111 1111 1111 1112' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     const pan = page.getByLabel(LABELS.number);
@@ -117,7 +117,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('an expired card is rejected locally with the expiry named', async ({ page, servers, recorder }) => {
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: PAN, expiry: '0120' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByLabel(LABELS.expiry)).toHaveAccessibleDescription('Card expired.');
@@ -126,7 +126,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
   });
 
   test('the checkout page writes one device_session_id input and runs under a strict CSP', async ({ page, servers, recorder }) => {
-    const response = await page.goto(servers.merchant.url);
+    const response = await page.goto(`${servers.merchant.url}/direct`);
     const csp = response!.headers()['content-security-policy']!;
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");

@@ -14,7 +14,7 @@ const collected = (page: Page) =>
 /** Opens the checkout page and waits until its device data is collected and the API has answered its POST. */
 async function openCheckout(page: Page, servers: Pick<Servers, 'merchant' | 'apiUrl'>): Promise<DeviceData> {
   const posted = page.waitForResponse((r) => r.url() === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/device-data`);
-  await page.goto(`${servers.merchant.url}/?lang=en`);
+  await page.goto(`${servers.merchant.url}/direct?lang=en`);
   const data = (await collected(page))!;
   expect((await posted).status()).toBe(201);
   return data;
@@ -167,7 +167,7 @@ test.describe('privacy and transport', () => {
   });
 
   test('collect: false (no consent) sends no device data; the payment goes through, flagged missing_device_data', async ({ page, servers, recorder }) => {
-    await page.goto(`${servers.merchant.url}/?device_data=off&lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?device_data=off&lang=en`);
     expect(await collected(page)).toBeNull();
     await expect(page.locator('input[name="device_session_id"]')).toHaveValue(/^[A-Za-z0-9]{32}$/);
     await pay(page, '4111111111111111');

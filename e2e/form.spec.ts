@@ -10,7 +10,7 @@ const caret = (page: Page) => page.evaluate(() => (document.activeElement as HTM
 
 test.describe('form layer in Chromium: typing, paste, autofill', () => {
   test('typing groups the card number, shows the brand, and backspace steps over a space', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     const pan = page.getByLabel(LABELS.number);
     await pan.pressSequentially('41111111');
     await expect(pan).toHaveValue('4111 1111');
@@ -48,7 +48,7 @@ test.describe('form layer in Chromium: typing, paste, autofill', () => {
 
   test('paste from the clipboard and autofill-like fills are formatted', async ({ page, servers, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: servers.merchant.url });
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     const pan = page.getByLabel(LABELS.number);
     await pan.focus();
     await page.evaluate(() => navigator.clipboard.writeText('5555-5555-5555-4444'));
@@ -72,7 +72,7 @@ test.describe('form layer in Chromium: typing, paste, autofill', () => {
 
 test.describe('form layer in Chromium: submit', () => {
   test('keyboard only: Tab through the form, Enter pays', async ({ page, servers }) => {
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await page.locator('body').focus();
     const name = page.getByLabel(LABELS.name);
     for (let i = 0; i < 10 && !(await name.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -95,7 +95,7 @@ test.describe('form layer in Chromium: submit', () => {
   });
 
   test('Enter with an error in the form: every error shown at once, focus on the first, nothing sent', async ({ page, servers, recorder }) => {
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await page.getByLabel(LABELS.number).pressSequentially('4111');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel(LABELS.name)).toBeFocused();
@@ -117,7 +117,7 @@ test.describe('form layer in Chromium: submit', () => {
       await route.continue();
     });
     const before = servers.merchant.received.length;
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4111111111111111' });
     const pay = page.locator('#pay');
     await pay.dblclick();
@@ -133,7 +133,7 @@ test.describe('form layer in Chromium: submit', () => {
   });
 
   test('mounting again (twice) leaves one hidden input of each kind and one request; a throwing listener stops nothing', async ({ page, servers, recorder }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.evaluate(() => {
@@ -157,7 +157,7 @@ test.describe('form layer in Chromium: submit', () => {
   });
 
   test('locale: Spanish by default, English with ?lang=en, the same rule in both', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
     await page.getByLabel(LABELS.number).pressSequentially('4111 1111 1111 1112');
     await page.getByLabel(LABELS.name).focus();
@@ -172,13 +172,13 @@ test.describe('form layer in Chromium: submit', () => {
 
 test.describe('accessibility (axe-core) and the README screenshot', () => {
   test('the demo checkout has no axe violations: empty, with errors, processing, and the receipt', async ({ page, servers, recorder }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4);
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: '4111111111111111' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
@@ -188,7 +188,7 @@ test.describe('accessibility (axe-core) and the README screenshot', () => {
 
   test('screenshot of the demo checkout for the README (.reports/screens/checkout-readme.png; npm run screenshots)', async ({ page, servers }) => {
     await page.setViewportSize({ width: 960, height: 700 });
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await page.getByLabel(LABELS.name).pressSequentially('Ana Pérez');
     await page.getByLabel(LABELS.number).pressSequentially('4111111111111111');
     await page.getByLabel(LABELS.expiry).pressSequentially('0120');

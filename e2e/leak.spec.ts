@@ -52,7 +52,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   const rec = await record(context, page);
   const api = new URL(sandbox.baseUrl).origin;
 
-  await page.goto(merchant.url);
+  await page.goto(`${merchant.url}/direct`);
   const field = (name: string) => page.locator(`[data-paytoken-card="${name}"]`);
   await field('holder_name').pressSequentially('Ana Pérez');
   await field('card_number').pressSequentially(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
@@ -125,7 +125,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
 test('the recorder does catch card data where it does not belong (the test above can fail)', async ({ page, context }) => {
   const pan = randomPan();
   const rec = await record(context, page);
-  await page.goto(merchant.url);
+  await page.goto(`${merchant.url}/direct`);
   // a page that misbehaves: storage, cookie, console, URL
   await page.evaluate((p) => {
     localStorage.setItem('card', p);
@@ -148,7 +148,7 @@ test('the recorder does catch card data where it does not belong (the test above
 });
 
 test('the checkout page is served with the strict CSP a merchant needs', async ({ page }) => {
-  const res = await page.goto(merchant.url);
+  const res = await page.goto(`${merchant.url}/direct`);
   const csp = Object.fromEntries(
     res!.headers()['content-security-policy']!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v.join(' ')]),
   );

@@ -2,8 +2,9 @@
  * The README's browser code blocks (```html, ```js, ```ts), extracted from README.md at run time and run in
  * Chromium against a sandbox, so none can rot. Each block is matched to a scenario by what it contains; a block
  * that no scenario claims fails the test (add a scenario when you add a snippet). The rewrites: the sandbox
- * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port), and the example shop
- * `https://shop.example` this test's page server (nothing leaves loopback). `ts` blocks are compiled and
+ * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port), the example shop
+ * `https://shop.example` this test's page server (nothing leaves loopback), and the `integrity` placeholder the
+ * built file's SRI value. `ts` blocks are compiled and
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
  * The server-side block (docs/examples/charge.mjs) runs in Node: test/tooling/server-example.test.ts; the 3-D
@@ -82,7 +83,14 @@ test.beforeEach(() => {
   site.posted = [];
 });
 
-const sandboxed = (code: string) => code.replaceAll('http://127.0.0.1:4010', api.baseUrl).replaceAll('https://shop.example', siteUrl);
+/** The sandbox address becomes this test's sandbox, the example shop this test's page server, and the script tag's
+ * `integrity="sha384-…"` placeholder the value `npm run build` wrote to dist/paytoken.iife.js.sri (as the README
+ * says), so the browser checks it. */
+const sandboxed = (code: string) =>
+  code
+    .replaceAll('http://127.0.0.1:4010', api.baseUrl)
+    .replaceAll('https://shop.example', siteUrl)
+    .replaceAll('sha384-…', readFileSync('dist/paytoken.iife.js.sri', 'utf8').trim());
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {
@@ -225,6 +233,29 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
       site.module = await bundle(block.code, CLIENT_PRELUDE);
       await page.addScriptTag({ url: '/app.js', type: 'module' });
       expect(tokenOf(await posted('/charge')).get('token_id')).toMatch(/^[A-Za-z0-9]+$/);
+    },
+  },
+  {
+    name: 'hosted fields: mountFields frames the card inputs from the sandbox; tokenize gives a token, posted to /pay; unmount removes the frames',
+    claims: (b) => b.code.includes('mountFields('),
+    run: async (page, block) => {
+      const { merchantId, publicKey } = SANDBOX_DEFAULTS;
+      site.html = '<input id="holder" aria-label="Name"><div id="pan"></div><div id="exp"></div><div id="cvv"></div><button id="pay">Pay</button>';
+      await page.goto(siteUrl);
+      site.module = await bundle(block.code.replaceAll('https://API-ORIGIN', api.baseUrl).replaceAll('m1a2b3c4d5e6f7g8h9i0', merchantId).replaceAll('pk_test_123', publicKey));
+      await page.addScriptTag({ url: '/app.js', type: 'module' });
+      const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
+      for (const id of ['pan', 'exp', 'cvv']) await expect(input(id)).toBeEnabled({ timeout: 15_000 });
+      await page.locator('#holder').fill('Ana Pérez');
+      await input('pan').pressSequentially('4111111111111111');
+      await input('exp').pressSequentially(`12${FUTURE_YY}`);
+      await input('cvv').pressSequentially('123');
+      await page.locator('#pay').click();
+      const body = JSON.parse(await posted('/pay'));
+      expect(body.token_id).toMatch(/^[A-Za-z0-9]+$/);
+      expect(body.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(api.store.tokens.get(body.token_id)).toBeTruthy();
+      await expect(page.locator('iframe')).toHaveCount(0);
     },
   },
   {

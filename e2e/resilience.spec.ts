@@ -38,7 +38,7 @@ for (const { fault, what, seen } of [
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith(tokens)) attempts++;
     });
-    await page.goto(merchant.url);
+    await page.goto(`${merchant.url}/direct`);
     const field = (name: string) => page.locator(`[data-paytoken-card="${name}"]`);
     await field('holder_name').pressSequentially('Ana Pérez');
     await field('card_number').pressSequentially('4111 1111 1111 1111');
@@ -60,7 +60,7 @@ for (const { fault, what, seen } of [
     expect(arrived).toBeLessThanOrEqual(seen[1]!);
     expect(sandbox.store.tokens.size).toBe(0);
     await expect(page.locator('form [type="submit"]')).toBeEnabled();
-    expect(page.url()).toBe(`${merchant.url}/`);
+    expect(page.url()).toBe(`${merchant.url}/direct`);
     expect(merchant.received).toHaveLength(0);
 
     sandbox.faults.set(null);

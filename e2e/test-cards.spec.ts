@@ -27,7 +27,7 @@ test('every test card of the table pays in the demo with its documented outcome 
     const page = await context.newPage();
     for (const card of TEST_CARDS) {
       const codes = log.length;
-      await page.goto(servers.merchant.url);
+      await page.goto(`${servers.merchant.url}/direct`);
       await fillCard(page, { number: card.number });
       await page.getByRole('button', { name: LABELS.pay }).click();
       if (card.three_d_secure) {

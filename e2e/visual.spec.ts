@@ -37,7 +37,7 @@ for (const width of [320, 390, 1280]) {
 
     test('checkout: no overflow, the expiry row aligned, labels on one line, the card number whole', async ({ page, servers }) => {
       mkdirSync(DIR, { recursive: true });
-      await page.goto(servers.merchant.url);
+      await page.goto(`${servers.merchant.url}/direct`);
       await fillCard(page, { number: '4111111111111111' });
       await page.getByLabel(LABELS.cvv).blur();
       const l = await layout(page);
@@ -51,7 +51,7 @@ for (const width of [320, 390, 1280]) {
     });
 
     test('decline on the form and receipt: readable, inset, no developer data', async ({ page, servers }) => {
-      await page.goto(servers.merchant.url);
+      await page.goto(`${servers.merchant.url}/direct`);
       await fillCard(page, { number: '4000000000000002' });
       await page.getByRole('button', { name: LABELS.pay }).click();
       await expect(page.locator('#payment-error')).not.toBeEmpty();

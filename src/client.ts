@@ -13,6 +13,7 @@ import { ValidationError } from './errors/validation';
 import { request } from './http/request';
 import { deepFreeze, pristine } from './http/pristine';
 import { cardBody, postToken } from './http/tokenize';
+import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './hosted/controller/mount';
 import type { Card, CardFromToken, Token } from './types/index';
 
 /** Options of `cards.create`. */
@@ -89,6 +90,18 @@ export interface Client {
    * @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
    */
   authenticate(url: string, options?: AuthenticateOptions): Promise<AuthenticateResult>;
+  fields: {
+    /**
+     * Mounts hosted fields with this client's settings (and its `fieldsUrl`): one iframe per card field, served
+     * from the API origin, into the merchant's containers; this page gets metadata only, and a token on
+     * `tokenize()` or on the form's submit (see `mountFields`, the tree-shakable equivalent).
+     * @param containers selector or element by field (`card_number` required; `expiry` or `expiration_month` and
+     *   `expiration_year`; `cvv2`; optional `holder_name`). @param options see `FieldsOptions`.
+     * @throws ConfigurationError for a bad `fieldsUrl`, an unknown field, a missing container, a style property
+     *   outside the allowlist.
+     */
+    mount(containers: FieldContainers, options?: FieldsOptions): HostedFields;
+  };
 }
 
 /** What `client.deviceData.collect()` returns: the session id at once, the device data later. */
@@ -157,6 +170,9 @@ export function createClient(config: ClientConfig): Client {
     authenticate,
     form: {
       mount: (form, options) => mountForm(findForm(form), options, tokens.create),
+    },
+    fields: {
+      mount: (containers, options) => mountFields({ ...cfg, fieldsUrl: config.fieldsUrl }, containers, options),
     },
   });
 }

@@ -1,12 +1,13 @@
 /**
- * The demo merchant backend: serves the checkout page (with the library's script-tag build, in Spanish or
- * English: `?lang=en`; `?device_data=off` for a shopper without anti-fraud consent), the React SPA example under
+ * The demo merchant backend: serves the checkout pages (`/`: hosted fields, the card inputs in iframes from the API
+ * origin, with the hosted script tag; `/direct`: the on-page form layer with the library's script-tag build; both
+ * in Spanish or English: `?lang=en`; `?device_data=off` for a shopper without anti-fraud consent), the React SPA example under
  * `/spa/` (built from demo/spa by `npm run build`), and receives the payment: the classic form post
  * (`POST /charge`, answered with a receipt page) or the SPA's JSON (`POST /api/charge`). It gets only `token_id`
  * and `device_session_id` from the browser, and charges the token with its PRIVATE key, server to server (spec,
  * Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`, `X-Forwarded-For`). It runs
- * on its own origin, distinct from the sandbox API's. The checkout page charges through `POST /api/charge` and
- * shows a decline on its form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
+ * on its own origin, distinct from the sandbox API's. Both checkout pages charge through `POST /api/charge` and
+ * show a decline on their form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
  * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
  *
  * It is no card-testing oracle and no CSRF target (README "Security model"):
@@ -211,19 +212,22 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   /** The client IP of a request (the socket's peer). */
   const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
-  // connect-src: the API origin (tokens, device data) and this backend ('self': the pages post the token to it)
-  const csp = (returnPage = false) => [
+  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the pages whose
+  // library calls the API itself (`/direct`, the SPA), the API origin (tokens, device data). The hosted-fields page
+  // (`/`) reaches the API only through its frames: frame-src the API origin, no connect-src to it.
+  const csp = (page: 'hosted' | 'direct', returnPage = false) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${new URL(api).origin}`,
+    page == 'hosted' ? "connect-src 'self'" : `connect-src 'self' ${new URL(api).origin}`,
     "img-src 'self'",
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${new URL(api).origin}`,
     "base-uri 'none'",
-    // 3-D Secure in modal mode: the bank page (on the API origin here) in a frame, which comes back to this
-    // origin's /3ds/return; that page alone may be framed, by this origin only
-    `frame-src 'self' ${new URL(api).origin}`,
+    // the API origin: the hosted-field frames, and 3-D Secure in modal mode (the bank page, on the API origin
+    // here, in a frame that comes back to this origin's /3ds/return; that page alone may be framed, by this
+    // origin only)
+    page == 'hosted' ? `frame-src ${new URL(api).origin}` : `frame-src 'self' ${new URL(api).origin}`,
     `frame-ancestors ${returnPage ? "'self'" : "'none'"}`,
     "require-trusted-types-for 'script'",
     // violations are reported to this backend (the page's own origin), so they are seen from the first byte
@@ -232,7 +236,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path === '/3ds/return'));
+    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : 'direct', c.req.path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -242,7 +246,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     new Response(await readFile(`${ROOT}/${path}`), { headers: { 'Content-Type': type } });
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
+  app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
+  app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   // CSP violation reports (report-uri): kept for tests, the first 100 of at most 8 KiB each; always 204.
   app.post('/csp-report', async (c) => {
@@ -260,15 +266,19 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const values = { merchantId: opts.merchantId, publicKey: opts.publicKey, baseUrl: api, amount: amount.toFixed(2) };
   // `/?device_data=off` renders the page for a shopper who refused consent: the library then collects and sends
   // no device data (only the device_session_id goes with the payment).
-  app.get('/', async (c) => {
+  // `/`: the checkout with hosted fields (card inputs in iframes from the API origin); `/direct`: the same checkout
+  // with the on-page form layer (card inputs on this page).
+  const checkout = (file: string) => async (c: Context) => {
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
-    const html = await readFile(`${ROOT}/demo/web/index.html`, 'utf8');
+    const html = await readFile(`${ROOT}/demo/web/${file}`, 'utf8');
     return c.html(
       render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) })
         .replace('<!--installments-->', installments(lang)),
     );
-  });
+  };
+  app.get('/', checkout('hosted.html'));
+  app.get('/direct', checkout('index.html'));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;

@@ -18,6 +18,7 @@ import { cardsRouter } from './routes/cards';
 import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
 import { deviceDataRouter } from './routes/device-data';
+import { fieldsRouter } from './routes/fields';
 import { tokensRouter } from './routes/tokens';
 import type { SandboxMode } from './mode';
 import { Store, type StoreLimits } from './store';
@@ -57,6 +58,12 @@ export interface SandboxOptions extends Credentials {
    * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
    */
   corsOrigins?: readonly string[];
+  /**
+   * Merchant origins allowed to embed the hosted-field frames (`/fields/v1/frame.html`: its CSP
+   * `frame-ancestors`, and the list the frame checks its parent against): exact origins, or `http://host:*`.
+   * Default: any port of 127.0.0.1 and localhost, for local use (routes/fields.ts).
+   */
+  fieldsAncestors?: readonly string[];
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -115,6 +122,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use(`${v1}/*`, faults(faultMode, renderError))
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
+  app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route(`${v1}/tokens`, tokensRouter(deps));
   app.route(`${v1}/cards`, cardsRouter(deps));
   app.route(`${v1}/customers/:customer_id/cards`, cardsRouter(deps));

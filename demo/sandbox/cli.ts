@@ -3,7 +3,7 @@
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
- * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--fields-ancestors ORIGIN,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
@@ -20,6 +20,9 @@
  * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
  *   `--plausibility-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
+ * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
+ *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
+ *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
  * anti-fraud lines (`fraud ...`) go to stderr.
@@ -30,6 +33,7 @@ import { SANDBOX_DEFAULTS } from './defaults';
 import { AUTOMATION_MODES, type AutomationMode } from './fraud';
 import { parseFault } from './faults';
 import { MODES, type SandboxMode } from './mode';
+import { fieldsRouter } from './routes/fields';
 import { startSandbox } from './server';
 
 function options() {
@@ -53,6 +57,7 @@ function options() {
       'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
       'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
+      'fields-ancestors': { type: 'string' },
     },
     strict: true,
   });
@@ -77,6 +82,7 @@ function options() {
     between(values['max-records'], 1, 1_000_000) ? '' : '--max-records must be 1-1000000',
     between(values['token-ttl'], 1, 31_536_000) ? '' : '--token-ttl must be 1-31536000 seconds',
     between(values['device-data-ttl'], 1, 31_536_000) ? '' : '--device-data-ttl must be 1-31536000 seconds',
+    ancestorsProblem(values['fields-ancestors']),
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -97,7 +103,18 @@ function options() {
       ipVelocityMaxCards: +values['ip-velocity-max-cards'],
       plausibility: values['plausibility-rule'] as AutomationMode,
     },
+    ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
   };
+}
+
+/** The problem with a `--fields-ancestors` value, or ''. */
+function ancestorsProblem(list: string | undefined): string {
+  try {
+    if (list !== undefined) fieldsRouter(list.split(','));
+    return '';
+  } catch (e) {
+    return `--fields-ancestors: ${(e as Error).message}`;
+  }
 }
 
 /** The problem with a `--fault` value, or ''. */

@@ -189,7 +189,7 @@ const browser = await chromium.launch({
 try {
   const first = await firstCalls(browser, pages.url, api.baseUrl);
   const later = await laterCalls(browser, pages.url, api.baseUrl);
-  const checkout = await longestTask(browser, merchant.url);
+  const checkout = await longestTask(browser, `${merchant.url}/direct`);
   const classic = await classicReference(browser, Math.min(RUNS, 30));
   rows.push('| Measure | Median | p95 | Runs |', '|---|---|---|---|');
   const mFirst = row('Submit to token, first call (fresh context: connect + preflight + POST)', first.plain);

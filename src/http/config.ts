@@ -27,10 +27,17 @@ export interface ClientConfig {
    * @default 20000
    */
   timeoutMs?: number;
+  /**
+   * Where the hosted-field frame pages are served (hosted fields only: `mountFields`, `client.fields.mount`):
+   * the API origin serves them under `{base_url}/fields/v1` (the local sandbox does; in production the
+   * processor). Same rules as `baseUrl`. Checked by the hosted-fields code only (see {@link checkFieldsUrl}).
+   * @default `${baseUrl}/fields/v1`
+   */
+  fieldsUrl?: string;
 }
 
-/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in. */
-export type ResolvedConfig = Required<ClientConfig>;
+/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in (`fieldsUrl` as given). */
+export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl'>> & Pick<ClientConfig, 'fieldsUrl'>;
 
 /** Default request timeout, milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -67,6 +74,19 @@ export function checkBaseUrl(baseUrl: unknown): string {
   return url && (url.protocol == 'https:' || (url.protocol == 'http:' && LOOPBACK.test(url.hostname))) && !/[?#]/.test(String(baseUrl)) && !url.username && !url.password
     ? url.href.replace(/\/+$/, '')
     : refuse('baseUrl', 'https (http for loopback only), no query, hash or credentials');
+}
+
+/**
+ * The hosted-field frames' URL (see {@link ClientConfig} `fieldsUrl`): `fieldsUrl` checked as `baseUrl` is, or
+ * `{baseUrl}/fields/v1` when not given. @throws ConfigurationError (`fieldsUrl`).
+ */
+export function checkFieldsUrl(fieldsUrl: unknown, baseUrl: string): string {
+  if (fieldsUrl === undefined) return `${baseUrl}/fields/v1`;
+  try {
+    return checkBaseUrl(fieldsUrl);
+  } catch {
+    return refuse('fieldsUrl', 'https (http for loopback only), no query, hash or credentials');
+  }
 }
 
 /** Checks `timeoutMs` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`timeoutMs`). */

@@ -146,6 +146,8 @@ describe('sandbox CLI', () => {
     [['--velocity-window', '0']],
     [['--velocity-window', '1h']],
     [['--automation-rule', 'block']],
+    [['--fields-ancestors', '*']],
+    [['--fields-ancestors', 'https://shop.example/checkout']],
   ])('bad flags %j exit 2', async (args) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args]);
     started.push(child);

@@ -40,7 +40,7 @@ async function token(card_number = '4111111111111111'): Promise<string> {
 
 /** The page's session cookie and CSRF token. */
 async function session(m: RunningMerchant): Promise<{ cookie: string; csrf: string }> {
-  const r = await fetch(`${m.url}/`);
+  const r = await fetch(`${m.url}/direct`); // the on-page form page: the one whose form posts to /charge
   const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
   const csrf = /name="csrf" value="([^"]+)"/.exec(await r.text())![1]!;
   return { cookie, csrf };

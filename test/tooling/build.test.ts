@@ -17,12 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let dir = '';
 let esm = '';
 let iife = '';
+/** The hosted-fields script tag and the frame bundle (served from the API origin). */
+let hosted = '';
+let frame = '';
 /** The modules bundled into each output file, as paths relative to the repository (bundler helpers as `\0...`). */
 const modules: Record<string, string[]> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paytoken-build-'));
-  for (const mode of ['production', 'iife']) {
+  for (const mode of ['production', 'iife', 'hosted', 'fields']) {
     const out = (await build({ mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: false, sourcemap: false } })) as
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }[];
@@ -32,7 +35,9 @@ beforeAll(async () => {
   }
   esm = readFileSync(join(dir, 'paytoken.js'), 'utf8');
   iife = readFileSync(join(dir, 'paytoken.iife.js'), 'utf8');
-}, 60_000);
+  hosted = readFileSync(join(dir, 'paytoken-hosted.iife.js'), 'utf8');
+  frame = readFileSync(join(dir, 'frame.js'), 'utf8');
+}, 90_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,6 +83,30 @@ describe('built bundles', () => {
   ])('contain no %s', (_name, pattern) => {
     expect(esm).not.toMatch(pattern);
     expect(iife).not.toMatch(pattern);
+    expect(hosted).not.toMatch(pattern);
+    // the frame styles its input through the CSSOM of a constructed stylesheet (`rule.style.setProperty`), never
+    // through a style attribute
+    expect(frame.replace(/\.style\.setProperty\(/g, '')).not.toMatch(pattern);
+  });
+
+  it('the hosted script tag defines window.PayToken (setters and fields only, frozen) and touches nothing else at load time', () => {
+    const ctx = vm.createContext(trappedGlobals());
+    vm.runInContext(hosted, ctx);
+    const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
+    expect(Object.keys(api ?? {}).sort()).toEqual(
+      ['fields', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setFieldsUrl', 'setId', 'setSandboxMode'].sort(),
+    );
+    expect(Object.isFrozen(api)).toBe(true);
+    expect(Object.isFrozen(api!.fields)).toBe(true);
+  });
+
+  it('the frame page loads its own script and stylesheet only (no inline script or style) and carries the allowed-origins slot', () => {
+    const html = readFileSync(join(dir, 'frame.html'), 'utf8');
+    expect(html).toMatch(/<script src="frame\.js" defer><\/script>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="frame\.css">/);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
+    expect(html).toContain('content="{{allowed_origins}}"');
   });
 
   it('the script-tag build defines window.PayToken and touches nothing else at load time', () => {

@@ -65,7 +65,9 @@ describe('the packed package', () => {
     for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts']) {
       expect(packed.files).toContain(f);
     }
-    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken[\w.]*)$/.test(f))).toEqual([]);
+    // the hosted-fields script tag ships; the frame bundle (dist/fields/) does not: the API origin serves it
+    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted)?[\w.]*)$/.test(f))).toEqual([]);
+    expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
     // every target the exports map names is in the tarball
     const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
     const all = targets(packageJson().exports);

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Origins allowed to embed the hosted-field frames when the sandbox is given none (`fieldsAncestors`): any port
+ * of the loopback host, for local use only (`http://127.0.0.1:*`, `http://localhost:*`). A real deployment lists
+ * each merchant's checkout origins.
+ */
+export const DEFAULT_FIELDS_ANCESTORS: readonly string[] = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+/** An origin (scheme, host, optional port) or a host with any port (`:*`), as CSP `frame-ancestors` takes them. */
+const ANCESTOR = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\])(:(\d{1,5}|\*))?$/i;
+
+/** Where the built frame files are (`npm run build` -> dist/fields/). */
+const DIST = fileURLToPath(new URL('../../../dist/fields/', import.meta.url));
+
+/**
+ * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
+ * origin (the API), no inline script or style, no eval, Trusted Types required, and `frame-ancestors` the
+ * allowed merchant origins.
+ */
+export const frameCsp = (ancestors: readonly string[]) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    `frame-ancestors ${ancestors.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+
+/**
+ * The hosted-field frame files under `{base_url}/fields/v1/` (README "Hosted fields"): `frame.html` (with the
+ * allowed merchant origins written into its `paytoken-allowed-origins` meta, which the frame checks its parent
+ * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. Files are read once, at
+ * the first request; when the build is missing, 404 with a hint. No authentication (public files).
+ *
+ * @param ancestors merchant origins allowed to embed the frames; default {@link DEFAULT_FIELDS_ANCESTORS}.
+ * @throws Error at once for an entry that is not an origin (or `host:*`).
+ */
+export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCESTORS) {
+  const bad = ancestors.find((a) => !ANCESTOR.test(a));
+  if (bad !== undefined || !ancestors.length || ancestors.length > 100) throw new Error(`fieldsAncestors: not an origin: ${bad}`);
+  const files = new Map<string, string | null>();
+  const read = (name: string) => {
+    if (!files.has(name)) {
+      try {
+        files.set(name, readFileSync(DIST + name, 'utf8'));
+      } catch {
+        files.set(name, null);
+      }
+    }
+    return files.get(name);
+  };
+  const TYPES: Record<string, string> = { 'frame.html': 'text/html; charset=utf-8', 'frame.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
+  return new Hono().get('/:file', (c) => {
+    const name = c.req.param('file');
+    const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
+    let body = type ? read(name) : undefined;
+    if (!type || body == null) return c.text(type ? 'The frame is not built: run `npm run build`.' : 'Not found', 404);
+    c.header('Content-Type', type);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+    if (name == 'frame.html') {
+      body = body.replace('{{allowed_origins}}', ancestors.join(' '));
+      c.header('Content-Security-Policy', frameCsp(ancestors));
+    }
+    return c.body(body);
+  });
+}

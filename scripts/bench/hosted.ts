@@ -1,0 +1,220 @@
+/**
+ * Hosted-fields benchmark (`npm run bench:hosted`; options `-- --runs 30`): Playwright in Debian's Chromium, the
+ * local sandbox on 127.0.0.1 serving the frames (`{base_url}/fields/v1/`), and a bench page server on its own
+ * origin. Each run is a fresh browser context (a fresh page load). Prints median and p95 of:
+ * - mount to `ready` of three hosted fields (card number, expiry, CVV2), against the floor measured in the same
+ *   run: three empty iframes from the same API origin (its `frame.css`, a document as small as the frame page),
+ *   from their insertion to their three `load` events; and the ratio of the medians (target at most 1.5);
+ * - keystroke in the card-number frame to the merchant page's `change` event: from the frame's `keydown` to the
+ *   page's listener, both on the shared `performance.timeOrigin + now()` clock (target: under one frame, 16 ms);
+ * - submit to token, first call on a fresh page: hosted `tokenize()` against the on-page form layer's `submit()`
+ *   (`/direct`'s mode, `flow: 'spa'`), interleaved, and the ratio of the medians (target at most 1.3).
+ * Timings on a shared 2-core machine are noisy: compare the ratios measured in the same run. This is a benchmark,
+ * not a test: it asserts nothing. Needs `npm run build` first (the script does it).
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSandbox } from '../../demo/sandbox/server';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
+const RUNS = Math.max(5, Number(values.runs));
+const CREDS = { merchantId: 'mbenchhosted0001', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
+const YEAR = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { median: at(0.5), p95: at(0.95), n: s.length };
+};
+const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const rows: string[] = [];
+const row = (name: string, xs: number[]) => {
+  const { median, p95, n } = stats(xs);
+  rows.push(`| ${name} | ${fmt(median)} ms | ${fmt(p95)} ms | ${n} |`);
+  return median;
+};
+
+/**
+ * The bench pages, on their own origin: `/hosted` (three containers and the hosted script tag), `/floor` (nothing:
+ * the empty iframes are added by the benchmark), `/direct` (the on-page form with the classic script tag).
+ */
+async function startPageServer() {
+  const app = new Hono();
+  const hosted = readFileSync(new URL('../../dist/paytoken-hosted.iife.js', import.meta.url));
+  const classic = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url));
+  const html = (script: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${script}</head><body>${body}</body></html>`;
+  app.get('/hosted', (c) => c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
+  app.get('/floor', (c) => c.html(html('', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
+  app.get('/direct', (c) =>
+    c.html(
+      html(
+        '<script src="/paytoken.iife.js"></script>',
+        '<form id="f"><input data-paytoken-card="holder_name" value="Bench Mark"><input data-paytoken-card="card_number">' +
+          '<input data-paytoken-card="expiry"><input data-paytoken-card="cvv2"><button>Pay</button></form>',
+      ),
+    ),
+  );
+  app.get('/paytoken-hosted.iife.js', (c) => c.body(hosted, 200, { 'Content-Type': 'text/javascript' }));
+  app.get('/paytoken.iife.js', (c) => c.body(classic, 200, { 'Content-Type': 'text/javascript' }));
+  return new Promise<{ url: string; close: () => void }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    );
+  });
+}
+
+/** Mounts hosted fields on a fresh `/hosted` page; resolves with the page and the mount-to-ready time. */
+async function mountHosted(browser: Browser, pages: string, apiUrl: string, flow = 'spa'): Promise<{ page: Page; ms: number; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${pages}/hosted`);
+  const ms = await page.evaluate(
+    ({ apiUrl, creds, flow }) =>
+      new Promise<number>((resolve) => {
+        const w = window as unknown as Record<string, any>;
+        w.PayToken.setId(creds.merchantId);
+        w.PayToken.setApiKey(creds.publicKey);
+        w.PayToken.setBaseUrl(apiUrl);
+        const t0 = performance.now();
+        const m = (w.__fields = w.PayToken.fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' }, { flow, locale: 'en' }));
+        m.on('ready', () => resolve(performance.now() - t0));
+      }),
+    { apiUrl, creds: CREDS, flow },
+  );
+  return { page, ms, close: () => context.close() };
+}
+
+/** Three empty iframes of the API origin on a fresh `/floor` page: insertion to the third `load`. */
+async function floor(browser: Browser, pages: string, apiUrl: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${pages}/floor`);
+  const ms = await page.evaluate(
+    (src) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        let left = 3;
+        for (const id of ['pan', 'exp', 'cvv']) {
+          const f = document.createElement('iframe');
+          f.title = id;
+          f.src = `${src}#${id}`;
+          f.onload = () => --left || resolve(performance.now() - t0);
+          document.getElementById(id)!.append(f);
+        }
+      }),
+    `${apiUrl}/fields/v1/frame.css`,
+  );
+  await context.close();
+  return ms;
+}
+
+/** Keystrokes in the card-number frame to the page's `change` event, on one mounted page. */
+async function keystrokes(page: Page): Promise<number[]> {
+  const frame = page.frames().find((f) => /#.*f=card_number/.test(f.url()))!;
+  await frame.evaluate(() => {
+    const w = window as unknown as { __keys: number[] };
+    w.__keys = [];
+    document.getElementById('i')!.addEventListener('keydown', () => w.__keys.push(performance.timeOrigin + performance.now()), true);
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, any>;
+    w.__changes = [];
+    w.__fields.on('change', () => w.__changes.push(performance.timeOrigin + performance.now()));
+  });
+  const input = page.frameLocator('#pan iframe').locator('input');
+  await input.focus();
+  for (const d of '4111111111111111') {
+    await page.keyboard.press(d);
+    await page.waitForTimeout(30);
+  }
+  const keys = await frame.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  const changes = await page.evaluate(() => (window as unknown as { __changes: number[] }).__changes);
+  return keys.map((k, i) => changes[i]! - k).filter((x) => Number.isFinite(x));
+}
+
+/** Submit to token on a fresh page: hosted `tokenize()`. */
+async function hostedSubmit(browser: Browser, pages: string, apiUrl: string): Promise<number> {
+  const { page, close } = await mountHosted(browser, pages, apiUrl);
+  await page.frameLocator('#pan iframe').locator('input').fill('4111111111111111');
+  await page.frameLocator('#exp iframe').locator('input').fill(`12/${YEAR}`);
+  await page.frameLocator('#cvv iframe').locator('input').fill('123');
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    await (window as unknown as Record<string, any>).__fields.tokenize({ holder_name: 'Bench Mark' });
+    return performance.now() - t0;
+  });
+  await close();
+  return ms;
+}
+
+/** Submit to token on a fresh page: the on-page form layer's `submit()` (`/direct`'s mode, `flow: 'spa'`). */
+async function directSubmit(browser: Browser, pages: string, apiUrl: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${pages}/direct`);
+  await page.evaluate(
+    ({ apiUrl, creds }) => {
+      const w = window as unknown as Record<string, any>;
+      w.PayToken.setId(creds.merchantId);
+      w.PayToken.setApiKey(creds.publicKey);
+      w.PayToken.setBaseUrl(apiUrl);
+      w.__form = w.PayToken.form.mount('f', { flow: 'spa', locale: 'en' });
+    },
+    { apiUrl, creds: CREDS },
+  );
+  await page.locator('[data-paytoken-card=card_number]').fill('4111111111111111');
+  await page.locator('[data-paytoken-card=expiry]').fill(`12/${YEAR}`);
+  await page.locator('[data-paytoken-card=cvv2]').fill('123');
+  const ms = await page.evaluate(async () => {
+    const t0 = performance.now();
+    await (window as unknown as Record<string, any>).__form.submit();
+    return performance.now() - t0;
+  });
+  await context.close();
+  return ms;
+}
+
+const api = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 } });
+const pages = await startPageServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const ready: number[] = [];
+  const empty: number[] = [];
+  const keys: number[] = [];
+  const hosted: number[] = [];
+  const direct: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // interleaved, so that the machine's load weighs on both sides alike
+    empty.push(await floor(browser, pages.url, api.baseUrl));
+    const m = await mountHosted(browser, pages.url, api.baseUrl);
+    ready.push(m.ms);
+    if (i < 3) keys.push(...(await keystrokes(m.page)));
+    await m.close();
+    hosted.push(await hostedSubmit(browser, pages.url, api.baseUrl));
+    direct.push(await directSubmit(browser, pages.url, api.baseUrl));
+  }
+  rows.push('| Measure | Median | p95 | Runs |', '|---|---|---|---|');
+  const mReady = row('Mount to ready, three hosted fields (fresh page)', ready);
+  const mFloor = row('Floor: three empty iframes of the API origin, insertion to load', empty);
+  const mKey = row('Keystroke in a frame to the page\'s change event', keys);
+  const mHosted = row('Submit to token, hosted fields tokenize() (fresh page)', hosted);
+  const mDirect = row('Submit to token, on-page form submit() (fresh page)', direct);
+  console.log(rows.join('\n'));
+  console.log(
+    `\nratios of medians: mount-to-ready / empty-iframe floor ${(mReady / mFloor).toFixed(2)} (target <= 1.5); ` +
+      `hosted / on-page submit to token ${(mHosted / mDirect).toFixed(2)} (target <= 1.3); keystroke to change ${fmt(mKey)} ms (target < 16 ms)`,
+  );
+  console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
+} finally {
+  await browser.close();
+  pages.close();
+  await api.close();
+}

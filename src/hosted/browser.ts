@@ -1,0 +1,51 @@
+/**
+ * Script-tag entry for hosted-fields checkouts (built to `dist/paytoken-hosted.iife.js`): `window.PayToken` with
+ * the classic setters and `fields.mount`, nothing else. No form layer and no device-data collection on the
+ * merchant page: both run inside the frames, on the API origin. Nothing runs at load beyond defining the object.
+ */
+import { checkBaseUrl, checkFieldsUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL } from '../http/config';
+import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './controller/mount';
+const s = { id: '', key: '', baseUrl: '', fieldsUrl: '', sandbox: false };
+const baseUrl = () => s.baseUrl || (s.sandbox ? LOCAL_SANDBOX_URL : '');
+
+/**
+ * The hosted-fields global, frozen: a later script cannot replace its methods. Setters throw a
+ * ConfigurationError at once for a malformed value (above all a private `sk_` key).
+ */
+const PayToken = Object.freeze({
+  /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
+  setId(id: string): void {
+    s.id = checkMerchantId(id);
+  },
+  getId: (): string => s.id,
+  /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key. */
+  setApiKey(key: string): void {
+    s.key = checkPublicKey(key);
+  },
+  getApiKey: (): string => s.key,
+  /** Sandbox mode: without `setBaseUrl`, the local sandbox at `http://127.0.0.1:4010`. */
+  setSandboxMode(flag: boolean): void {
+    s.sandbox = !!flag;
+  },
+  getSandboxMode: (): boolean => s.sandbox,
+  /** Sets the spec's `{base_url}`: https, or http to loopback only. @throws ConfigurationError otherwise. */
+  setBaseUrl(url: string): void {
+    s.baseUrl = checkBaseUrl(url);
+  },
+  getBaseUrl: baseUrl,
+  /** Sets where the frame pages are served; default `{base_url}/fields/v1`. @throws ConfigurationError as `setBaseUrl`. */
+  setFieldsUrl(url: string): void {
+    s.fieldsUrl = checkFieldsUrl(String(url), '');
+  },
+  fields: Object.freeze({
+    /**
+     * Mounts hosted fields with the settings above (read now): see `mountFields` (ESM) for containers, options,
+     * events and the returned object.
+     * @throws ConfigurationError (no id, key or base URL set; a missing container; a refused style property).
+     */
+    mount: (containers: FieldContainers, options?: FieldsOptions): HostedFields =>
+      mountFields({ merchantId: s.id, publicKey: s.key, baseUrl: baseUrl(), ...(s.fieldsUrl && { fieldsUrl: s.fieldsUrl }) }, containers, options),
+  }),
+});
+
+export default PayToken;

@@ -1,0 +1,400 @@
+import type { Brand } from '../../card/types';
+import { ApiError } from '../../errors/api';
+import type { PayTokenError } from '../../errors/base';
+import { ConfigurationError } from '../../errors/configuration';
+import { NetworkError } from '../../errors/network';
+import { TimeoutError } from '../../errors/timeout';
+import { ValidationError } from '../../errors/validation';
+import type { Messages } from '../../form/messages';
+import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/config';
+import type { FieldResult } from '../../card/types';
+import type { Token } from '../../types/index';
+import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
+import { checkStyle, type FieldsStyle } from '../style';
+
+/**
+ * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
+ * API origin, which serves them (the local sandbox does, and in production the processor). See `ClientConfig`.
+ */
+export type FieldsConfig = ClientConfig;
+
+/** Where each field's frame goes: a CSS selector or an element (an empty container, e.g. a `div`), by field. */
+export type FieldContainers = Partial<Record<HostedField, string | HTMLElement>>;
+
+/**
+ * Options of `fields.mount`.
+ * - `locale`: `es-MX` (default) or `en` (any tag starting with `en`): messages, default labels.
+ * - `messages`: the merchant's own messages by code (as for the form layer, `formMessage`).
+ * - `style`: CSS for the inputs, from an allowlist (see `FieldsStyle`, `checkStyle`).
+ * - `placeholders`: placeholder text by field.
+ * - `flow`: `post` (default when the card-number container is inside a form): the form's submit tokenizes,
+ *   writes `token_id` and `device_session_id` into hidden inputs (names: `tokenField`, `deviceSessionField`)
+ *   and posts the form; `spa`: nothing is posted, call `tokenize()`.
+ * - `form`: the form of the `post` flow (element or id); default the card-number container's form.
+ * - `holderName`: the merchant's own holder-name input (selector or element) when `holder_name` is not hosted;
+ *   read when tokenizing.
+ * - `deviceData`: `false` (no consent) collects no device data in the frame; default true.
+ */
+export interface FieldsOptions {
+  locale?: string;
+  messages?: Messages;
+  style?: FieldsStyle;
+  placeholders?: Partial<Record<HostedField, string>>;
+  flow?: 'post' | 'spa';
+  form?: HTMLFormElement | string;
+  holderName?: string | HTMLInputElement;
+  tokenField?: string;
+  deviceSessionField?: string;
+  deviceData?: boolean;
+}
+
+/** What a tokenization gives: the token id, the frame's `device_session_id` (for the charge) and the Token (number masked). */
+export interface FieldsTokenResult {
+  token_id: string;
+  device_session_id: string;
+  token: Token;
+}
+
+/** The state of all the hosted fields (no value: there is none on this page). */
+export interface FieldsState {
+  fields: Partial<Record<HostedField, HostedFieldState>>;
+  brand: Brand | null;
+  /** Every frame loaded and configured. */
+  ready: boolean;
+  submitting: boolean;
+  /** Ready, every field valid, nothing under way. */
+  canSubmit: boolean;
+  /** The `device_session_id` the device data was collected under (in the card-number frame); '' until ready. */
+  deviceSessionId: string;
+}
+
+/** Payload of the field events: the field and its new state. */
+export interface FieldsFieldEvent {
+  field: HostedField;
+  state: HostedFieldState;
+}
+
+/**
+ * Events and their payloads: `ready` (every frame loaded), `change` / `focus` / `blur` / `validityChange` (a
+ * field), `brand` (the card number's brand changed; null when unknown), `token` (tokenized), `error` (a
+ * tokenization failed: `code` and `message` as in the form layer, `field` when it concerns one, the typed error).
+ */
+export interface FieldsEvents {
+  ready: FieldsState;
+  change: FieldsFieldEvent;
+  focus: FieldsFieldEvent;
+  blur: FieldsFieldEvent;
+  validityChange: FieldsFieldEvent;
+  brand: { brand: Brand | null };
+  token: FieldsTokenResult;
+  error: { code: string; message: string; field?: string; error: PayTokenError };
+}
+
+/** Mounted hosted fields. No method returns a value the shopper typed. */
+export interface HostedFields {
+  /** Subscribes to an event (see {@link FieldsEvents}). @returns a function that unsubscribes. */
+  on<K extends keyof FieldsEvents>(type: K, listener: (event: FieldsEvents[K]) => void): () => void;
+  /** A snapshot of the {@link FieldsState}. */
+  state(): FieldsState;
+  /** Moves the focus into a field's input. */
+  focus(field: HostedField): void;
+  /** Empties a field, or every field when none is named. */
+  clear(field?: HostedField): void;
+  /** Switches the language of messages and default labels at once. */
+  setLocale(locale: string): void;
+  /**
+   * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
+   * request however often it is called while one is under way (the same promise).
+   * @param data `holder_name` when it is not hosted (default: the `holderName` input's value), `address`.
+   * @returns {@link FieldsTokenResult}.
+   * @throws (rejects) ValidationError (no request sent; the fields show their errors), ApiError, NetworkError,
+   *   TimeoutError, ConfigurationError (not ready, or unmounted); the `error` event fires as well.
+   */
+  tokenize(data?: { holder_name?: string; address?: Record<string, string> }): Promise<FieldsTokenResult>;
+  /** Removes every frame, listener, attribute and input the mount added. Idempotent. */
+  unmount(): void;
+}
+
+/** Default labels (when the container has no `<label for>` nor `aria-label`): Spanish|English. */
+const LABELS: Record<HostedField, string> = {
+  card_number: 'Número de tarjeta|Card number',
+  expiry: 'Vencimiento (MM/AA)|Expiry (MM/YY)',
+  expiration_month: 'Mes de vencimiento|Expiry month',
+  expiration_year: 'Año de vencimiento|Expiry year',
+  cvv2: 'Código de seguridad|Security code',
+  holder_name: 'Nombre del titular|Name on card',
+};
+const ATTRS = ['data-paytoken-focused', 'data-paytoken-invalid', 'data-paytoken-valid', 'data-paytoken-empty', 'data-paytoken-brand'];
+const KEY = /* @__PURE__ */ Symbol.for('paytoken.fields');
+type Slot = { [KEY]?: HostedFields };
+
+/**
+ * Mounts hosted fields: one iframe per field, served from the API origin, into the merchant's containers. The
+ * card data is typed, checked and tokenized inside the frames; this page gets metadata only (see
+ * {@link HostedFields}, {@link FieldsEvents}). The tree-shakable entry (`mountFields`), as `tokenize` is for
+ * tokenization; `client.fields.mount` and the script tag's `PayToken.fields.mount` do the same.
+ *
+ * Mounting on a container that holds a mount first unmounts that one (React StrictMode, route changes: never
+ * two sets of frames). Touches the DOM only when called (SSR safe).
+ *
+ * Each container gets `data-paytoken-focused`, `-invalid`, `-valid`, `-empty` (present or absent) and the
+ * card number's `data-paytoken-brand`, for the merchant's CSS; each iframe a `title` (the field's label) and the
+ * height of its content (its `height` attribute: no inline style). Clicking a `<label for="container id">` focuses the field; the label's text is the
+ * input's accessible name.
+ *
+ * @param config merchant id, public key, base URL, timeout, `fieldsUrl` (see {@link FieldsConfig}).
+ * @param containers where each field goes; `card_number` is required, with `expiry` (or `expiration_month` and
+ *   `expiration_year`) and `cvv2`; `holder_name` optional.
+ * @param options see {@link FieldsOptions}.
+ * @throws ConfigurationError for a bad setting, an unknown field, a missing container, a style property outside
+ *   the allowlist (naming it, e.g. `style.base.background`).
+ */
+export function mountFields(config: FieldsConfig, containers: FieldContainers, options: FieldsOptions = {}): HostedFields {
+  const cfg = resolveConfig(config);
+  const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
+  const fieldsOrigin = new URL(fieldsUrl).origin;
+  const style = checkStyle(options.style);
+  const doc = document;
+  const ch = channelId();
+  const ctrl = new AbortController();
+  const signal = ctrl.signal;
+  const listeners: { [K in keyof FieldsEvents]?: Set<(e: FieldsEvents[K]) => void> } = {};
+  const saved: [Element, string, string | null][] = [];
+  const added: Element[] = [];
+  const waiting = new Map<number, [(r: FieldsTokenResult) => void, (e: PayTokenError) => void]>();
+  let locale = options.locale ?? 'es-MX';
+  let brand: Brand | null = null;
+  let session = '';
+  let pending: Promise<FieldsTokenResult> | undefined;
+  let seq = 0;
+  let ready = false;
+
+  const bad = (option: string, why: string) => new ConfigurationError(option, `${option}: ${why}`);
+  const set = (el: Element, name: string, value: string | null | boolean) =>
+    value === null || value === false ? el.removeAttribute(name) : el.setAttribute(name, value === true ? '' : value);
+  const emit = <K extends keyof FieldsEvents>(type: K, detail: FieldsEvents[K]) =>
+    listeners[type]?.forEach((fn) => {
+      try {
+        fn(detail);
+      } catch (e) {
+        setTimeout(() => {
+          throw e;
+        }); // reported by the browser; stops nothing
+      }
+    });
+  const en = () => /^en/i.test(locale);
+  const find = (sel: string | Element) => (typeof sel == 'string' ? doc.querySelector(sel) : sel);
+
+  const entries = Object.entries(containers ?? {}) as [HostedField, string | HTMLElement][];
+  if (!entries.some(([k]) => k == 'card_number')) throw bad('fields.card_number', 'a container for the card number is required');
+  const frames = entries.map(([k, sel]) => {
+    if (!HOSTED_FIELDS.includes(k)) throw bad(`fields.${k}`, `unknown field; use ${HOSTED_FIELDS.join(', ')}`);
+    const el = find(sel) as (HTMLElement & Slot) | null;
+    if (!el || !el.tagName) throw bad(`fields.${k}`, `no element ${typeof sel == 'string' ? sel : ''}`);
+    return { k, el, iframe: doc.createElement('iframe'), s: { empty: true, focused: false, valid: false, potentiallyValid: true } as HostedFieldState, ready: false };
+  });
+  type Frame = (typeof frames)[number];
+  const byKey = (k?: string) => frames.find((f) => f.k == k);
+  const labels = (f: Frame) => (f.el.id ? [...doc.querySelectorAll<HTMLLabelElement>(`label[for="${CSS.escape(f.el.id)}"]`)] : []);
+  const label = (f: Frame) => labels(f)[0]?.textContent?.trim().replace(/\s+/g, ' ') || f.el.getAttribute('aria-label') || LABELS[f.k].split('|')[+en()]!;
+  const post = (f: Frame, m: ToFrame) => f.iframe.contentWindow?.postMessage(envelope(ch, m), fieldsOrigin);
+
+  /** Renders a field's state on its container. */
+  const render = (f: Frame) => {
+    const s = f.s;
+    set(f.el, ATTRS[0]!, s.focused);
+    set(f.el, ATTRS[1]!, !!s.error);
+    set(f.el, ATTRS[2]!, s.valid);
+    set(f.el, ATTRS[3]!, s.empty);
+    if (f.k == 'card_number') set(f.el, ATTRS[4]!, brand);
+  };
+
+  const state = (): FieldsState => ({
+    fields: Object.fromEntries(frames.map((f) => [f.k, { ...f.s }])),
+    brand,
+    ready,
+    submitting: !!pending,
+    canSubmit: ready && !pending && frames.every((f) => f.s.valid),
+    deviceSessionId: session,
+  });
+
+  const form = (options.form ? find(typeof options.form == 'string' ? `#${CSS.escape(options.form)}` : options.form) : byKey('card_number')!.el.closest('form')) as HTMLFormElement | null;
+  if (options.form && form?.tagName != 'FORM') throw bad('form', 'no such form');
+  const flow = options.flow ?? (form ? 'post' : 'spa');
+  const buttons = form ? [...form.elements].filter((b): b is HTMLButtonElement => (b as HTMLButtonElement).type == 'submit') : [];
+  const busy = (on: boolean) => {
+    if (form) set(form, 'aria-busy', on && 'true');
+    buttons.forEach((b) => (b.disabled = on));
+  };
+  const hidden = (name: string) => {
+    let el = form!.elements.namedItem(name) as HTMLInputElement | null;
+    if (!el) {
+      el = doc.createElement('input');
+      el.type = 'hidden';
+      el.name = name;
+      form!.append(el);
+      added.push(el);
+    }
+    return el;
+  };
+
+  const toError = (f: FailData): PayTokenError =>
+    f.type == 'api'
+      ? new ApiError(f.status!, f.error!)
+      : f.type == 'validation' && f.errors?.length
+        ? new ValidationError(f.errors.map((e) => ({ ...e, valid: false, potentiallyValid: false })) as FieldResult[])
+        : f.type == 'timeout'
+          ? new TimeoutError(f.status!)
+          : f.type == 'configuration'
+            ? new ConfigurationError('config', f.message)
+            : new NetworkError(f.message);
+
+  const api: HostedFields = {
+    on(type, fn) {
+      const set = (listeners[type] ??= new Set() as never) as Set<typeof fn>;
+      set.add(fn);
+      return () => set.delete(fn);
+    },
+    state,
+    focus(k) {
+      const f = byKey(k);
+      if (f) {
+        f.iframe.focus();
+        post(f, { t: 'focus' });
+      }
+    },
+    clear(k) {
+      frames.filter((f) => !k || f.k == k).forEach((f) => post(f, { t: 'clear' }));
+    },
+    setLocale(l) {
+      locale = l;
+      frames.forEach((f) => {
+        f.iframe.title = label(f);
+        post(f, { t: 'locale', locale: l });
+      });
+    },
+    tokenize(data = {}) {
+      if (pending) return pending;
+      if (!ready || signal.aborted) return Promise.reject(bad('fields', signal.aborted ? 'unmounted' : 'the hosted fields are not ready yet (wait for the ready event)'));
+      const id = ++seq;
+      const name = options.holderName ? (find(options.holderName) as HTMLInputElement | null) : null;
+      busy(true);
+      const p = (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
+        waiting.set(id, [resolve, reject]);
+        // the frame answers within its own time-out (timeoutMs); this bounds a frame that went away
+        setTimeout(() => reject(new TimeoutError(cfg.timeoutMs + 5000)), cfg.timeoutMs + 5000);
+        post(byKey('card_number')!, { t: 'tokenize', id, holder_name: data.holder_name ?? name?.value, address: data.address });
+      }).finally(() => {
+        waiting.delete(id);
+        pending = undefined;
+        if (!signal.aborted) busy(false);
+      }));
+      return p;
+    },
+    unmount() {
+      if (signal.aborted) return;
+      ctrl.abort();
+      waiting.forEach(([, reject]) => reject(bad('fields', 'unmounted')));
+      frames.forEach((f) => {
+        f.iframe.remove();
+        if (f.el[KEY] == api) delete f.el[KEY];
+      });
+      saved.reverse().forEach(([el, n, v]) => set(el, n, v));
+      added.forEach((el) => el.remove());
+      busy(false);
+    },
+  };
+
+  addEventListener(
+    'message',
+    (e) => {
+      const f = frames.find((x) => accept(e, fieldsOrigin, x.iframe.contentWindow));
+      const m = f && parseFromFrame(e.data, ch);
+      if (!f || !m) return;
+      if (m.t == 'hello') {
+        post(f, {
+          t: 'config',
+          label: label(f),
+          locale,
+          placeholder: options.placeholders?.[f.k],
+          style,
+          messages: options.messages,
+          merchantId: cfg.merchantId,
+          publicKey: cfg.publicKey,
+          timeoutMs: cfg.timeoutMs,
+          deviceData: options.deviceData,
+        });
+      } else if (m.t == 'ready' || m.t == 'resize') {
+        f.iframe.height = String(m.height);
+        if (m.t == 'ready' && !f.ready) {
+          f.ready = true;
+          if (f.k == 'card_number') session = m.session;
+          if ((ready = frames.every((x) => x.ready))) emit('ready', state());
+        }
+      } else if (m.t == 'state') {
+        const old = f.s;
+        f.s = m.state;
+        if (f.k == 'card_number' && m.brand != brand) {
+          brand = m.brand;
+          emit('brand', { brand });
+        }
+        render(f);
+        const ev = { field: f.k, state: { ...m.state } };
+        if (m.e != 'show') emit(m.e, ev);
+        if (old.valid != m.state.valid || old.potentiallyValid != m.state.potentiallyValid) emit('validityChange', ev);
+      } else if (m.t == 'enter') {
+        form?.requestSubmit();
+      } else if (f.k == 'card_number' && waiting.has(m.id)) {
+        const [resolve, reject] = waiting.get(m.id)!;
+        if (m.t == 'token') {
+          const r = { token_id: m.token.id, device_session_id: m.session, token: m.token };
+          emit('token', r);
+          resolve(r);
+        } else {
+          const error = toError(m.fail);
+          emit('error', { code: m.fail.code, message: m.fail.text, field: m.fail.field, error });
+          if (byKey(m.fail.field)) api.focus(m.fail.field!);
+          reject(error);
+        }
+      }
+    },
+    { signal },
+  );
+
+  if (form && flow == 'post') {
+    form.addEventListener(
+      'submit',
+      (e) => {
+        e.preventDefault();
+        api.tokenize().then((r) => {
+          if (signal.aborted) return;
+          hidden(options.tokenField ?? 'token_id').value = r.token_id;
+          hidden(options.deviceSessionField ?? 'device_session_id').value = r.device_session_id;
+          busy(true); // stays busy while the browser leaves the page
+          HTMLFormElement.prototype.submit.call(form);
+        }, () => {}); // reported through the `error` event
+      },
+      { signal },
+    );
+  }
+
+  for (const f of frames) {
+    f.el[KEY]?.unmount();
+    f.el[KEY] = api;
+    ATTRS.forEach((a) => saved.push([f.el, a, f.el.getAttribute(a)]));
+    const { iframe } = f;
+    iframe.title = label(f);
+    iframe.src = frameUrl(fieldsUrl, ch, f.k, location.origin);
+    // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
+    // content's height; the merchant's CSS may style `iframe` in the container further
+    iframe.width = '100%';
+    iframe.height = '44';
+    iframe.frameBorder = '0';
+    iframe.scrolling = 'no';
+    for (const l of labels(f)) l.addEventListener('click', (e) => (e.preventDefault(), api.focus(f.k)), { signal });
+    render(f);
+    f.el.append(iframe);
+  }
+  if (form) saved.push([form, 'aria-busy', form.getAttribute('aria-busy')]);
+  return api;
+}

@@ -1,0 +1,189 @@
+/**
+ * The hosted-fields protocol: the only messages that pass between the merchant page (the controller) and the
+ * card-input frames served from the API origin. Imported by both sides, so both speak exactly one version.
+ *
+ * Every message is a plain object `{paytoken: PROTOCOL_VERSION, ch, t, ...}`:
+ * - `paytoken` is the protocol version; a message of another version is ignored.
+ * - `ch` is the per-mount random channel id ({@link channelId}); it keeps two mounts on one page apart.
+ * - `t` is the message type; each direction accepts only its own types, each with a checked shape.
+ *
+ * A receiver also checks `event.origin` (the frames' origin, or the merchant origin the frame was given) and
+ * `event.source` (the very iframe window, or the frame's parent) before it reads `data` ({@link accept}).
+ *
+ * What crosses is metadata only: field states (`empty`, `focused`, `valid`, `potentiallyValid`, `error`
+ * `{code, message}`), the brand, heights, the `device_session_id`, and after tokenizing the Token (whose
+ * `card_number` the API masks). Never a value the shopper typed.
+ */
+import type { Brand } from '../card/types';
+import type { ErrorObject, Token } from '../types/index';
+
+/** Version of the protocol; bumped on any incompatible change. */
+export const PROTOCOL_VERSION = 1;
+
+/**
+ * The fields a frame can hold: the card number, a combined `MM/YY` expiry or its month and year apart, the
+ * CVV2, and (optionally hosted) the holder name. Names are the spec's (Endpoints > Tokens), `expiry` aside.
+ */
+export type HostedField = 'card_number' | 'expiry' | 'expiration_month' | 'expiration_year' | 'cvv2' | 'holder_name';
+
+/** Every {@link HostedField}, in form order. */
+export const HOSTED_FIELDS: readonly HostedField[] = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'];
+
+/** A shown error: `code` (`card_number.luhn`, `2004`; see `formMessage`) and its message in the current locale. */
+export interface FieldError {
+  code: string;
+  message: string;
+}
+
+/** The state of one hosted field, as the merchant page sees it (same meaning as the form layer's `FieldState`). */
+export interface HostedFieldState {
+  empty: boolean;
+  focused: boolean;
+  valid: boolean;
+  potentiallyValid: boolean;
+  error?: FieldError;
+}
+
+/** Data of a failed tokenization, enough to rebuild the library's typed error on the merchant page. */
+export interface FailData {
+  /** `validation`, `api`, `network`, `timeout` or `configuration` (see `PayTokenError.type`). */
+  type: string;
+  message: string;
+  /** The shown code and message (`formMessage`), and the field it concerns when it concerns one. */
+  code: string;
+  text: string;
+  field?: HostedField;
+  /** `api`: the HTTP status and Error object. */
+  status?: number;
+  error?: ErrorObject;
+  /** `validation`: each failing field and rule (never a value). */
+  errors?: { field: string; reason: string }[];
+}
+
+/** Messages from the merchant page to a frame. */
+export type ToFrame =
+  | {
+      t: 'config';
+      /** The merchant's label text: the input's accessible name. */
+      label: string;
+      locale: string;
+      placeholder?: string;
+      /** A checked style (see ./style.ts). */
+      style?: Record<string, Record<string, string>>;
+      messages?: Record<string, string>;
+      merchantId: string;
+      publicKey: string;
+      timeoutMs: number;
+      /** Collect device data in this frame (the card-number frame only); default true. */
+      deviceData?: boolean;
+    }
+  | { t: 'focus' }
+  | { t: 'clear' }
+  | { t: 'locale'; locale: string }
+  | { t: 'tokenize'; id: number; holder_name?: string; address?: Record<string, string> };
+
+/** Messages from a frame to the merchant page. */
+export type FromFrame =
+  | { t: 'hello' }
+  | { t: 'ready'; height: number; session: string }
+  | { t: 'state'; e: 'change' | 'focus' | 'blur' | 'show'; state: HostedFieldState; brand: Brand | null }
+  | { t: 'resize'; height: number }
+  | { t: 'enter' }
+  | { t: 'token'; id: number; token: Token; session: string }
+  | { t: 'fail'; id: number; fail: FailData };
+
+/** A message as sent: the envelope and the body. */
+export type Envelope<M> = M & { paytoken: number; ch: string };
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown, max = 200) => typeof v === 'string' && v.length <= max;
+const num = (v: unknown) => typeof v === 'number' && v >= 0 && v < 1e9;
+const bool = (v: unknown) => typeof v === 'boolean';
+const strMap = (v: unknown, max: number) =>
+  v === undefined || (isObj(v) && Object.keys(v).length <= max && Object.values(v).every((s) => str(s, 300)));
+const isState = (s: unknown) =>
+  isObj(s) && bool(s.empty) && bool(s.focused) && bool(s.valid) && bool(s.potentiallyValid) && (s.error === undefined || (isObj(s.error) && str(s.error.code) && str(s.error.message)));
+
+/** Shape checks of each message type, by direction. */
+const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
+  config: (m) =>
+    str(m.label) &&
+    str(m.locale, 35) &&
+    (m.placeholder === undefined || str(m.placeholder)) &&
+    (m.style === undefined || (isObj(m.style) && Object.values(m.style).every((s) => strMap(s, 40)))) &&
+    strMap(m.messages, 100) &&
+    str(m.merchantId, 45) &&
+    str(m.publicKey, 110) &&
+    num(m.timeoutMs) &&
+    (m.deviceData === undefined || bool(m.deviceData)),
+  focus: () => true,
+  clear: () => true,
+  locale: (m) => str(m.locale, 35),
+  tokenize: (m) => num(m.id) && (m.holder_name === undefined || str(m.holder_name, 400)) && strMap(m.address, 10),
+};
+
+const FROM_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
+  hello: () => true,
+  ready: (m) => num(m.height) && str(m.session, 255),
+  state: (m) => /^(change|focus|blur|show)$/.test(String(m.e)) && isState(m.state) && (m.brand === null || str(m.brand, 20)),
+  resize: (m) => num(m.height),
+  enter: () => true,
+  token: (m) => num(m.id) && isObj(m.token) && str(m.token.id, 45) && str(m.session, 255),
+  fail: (m) => num(m.id) && isObj(m.fail) && str(m.fail.type, 20) && str(m.fail.code, 60) && str(m.fail.text) && str(m.fail.message, 1000),
+};
+
+/** Reads `data` against one direction's table; null unless it is a message of this version, channel and shape. */
+function read(table: Record<string, (m: Record<string, unknown>) => boolean>, data: unknown, ch: string): unknown {
+  try {
+    return isObj(data) && data.paytoken === PROTOCOL_VERSION && data.ch === ch && typeof data.t == 'string' && Object.hasOwn(table, data.t) && table[data.t]!(data)
+      ? data
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a message arriving in a frame, or ignores it: only an object of this protocol version, on channel
+ * `ch`, of a {@link ToFrame} type with that type's shape. Never throws, whatever `data` is (a getter that throws,
+ * a Proxy: those come out as null too).
+ *
+ * @param data `MessageEvent.data`. @param ch the mount's channel id.
+ * @returns the message, or null to ignore it.
+ */
+export const parseToFrame = (data: unknown, ch: string): ToFrame | null => read(TO_FRAME, data, ch) as ToFrame | null;
+
+/** The same as {@link parseToFrame} for a message arriving on the merchant page ({@link FromFrame}). */
+export const parseFromFrame = (data: unknown, ch: string): FromFrame | null => read(FROM_FRAME, data, ch) as FromFrame | null;
+
+/**
+ * Whether a `message` event comes from where it must: `origin` exactly and the `source` window itself.
+ * @param e the event. @param origin the expected sender origin. @param source the expected sender window.
+ */
+export const accept = (e: MessageEvent, origin: string, source: unknown): boolean => e.origin === origin && !!source && e.source === source;
+
+/** Wraps a message in the envelope of this version and channel. */
+export const envelope = <M extends object>(ch: string, m: M): Envelope<M> => ({ ...m, paytoken: PROTOCOL_VERSION, ch });
+
+/** A fresh per-mount channel id: 32 hex characters (128 bits) from `crypto.getRandomValues`. */
+export function channelId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** The channel id format, as the frame checks it in its URL. */
+export const CHANNEL = /^[0-9a-f]{32}$/;
+
+/**
+ * The frame page's address for one field: `{fieldsUrl}/frame.html#v=1&ch=...&f=<field>&o=<merchant origin>`.
+ * Everything is in the fragment, so it never reaches a server or a log.
+ */
+export const frameUrl = (fieldsUrl: string, ch: string, field: HostedField, origin: string): string =>
+  `${fieldsUrl}/frame.html#${new URLSearchParams({ v: String(PROTOCOL_VERSION), ch, f: field, o: origin })}`;
+
+/**
+ * Whether `origin` matches one of `allowed`: an exact origin (`https://shop.example`), or a host with any port
+ * (`http://127.0.0.1:*`), as in CSP `frame-ancestors`.
+ */
+export const originAllowed = (origin: string, allowed: readonly string[]): boolean =>
+  allowed.some((a) => a === origin || (a.endsWith(':*') && origin.startsWith(a.slice(0, -1)) && /^\d{1,5}$/.test(origin.slice(a.length - 1))));

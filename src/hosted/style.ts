@@ -1,0 +1,86 @@
+import { ConfigurationError } from '../errors/configuration';
+
+/**
+ * The `style` option of hosted fields: CSS for the input inside each frame, by state. `base` always applies;
+ * `focus`, `invalid`, `valid`, `placeholder` (the placeholder text) and `autofill` (a value the browser filled)
+ * apply on top. Property names in camelCase (`fontSize`) or CSS form (`font-size`); values as CSS text.
+ *
+ * @example { base: { color: '#222', fontSize: '16px', fontFamily: 'system-ui, sans-serif' }, invalid: { color: '#b00020' } }
+ */
+export type FieldsStyle = Partial<Record<StyleState, Record<string, string>>>;
+
+/** The states a style can target. */
+export type StyleState = 'base' | 'focus' | 'invalid' | 'valid' | 'placeholder' | 'autofill';
+
+/** The selector of each state inside the frame. */
+export const STYLE_SELECTORS: Readonly<Record<StyleState, string>> = {
+  base: 'input',
+  focus: 'input:focus',
+  invalid: 'input[aria-invalid=true]',
+  valid: 'input.valid',
+  placeholder: 'input::placeholder',
+  autofill: 'input:autofill',
+};
+
+/**
+ * CSS properties a style may set: text and spacing only. Nothing that loads content (no `background`, `url()`,
+ * `content`, `cursor`, `mask`, `filter`, `border-image`) and nothing that moves or resizes the frame's content
+ * over the page (no `position`, `transform`, `width`, `height`, `margin`, `display`): `color`, `caret-color`,
+ * `opacity`, `font-family`, `font-size`, `font-style`, `font-variant`, `font-weight`, `letter-spacing`,
+ * `line-height`, `padding` and its four sides, `text-align`, `text-decoration`, `text-shadow`, `text-transform`,
+ * `word-spacing`, `-webkit-text-fill-color`, `transition`.
+ */
+export const STYLE_PROPERTIES =
+  /^(color|caret-color|opacity|font-(family|size|style|variant|weight)|letter-spacing|line-height|padding(-(top|right|bottom|left))?|text-(align|decoration|shadow|transform)|word-spacing|-webkit-text-fill-color|transition)$/;
+
+/**
+ * Font families a style may name: the generic families and fonts that ship with the major systems (a web font
+ * would have to be loaded, which the frame's CSP forbids): `system-ui`, `-apple-system`, `BlinkMacSystemFont`,
+ * `Segoe UI`, `Roboto`, `Helvetica Neue`, `Helvetica`, `Arial`, `Noto Sans`, `Ubuntu`, `Cantarell`,
+ * `Liberation Sans`/`Mono`, `DejaVu Sans`/`Sans Mono`, `Georgia`, `Times New Roman`, `Times`, `Courier New`,
+ * `Courier`, `Menlo`, `Monaco`, `Consolas`, `SF Mono`, and the generic `sans-serif`, `serif`, `monospace`,
+ * `cursive`, `ui-sans-serif`, `ui-serif`, `ui-monospace`, `ui-rounded`. Case-insensitive, quoted or not.
+ */
+export const SYSTEM_FONTS =
+  /^(system-ui|-apple-system|blinkmacsystemfont|segoe ui|roboto|helvetica( neue)?|arial|noto sans|ubuntu|cantarell|(liberation|dejavu) (sans|mono)|dejavu sans mono|georgia|times( new roman)?|courier( new)?|menlo|monaco|consolas|sf mono|(ui-)?(sans-serif|serif|monospace)|cursive|ui-rounded)$/;
+
+/** camelCase to CSS form: `fontSize` -> `font-size`, `WebkitTextFillColor` -> `-webkit-text-fill-color`. */
+const kebab = (p: string) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^webkit-/, '-webkit-');
+
+/**
+ * Checks a `style` option and returns it with CSS property names.
+ *
+ * Refused, each with a ConfigurationError whose `option` names the place (`style.base.backgroundImage`): a state
+ * other than {@link StyleState}; a property not in {@link STYLE_PROPERTIES}; a value that is not a string of at
+ * most 100 characters, or holds anything that could load content or leave the declaration (`url(`, `image(`,
+ * `image-set(`, `element(`, `var(`, `expression(`, `\`, `;`, `{`, `}`, `<`, `@`, `!`); a `font-family` naming
+ * a font outside {@link SYSTEM_FONTS}.
+ *
+ * @param style the option as given (anything; not an object is refused).
+ * @returns `{state: {css-property: value}}`.
+ * @throws ConfigurationError as above.
+ */
+export function checkStyle(style: unknown): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  const bad = (where: string, why: string) => new ConfigurationError(where, `${where}: ${why}`);
+  if (style === undefined) return out;
+  if (!style || typeof style !== 'object') throw bad('style', 'an object of states');
+  for (const [state, props] of Object.entries(style)) {
+    if (!Object.hasOwn(STYLE_SELECTORS, state)) throw bad(`style.${state}`, 'unknown state');
+    if (!props || typeof props !== 'object') throw bad(`style.${state}`, 'an object of CSS properties');
+    const rules: Record<string, string> = (out[state] = {});
+    for (const [name, value] of Object.entries(props as object)) {
+      const where = `style.${state}.${name}`;
+      const prop = kebab(name);
+      if (!STYLE_PROPERTIES.test(prop)) throw bad(where, 'property not allowed (text and spacing only)');
+      if (typeof value !== 'string' || value.length > 100 || /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i.test(value)) {
+        throw bad(where, 'value refused');
+      }
+      if (prop == 'font-family' && !value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()))) {
+        throw bad(where, 'system fonts only');
+      }
+      rules[prop] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, ConfigurationError, ValidationError } from '../../../src/errors/index';
+import { createClient } from '../../../src/client';
+import { mountFields, type HostedFields } from '../../../src/hosted/controller/mount';
+import { PROTOCOL_VERSION } from '../../../src/hosted/protocol';
+
+const CONFIG = { merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: 'http://127.0.0.1:4010' };
+const API = 'http://127.0.0.1:4010';
+const FIELDS = { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' } as const;
+let mounted: HostedFields[] = [];
+
+const mount = (...args: Partial<Parameters<typeof mountFields>>) => {
+  const m = mountFields(args[0] ?? CONFIG, args[1] ?? FIELDS, args[2]);
+  mounted.push(m);
+  return m;
+};
+const iframe = (id: string) => document.querySelector<HTMLIFrameElement>(`#${id} iframe`)!;
+const chOf = (f: HTMLIFrameElement) => new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch')!;
+/** Delivers a message to the page as if `from` (an iframe) had sent it. */
+const deliver = (from: HTMLIFrameElement, body: object, opts: { origin?: string; ch?: string; v?: number; source?: unknown } = {}) =>
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { paytoken: opts.v ?? PROTOCOL_VERSION, ch: opts.ch ?? chOf(from), ...body },
+      origin: opts.origin ?? API,
+      source: (opts.source ?? from.contentWindow) as Window,
+    }),
+  );
+const state = { empty: false, focused: false, valid: true, potentiallyValid: true };
+const ready = () => ['pan', 'exp', 'cvv'].forEach((id) => deliver(iframe(id), { t: 'ready', height: 42, session: 'sess' + id }));
+
+// happy-dom does not load frames: each iframe gets a stand-in window whose postMessage is recorded
+const realContentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
+// (happy-dom prints one "Failed to load iframe page" line per iframe: loading is off on purpose)
+beforeEach(() => {
+  Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+    configurable: true,
+    get(this: HTMLIFrameElement & { fake?: object }) {
+      return this.isConnected ? (this.fake ??= { postMessage: vi.fn() }) : null;
+    },
+  });
+  document.body.innerHTML = `<form id="f" action="/charge"><label for="pan">Número</label><div id="pan"></div>
+    <label for="exp">Vence</label><div id="exp"></div><div id="cvv" aria-label="CVV"></div><button type="submit">Pagar</button></form>`;
+});
+afterEach(() => {
+  mounted.forEach((m) => m.unmount());
+  mounted = [];
+  if (realContentWindow) Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', realContentWindow);
+});
+
+describe('mountFields', () => {
+  it('puts one titled iframe per field from the fields origin, everything in the fragment', () => {
+    mount();
+    const f = iframe('pan');
+    const u = new URL(f.src);
+    expect(u.origin + u.pathname).toBe(`${API}/fields/v1/frame.html`);
+    expect(Object.fromEntries(new URLSearchParams(u.hash.slice(1)))).toMatchObject({ v: '1', f: 'card_number', o: location.origin });
+    expect(chOf(f)).toMatch(/^[0-9a-f]{32}$/);
+    expect(chOf(iframe('cvv'))).toBe(chOf(f));
+    expect(f.title).toBe('Número');
+    expect(iframe('cvv').title).toBe('CVV');
+    expect(document.querySelectorAll('iframe')).toHaveLength(3);
+    expect(document.getElementById('pan')!.hasAttribute('data-paytoken-empty')).toBe(true);
+  });
+
+  it('uses fieldsUrl when given, and gives each mount its own channel', () => {
+    const a = mount({ ...CONFIG, fieldsUrl: 'https://fields.example/v9/' });
+    expect(iframe('pan').src.startsWith('https://fields.example/v9/frame.html#')).toBe(true);
+    const ch1 = chOf(iframe('pan'));
+    a.unmount();
+    mount();
+    expect(chOf(iframe('pan'))).not.toBe(ch1);
+  });
+
+  it('client.fields.mount mounts with the client settings and its fieldsUrl', () => {
+    const m = createClient({ ...CONFIG, fieldsUrl: 'https://pay.example/fields/v1' }).fields.mount(FIELDS);
+    mounted.push(m);
+    expect(iframe('pan').src.startsWith('https://pay.example/fields/v1/frame.html#')).toBe(true);
+    expect(() => createClient({ ...CONFIG, fieldsUrl: 'ftp://x' }).fields.mount(FIELDS)).toThrow(/fieldsUrl/);
+  });
+
+  it.each([
+    [{ ...CONFIG, publicKey: 'sk_live_1' }, FIELDS, {}, 'publicKey'],
+    [{ ...CONFIG, fieldsUrl: 'http://evil.example/fields' }, FIELDS, {}, 'fieldsUrl'],
+    [CONFIG, { expiry: '#exp' }, {}, 'fields.card_number'],
+    [CONFIG, { ...FIELDS, pin: '#pan' }, {}, 'fields.pin'],
+    [CONFIG, { ...FIELDS, cvv2: '#nowhere' }, {}, 'fields.cvv2'],
+    [CONFIG, FIELDS, { style: { base: { backgroundImage: 'url(x)' } } }, 'style.base.backgroundImage'],
+  ])('refuses a bad setting with a ConfigurationError naming it (%#)', (config, fields, options, option) => {
+    let error: unknown;
+    try {
+      mountFields(config as never, fields as never, options as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe(option);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('mounting again on the same containers replaces the mount (StrictMode): one iframe per field; unmount removes everything', () => {
+    const a = mount();
+    const b = mount();
+    expect(document.querySelectorAll('iframe')).toHaveLength(3);
+    const events: string[] = [];
+    a.on('change', () => events.push('a'));
+    b.on('change', () => events.push('b'));
+    deliver(iframe('pan'), { t: 'state', e: 'change', state, brand: 'visa' });
+    expect(events).toEqual(['b']);
+    b.unmount();
+    b.unmount();
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(document.getElementById('pan')!.getAttributeNames().filter((n) => n.startsWith('data-paytoken'))).toEqual([]);
+    expect(document.querySelectorAll('input[type=hidden]')).toHaveLength(0);
+  });
+
+  it('relays states as events and container attributes, and ignores messages from the wrong origin, window, channel or version', () => {
+    const m = mount();
+    const seen: string[] = [];
+    for (const t of ['change', 'focus', 'blur', 'validityChange', 'brand'] as const) m.on(t, (e) => seen.push(`${t}:${JSON.stringify(e)}`));
+    const pan = iframe('pan');
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' }, { origin: 'http://evil.example' });
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' }, { source: { postMessage() {} } }); // a window not of this mount
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' }, { source: window });
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' }, { ch: 'f'.repeat(32) });
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' }, { v: 0 });
+    deliver(pan, { t: 'state', e: 'change', state: { valid: true }, brand: 'visa' });
+    expect(seen).toEqual([]);
+    expect(m.state().fields.card_number!.valid).toBe(false);
+    expect(document.getElementById('pan')!.hasAttribute('data-paytoken-brand')).toBe(false);
+
+    deliver(pan, { t: 'state', e: 'change', state, brand: 'visa' });
+    expect(seen.map((s) => s.split(':')[0])).toEqual(['brand', 'change', 'validityChange']);
+    expect(m.state()).toMatchObject({ brand: 'visa', ready: false, canSubmit: false, fields: { card_number: state } });
+    const el = document.getElementById('pan')!;
+    expect(el.getAttribute('data-paytoken-brand')).toBe('visa');
+    expect(el.hasAttribute('data-paytoken-valid')).toBe(true);
+    expect(el.hasAttribute('data-paytoken-empty')).toBe(false);
+    deliver(pan, { t: 'state', e: 'blur', state: { ...state, valid: false, error: { code: 'card_number.luhn', message: 'x' } }, brand: 'visa' });
+    expect(el.hasAttribute('data-paytoken-invalid')).toBe(true);
+  });
+
+  it('configures each frame when it says hello (metadata and settings, no value), sizes it to its content, then is ready', () => {
+    const m = mount(CONFIG, FIELDS, { locale: 'en', placeholders: { cvv2: '123' }, style: { base: { color: 'red' } } });
+    const posted = (iframe('cvv').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    deliver(iframe('cvv'), { t: 'hello' });
+    expect(posted).toHaveBeenCalledOnce();
+    const [msg, target] = posted.mock.calls[0]! as unknown as [Record<string, unknown>, string];
+    expect(target).toBe(API);
+    expect(msg).toMatchObject({ t: 'config', label: 'CVV', locale: 'en', placeholder: '123', style: { base: { color: 'red' } }, merchantId: 'm1', publicKey: 'pk_test_1' });
+    const onReady = vi.fn();
+    m.on('ready', onReady);
+    ready();
+    expect(iframe('cvv').getAttribute('height')).toBe('42');
+    expect(onReady).toHaveBeenCalledOnce();
+    expect(m.state()).toMatchObject({ ready: true, deviceSessionId: 'sesspan' });
+    deliver(iframe('cvv'), { t: 'resize', height: 77 });
+    expect(iframe('cvv').getAttribute('height')).toBe('77');
+  });
+
+  it('tokenize: one request however often called; resolves with the token and the frame\'s device_session_id', async () => {
+    const m = mount(CONFIG, FIELDS, { flow: 'spa' });
+    await expect(m.tokenize()).rejects.toBeInstanceOf(ConfigurationError); // not ready
+    ready();
+    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const p1 = m.tokenize({ holder_name: 'Ana' });
+    const p2 = m.tokenize();
+    expect(p2).toBe(p1);
+    expect(posted).toHaveBeenCalledOnce();
+    const msg = posted.mock.calls[0]![0] as unknown as { id: number; holder_name: string };
+    expect(msg).toMatchObject({ t: 'tokenize', holder_name: 'Ana' });
+    const onToken = vi.fn();
+    m.on('token', onToken);
+    const token = { id: 'tok123', card: { card_number: 'XXXXXXXXXXXX1111' } };
+    deliver(iframe('cvv'), { t: 'token', id: msg.id, token, session: 'evil' }); // only the card frame answers
+    deliver(iframe('pan'), { t: 'token', id: msg.id, token, session: 'sesspan' });
+    await expect(p1).resolves.toEqual({ token_id: 'tok123', device_session_id: 'sesspan', token });
+    expect(onToken).toHaveBeenCalledOnce();
+    const p3 = m.tokenize();
+    expect(p3).not.toBe(p1);
+    m.unmount();
+    await expect(p3).rejects.toThrow(/unmounted/);
+  });
+
+  it('a failed tokenization rejects with the typed error and emits error with the code and message', async () => {
+    const m = mount(CONFIG, FIELDS, { flow: 'spa' });
+    ready();
+    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const onError = vi.fn();
+    m.on('error', onError);
+    const p = m.tokenize();
+    const id = (posted.mock.calls[0]![0] as unknown as { id: number }).id;
+    const error = { category: 'gateway', error_code: 3001, description: 'declined', http_code: 402, request_id: 'r1' };
+    deliver(iframe('pan'), { t: 'fail', id, fail: { type: 'api', message: '3001 declined', code: '3001', text: 'Card declined.', status: 402, error } });
+    const e = await p.catch((x) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.error_code).toBe(3001);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: '3001', message: 'Card declined.' }));
+
+    const p2 = m.tokenize();
+    const id2 = (posted.mock.calls[1]![0] as unknown as { id: number }).id;
+    deliver(iframe('pan'), { t: 'fail', id: id2, fail: { type: 'validation', message: 'cvv2: length', code: 'cvv2.length', text: 'x', field: 'cvv2', errors: [{ field: 'cvv2', reason: 'length' }] } });
+    const v = await p2.catch((x) => x);
+    expect(v).toBeInstanceOf(ValidationError);
+    expect([v.field, v.rule, v.error_code]).toEqual(['cvv2', 'length', 2009]);
+  });
+
+  it('post flow: the form submit tokenizes, writes token_id and device_session_id into hidden inputs and posts the form', async () => {
+    mount();
+    ready();
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const form = document.getElementById('f') as HTMLFormElement;
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(form.querySelector('button')!.disabled).toBe(true);
+    const id = (posted.mock.calls[0]![0] as unknown as { id: number }).id;
+    deliver(iframe('pan'), { t: 'token', id, token: { id: 'tok9', card: {} }, session: 'sesspan' });
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledOnce());
+    expect((form.elements.namedItem('token_id') as HTMLInputElement).value).toBe('tok9');
+    expect((form.elements.namedItem('device_session_id') as HTMLInputElement).value).toBe('sesspan');
+    submit.mockRestore();
+  });
+});
