@@ -80,9 +80,9 @@ describe('POST /api/charge steps', () => {
 });
 
 describe('POST /charge without JavaScript', () => {
-  /** The checkout page's session: its cookie and the CSRF token of its form. */
+  /** The on-page checkout's session (`/direct`, whose form posts to /charge): its cookie and the CSRF token of its form. */
   const session = async () => {
-    const r = await fetch(`${merchant.url}/`);
+    const r = await fetch(`${merchant.url}/direct`);
     return { cookie: r.headers.get('set-cookie')!.split(';')[0]!, csrf: /name="csrf" value="([^"]+)"/.exec(await r.text())![1]! };
   };
   /** A same-origin form post of the page (`fields` carry the CSRF token). */
