@@ -100,7 +100,7 @@ const withCard = (lines: string[]) => lines.filter((l) => l.replace(/\D/g, '').i
 test.describe('other scripts on the checkout page', () => {
   test('a script injected after the library sees no digit of the PAN or CVV2 and cannot redirect cards; the payment completes', async ({ page, servers, recorder }) => {
     await inject(page, { late: AFTER_LOAD });
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await page.waitForFunction(() => 'evil' in window);
     expect(await page.evaluate(() => (window as unknown as { evil: { replaced: boolean } }).evil.replaced)).toBe(false);
 
@@ -136,7 +136,7 @@ test.describe('other scripts on the checkout page', () => {
 
   test('what the on-page mode cannot stop: a script before the library, an input listener, a wrapped String method read the PAN', async ({ page, servers }) => {
     await inject(page, { early: BEFORE_LOAD, late: READS_INPUTS });
-    await page.goto(`${servers.merchant.url}/?lang=en`);
+    await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: PAN, cvv2: CVV2 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();

@@ -42,7 +42,7 @@ const lastCode = (shop: Shop) => {
 
 /** Opens the checkout in `lang`, fills `number` and pays. */
 async function pay(page: Page, shop: Shop, number: string, lang: 'es' | 'en' = 'es') {
-  await page.goto(`${shop.merchant.url}/?lang=${lang}`);
+  await page.goto(`${shop.merchant.url}/direct?lang=${lang}`);
   await fillCard(page, { number });
   await page.getByRole('button', { name: LABELS.pay }).click();
 }
@@ -163,7 +163,7 @@ test.describe('reward points and months without interest', () => {
   });
 
   test('months without interest: the choice reaches the Transaction', async ({ page, shop }) => {
-    await page.goto(shop.merchant.url);
+    await page.goto(`${shop.merchant.url}/direct`);
     await fillCard(page, { number: '5555555555554444' });
     const plan = page.getByLabel('Meses sin intereses');
     await expect(plan).toHaveValue('');
@@ -177,7 +177,7 @@ test.describe('reward points and months without interest', () => {
   });
 
   test('a debit card with months without interest is refused (3006) and not charged', async ({ page, shop }) => {
-    await page.goto(shop.merchant.url);
+    await page.goto(`${shop.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000507' });
     await page.getByLabel('Meses sin intereses').selectOption('3');
     await page.getByRole('button', { name: LABELS.pay }).click();
@@ -189,7 +189,7 @@ test.describe('reward points and months without interest', () => {
   });
 
   test('under the threshold (the default shop, MXN 349.00) there is no months-without-interest choice', async ({ page, servers }) => {
-    await page.goto(servers.merchant.url);
+    await page.goto(`${servers.merchant.url}/direct`);
     await expect(page.getByLabel(LABELS.number)).toBeVisible();
     await expect(page.locator('select')).toHaveCount(0);
   });
@@ -219,7 +219,7 @@ async function pendingCharge(shop: Shop, card_number: string, redirect_url: stri
 test.describe('PayToken.authenticate in the browser', () => {
   test('modal: the bank page in a labelled dialog (no axe or CSP violation), paid, resolves returned with the id, focus restored', async ({ page, shop, recorder }) => {
     const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
-    await page.goto(shop.merchant.url);
+    await page.goto(`${shop.merchant.url}/direct`);
     await page.locator('#pay').focus();
     const result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }), tx.payment_method.url);
     const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
@@ -239,7 +239,7 @@ test.describe('PayToken.authenticate in the browser', () => {
 
   test('modal: Escape cancels, and the close button (English label) cancels; focus goes back; the charge stays pending', async ({ page, shop }) => {
     const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
-    await page.goto(`${shop.merchant.url}/?lang=en`);
+    await page.goto(`${shop.merchant.url}/direct?lang=en`);
     await page.locator('#pay').focus();
     let result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
     const dialog = page.getByRole('dialog', { name: 'Verification by your bank' });
@@ -258,7 +258,7 @@ test.describe('PayToken.authenticate in the browser', () => {
 
   test('redirect (the default): the page goes to the bank, which brings the shopper back to the receipt', async ({ page, shop }) => {
     const tx = await pendingCharge(shop, '4000000000003113', `${shop.merchant.url}/3ds/return`);
-    await page.goto(shop.merchant.url);
+    await page.goto(`${shop.merchant.url}/direct`);
     await page.evaluate((url) => void (window as any).PayToken.authenticate(url), tx.payment_method.url);
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/3ds/return');

@@ -13,7 +13,7 @@ export const checkout: Scenario[] = [
     async run(ctx) {
       const pan = randomPan();
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       const cvv2 = await freshCvv2(ctx);
       await fillCard(tab, { number: pan, cvv2 });
       expect((await field(tab, SEL.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
@@ -32,7 +32,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: a declined test card is shown on the form in words, in the page language, with focus on it',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(`${ctx.merchantUrl}/?lang=en`);
+      await tab.goto(`${ctx.merchantUrl}/direct?lang=en`);
       await fillCard(tab, { number: '4000000000000002' });
       await tab.click(SEL.pay);
       expect(await waitForText(tab, '#payment-error', 'Card declined. Use another card or call your bank.')).toBeTruthy();
@@ -46,7 +46,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: a locally invalid card is refused on the field, with focus, and zero requests to /tokens',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       await fillCard(tab, { number: '4111111111111112' });
       await tab.click(SEL.pay);
       await waitFor(tab, 'the PAN marked invalid', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [SEL.number]);
@@ -63,7 +63,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: keyboard only: Tab through the form, type, Enter pays',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(`${ctx.merchantUrl}/?lang=en`);
+      await tab.goto(`${ctx.merchantUrl}/direct?lang=en`);
       const active = () => tab.evaluate(() => document.activeElement?.id ?? '');
       for (let i = 0; i < 12 && (await active()) !== 'holder-name'; i++) await tab.press('Tab');
       expect(await active()).toBe('holder-name');
@@ -85,7 +85,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: a number pasted (real copy and paste keys) is grouped and its brand shown',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       // the shopper copies "5555-5555-5555-4444" from elsewhere: a scratch input outside the form
       await tab.evaluate(() => {
         const scratch = document.createElement('input');
@@ -108,7 +108,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: switching the locale (the English link) switches the field messages',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       expect(await tab.evaluate(() => document.documentElement.lang)).toBe('es-MX');
       await tab.type(SEL.number, '4111111111111112');
       await tab.click(SEL.name);
@@ -126,7 +126,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: formatting keeps the caret where the shopper left it (arrows, Backspace over a space, typing mid-number)',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       await tab.type(SEL.number, '41111111');
       expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 1111', caret: 9 });
       for (let i = 0; i < 4; i++) await tab.press('ArrowLeft');
@@ -152,7 +152,7 @@ export const checkout: Scenario[] = [
     name: 'checkout: editing in the middle: Delete before a space, a selection typed over, a cut, the caret kept each time',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       await tab.type(SEL.number, '4111111111111111');
       await tab.press('Home');
       for (let i = 0; i < 4; i++) await tab.press('ArrowRight');
@@ -184,7 +184,7 @@ export const checkout: Scenario[] = [
     engines: ['chromium', 'webkit'],
     async run(ctx) {
       const tab = await ctx.tab('phone');
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       const view = await tab.evaluate(() => ({
         width: innerWidth,
         scrollWidth: document.documentElement.scrollWidth,

@@ -9,7 +9,7 @@ export const checks: Scenario[] = [
     name: 'the checks catch a misbehaving page: CSP violations (listener and report), errors, card data in a URL',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl);
+      await tab.goto(`${ctx.merchantUrl}/direct`);
       const pan = randomPan();
       await tab.evaluate((p: string) => {
         fetch('http://127.0.0.1:9/elsewhere').catch(() => {}); // connect-src: the API origin only

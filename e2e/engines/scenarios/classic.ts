@@ -8,7 +8,7 @@ export const classic: Scenario[] = [
     name: 'classic calls: token.create succeeds with a token; invalid data fails locally with zero requests; card.* validators',
     async run(ctx) {
       const tab = await ctx.tab();
-      await tab.goto(ctx.merchantUrl); // the page has set the id, key and base URL (demo/web/checkout.js)
+      await tab.goto(`${ctx.merchantUrl}/direct`); // the page has set the id, key and base URL (demo/web/checkout.js)
       const out = await tab.evaluate((yy: string) => {
         type Cb = (r: any) => void;
         const P = (window as any).PayToken as { token: { create(d: object, ok: Cb, fail: Cb): void }; card: Record<string, (...a: string[]) => unknown> };

@@ -28,7 +28,7 @@ export const deviceData: Scenario[] = [
       // Firefox's canvas deBG chunk, shows only across browser runs)
       for (const engine of [ctx.engine, await ctx.launch()]) {
         const tab = await engine.newTab();
-        await tab.goto(`${ctx.merchantUrl}/?device_data=off`);
+        await tab.goto(`${ctx.merchantUrl}/direct?device_data=off`);
         loads.push(await collected(tab));
         await tab.close();
       }
