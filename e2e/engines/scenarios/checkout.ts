@@ -38,7 +38,7 @@ export const checkout: Scenario[] = [
       expect(await waitForText(tab, '#payment-error', 'Card declined. Use another card or call your bank.')).toBeTruthy();
       await waitFor(tab, 'focus on the decline', () => document.activeElement?.id === 'payment-error');
       expect(ctx.merchant.charges.at(-1)!.error_code).toBe(3001);
-      expect(await tab.evaluate(() => location.pathname)).toBe('/');
+      expect(await tab.evaluate(() => location.pathname)).toBe('/direct'); // still on the checkout
       await expectCleanPage(ctx, tab);
     },
   },
@@ -55,7 +55,7 @@ export const checkout: Scenario[] = [
       await new Promise((r) => setTimeout(r, 300)); // a request sent late would still be seen
       expect(tokenRequests(ctx)).toEqual([]);
       expect((await probe(tab)).resources.filter((u) => u.includes('/tokens'))).toEqual([]);
-      expect(await tab.evaluate(() => location.pathname)).toBe('/');
+      expect(await tab.evaluate(() => location.pathname)).toBe('/direct'); // still on the checkout
       await expectCleanPage(ctx, tab);
     },
   },
