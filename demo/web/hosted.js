@@ -85,6 +85,8 @@
           })
           .then(function (body) {
             if (body.receipt) window.location.assign(body.receipt);
+            // 3-D Secure: the bank page, as the on-page checkout's PayToken.authenticate does in redirect mode
+            else if (body.redirect) window.location.assign(body.redirect);
             else fail(body.message || meta('network-error'));
           })
           .catch(function () {
