@@ -200,7 +200,7 @@ try {
   rows.push(`| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`);
   console.log(rows.join('\n'));
   console.log(`\nratios of medians: first/later ${(mFirst / mLater).toFixed(2)}, preconnect/plain first ${(mHint / mFirst).toFixed(2)}`);
-  console.log(`\n${classic.join('\n')}`);
+  console.log(`\n${classic.lines.join("\n")}`);
   console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
 } finally {
   await browser.close();
