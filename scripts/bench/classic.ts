@@ -19,8 +19,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { minify } from 'terser';
 import { startSandbox } from '../../demo/sandbox/server';
+import { classicPairSizes } from '../size/classic-pair';
 import { CLASSIC_CREDS, configureClassic, startClassicPages } from '../../e2e/classic-page';
 
 type Who = 'PayToken' | 'OpenPay';
@@ -153,10 +153,7 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     }
     // sizes
     const ours = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url), 'utf8');
-    const classic = ['openpay-card.v1.js', 'openpay-data.v1.js'].map((f) => readFileSync(new URL(`../../node_modules/openpay-js/lib/${f}`, import.meta.url), 'utf8'));
-    const classicMin = await Promise.all(classic.map(async (c) => (await minify(c, { compress: { passes: 3 } })).code ?? ''));
-    const rawPair = gz(classic[0]!) + gz(classic[1]!);
-    const minPair = gz(classicMin[0]!) + gz(classicMin[1]!);
+    const { published: rawPair, minified: minPair } = await classicPairSizes();
     const r = (a: number, b: number) => (a / b).toFixed(2);
     const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
     const line = (name: string, a: number[], b: number[]) => `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
