@@ -7,8 +7,8 @@
  *   95% bootstrap interval: each round measures both back to back, so the machine's load drifts out of it;
  * - the same request without either library, later calls in the same rounds: bare `fetch` with our settings (no
  *   credentials, no referrer) and bare `XMLHttpRequest` with the classic script's (`withCredentials`). This is the
- *   floor each library stands on; what each adds is its own cost (our later calls' gap to the classic script is
- *   Chromium's, see docs/performance.md "Beside the classic script");
+ *   floor each library stands on, and what each adds over it is its own cost (in Chromium, `fetch` takes more
+ *   renderer tasks per call than `XMLHttpRequest`: docs/performance.md "Beside the classic script");
  * - CORS preflights the sandbox saw per 30 calls of each (a fresh context each, calls one after another);
  * - `deviceData.setup(formId)`: its synchronous cost in the page (ours starts its collection in the background;
  *   the classic one starts its anti-fraud requests, kept on loopback by the page server's trap);
