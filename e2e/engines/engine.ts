@@ -81,9 +81,10 @@ export interface Probe {
 /**
  * Installs the probe in the current document (idempotent): a `securitypolicyviolation` listener, `error` and
  * `unhandledrejection` listeners, a wrapper of `console.error`, a buffered PerformanceObserver of resources, and
- * a buffered ReportingObserver of CSP violations where the engine has one (Chromium, WebKit: it also sees the
+ * a buffered ReportingObserver of CSP violations where the engine has one (Chromium also reports there the
  * violations from before the probe was installed, as in a hosted field's frame that started before the driver
- * could reach it; a violation after it counts twice, which changes no "zero violations" check).
+ * could reach it; Firefox ESR 153 and WebKitGTK 2.50 do not; a violation after it counts twice, which changes no
+ * "zero violations" check).
  * Uses no HTML or script sink (the pages run with Trusted Types required).
  */
 export function installProbe(): void {

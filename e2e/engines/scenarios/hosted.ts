@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { hasCardData } from '../../instrument';
-import { field, isActive, probe, waitFor, waitForText, type Tab } from '../engine';
+import { field, installProbe, isActive, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Ctx, Scenario } from '../harness';
 import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl } from './helpers';
 
@@ -15,11 +15,15 @@ export const FRAME = { number: '#card-number iframe', expiry: '#expiry iframe', 
 /** The one input inside a hosted field's frame. */
 const INPUT = 'input';
 
-/** Opens the hosted checkout and waits until every frame's input is enabled (the frame is configured). */
-export async function openHosted(ctx: Ctx, tab: Tab, query = ''): Promise<void> {
+/**
+ * Opens the hosted checkout and waits until every frame's input is enabled (the frame is configured); installs the
+ * probe in each frame (`probe` reads it later; what happened before it, the engine's buffered reports give).
+ */
+export async function openHosted(ctx: Ctx, tab: Tab, query = '', probeFrames = true): Promise<void> {
   await tab.goto(`${ctx.merchantUrl}/${query}`);
   for (const f of Object.values(FRAME)) {
     await waitFor(tab.frame(f), `the frame ${f} ready`, (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT]);
+    if (probeFrames) await tab.frame(f).evaluate(installProbe);
   }
 }
 
