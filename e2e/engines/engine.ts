@@ -33,6 +33,15 @@ export interface Scope {
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
 }
 
+/** A card saved in the browser, for its autofill (`Tab.autofill`); the expiry year has four digits. */
+export interface SavedCard {
+  number: string;
+  name: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvc: string;
+}
+
 /** A page in a fresh browser profile. */
 export interface Tab extends Scope {
   /** Navigates and waits for the load event, then installs the probe. */
@@ -49,6 +58,14 @@ export interface Tab extends Scope {
    * /session/{id}/frame` with the element, and back to the top-level document after each call.
    */
   frame(selector: string): Scope;
+  /**
+   * The browser's own autofill of a saved card, started from the element `input` inside the iframe `frame`, as a
+   * shopper who picks the card in the autofill dropdown there; the browser then fills what its rules let it, in
+   * that frame, the page and the other frames. Only where a driver can trigger it: Chromium (DevTools protocol
+   * `Autofill.trigger`, Chrome's autofill manager itself). Absent in Gecko and WebKit: neither WebDriver BiDi nor
+   * WebKitWebDriver can start the browser's autofill, and WebKitGTK's MiniBrowser has no card autofill at all.
+   */
+  autofill?(frame: string, input: string, card: SavedCard): Promise<void>;
   /** Saves a PNG of the viewport. */
   screenshot(path: string): Promise<void>;
   /** Console errors and uncaught page errors the driver itself saw (engines whose driver reports them; else []). */

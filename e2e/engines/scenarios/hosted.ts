@@ -179,6 +179,29 @@ export const hosted: Scenario[] = [
     },
   },
   {
+    name: "hosted fields: the browser's autofill of a saved card, picked in the card-number frame, fills every field at once (the other frames, the page's holder name) and the card pays",
+    engines: ['chromium'], // the one engine whose driver can start the browser's own autofill (Tab.autofill)
+    async run(ctx) {
+      const pan = randomPan();
+      const tab = await ctx.tab();
+      await openHosted(ctx, tab);
+      await tab.frame(FRAME.number).type(INPUT, ''); // the shopper focuses the card number: the dropdown opens there
+      const cvv2 = await freshCvv2(ctx);
+      await tab.autofill!(FRAME.number, INPUT, { number: pan, name: 'Ana Perez', expiryMonth: '12', expiryYear: `20${FUTURE_YY}`, cvc: cvv2 });
+      await waitFor(tab, 'every field valid, as the page sees them', () => ['card-number', 'expiry', 'cvv2'].every((id) => document.getElementById(id)!.hasAttribute('data-paytoken-valid')));
+      expect((await field(tab.frame(FRAME.number), INPUT)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+      expect((await field(tab.frame(FRAME.expiry), INPUT)).value).toBe(`12/${FUTURE_YY}`); // filled as MM/YYYY or MM/YY: shown MM/YY
+      expect((await field(tab.frame(FRAME.cvv2), INPUT)).value).toBe(cvv2);
+      expect((await field(tab, '#holder-name')).value).toBe('Ana Perez');
+      expect(hasCardData(await merchantView(tab), pan, cvv2)).toBe(false);
+      await tab.click('#pay');
+      expect(await resultHeading(tab)).toBe('Pago completado');
+      expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');
+      expectNoLeak(ctx, pan, cvv2, (await probe(tab)).resources);
+      await expectCleanPage(ctx, tab);
+    },
+  },
+  {
     name: 'hosted fields: formatting in the frames keeps the caret where the shopper left it (arrows, Backspace and Delete beside a space, a selection typed over)',
     async run(ctx) {
       const tab = await ctx.tab();
