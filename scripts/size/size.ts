@@ -91,12 +91,16 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
   // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
   // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13898, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10881, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13528, target: 8000 },
+  // 2026-11-23: device data before the token (the form layer and the frame hand the token over once the
+  // device-data POST has completed, bounded: `deviceDataSent`; the send reads its answer to the end) cost +53 B
+  // (everything 13898 -> 13951), +51 B (script tag 10881 -> 10932), +64 B (createClient 13528 -> 13592) and
+  // +63 B (frame 9737 -> 9800); measured, the ceilings moved to the figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13951, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10932, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13592, target: 8000 },
   { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4718, target: 3000 },
   { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4914, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9737, target: 10000 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9800, target: 10000 },
 ];
 
 let failed = false;

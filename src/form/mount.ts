@@ -2,6 +2,7 @@ import { cardBrand } from '../card/brands';
 import { normalizePan } from '../card/pan';
 import type { Brand } from '../card/types';
 import type { PayTokenError } from '../errors/base';
+import { deviceDataSent } from '../fraud/device-data';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
 import { formatValue } from './format';
@@ -19,6 +20,12 @@ const KEY = Symbol.for('paytoken.form');
 /**
  * Binds a merchant's form: formats and validates the card inputs as the shopper types, shows the errors
  * accessibly, and tokenizes on submit. See the README's attribute table for the markup.
+ *
+ * The token is handed over (the `token` event, the hidden input and the form post, `submit()`'s promise) only once
+ * this page's device-data POST has completed too, if device data was set up (`deviceData.setup`,
+ * `client.deviceData.collect`), so the merchant's charge never races its device data; the wait is bounded by
+ * `DEVICE_DATA_WAIT_MS` (1,500 ms) from the submit, and a failed or slow POST never blocks the payment (see
+ * `deviceDataSent`). A card refused locally, or by the API, is reported at once.
  *
  * Idempotent: mounting a form that is already mounted first unmounts the earlier binding, so the form has one
  * set of listeners, one hidden `device_session_id` input and one token input however often it is mounted.
@@ -111,9 +118,10 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     fields.forEach((f) => ((f.touched = true), (f.apiErrorCode = undefined)));
     update();
     setBusy(true);
-    // local validation runs first inside tokenize: an invalid card sends no request
-    const p = (pending = tokenize(readCard(form)).then(
-      (token) => {
+    // local validation runs first inside tokenize: an invalid card sends no request. The token is handed over
+    // once this page's device data has reached the API too (or after DEVICE_DATA_WAIT_MS from now, at most)
+    const p = (pending = Promise.all([tokenize(readCard(form)), deviceDataSent()]).then(
+      ([token]) => {
         const months = plan?.choice();
         const result: TokenResult = { token_id: token.id, device_session_id: session, points_card: token.card?.points_card === true, token };
         if (months) result.payment_plan = { payments: months };

@@ -104,7 +104,8 @@ export interface HostedFields {
   setLocale(locale: string): void;
   /**
    * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
-   * request however often it is called while one is under way (the same promise).
+   * request however often it is called while one is under way (the same promise). The token comes once the
+   * frame's device-data POST has completed too (1,500 ms after the request at most: `deviceDataSent`).
    * @param data `holder_name` when it is not hosted (default: the `holderName` input's value), `address`.
    * @returns {@link FieldsTokenResult}.
    * @throws (rejects) ValidationError (no request sent; the fields show their errors), ApiError, NetworkError,
