@@ -35,8 +35,10 @@ const KEY = Symbol.for('paytoken.form');
  * @param options see {@link FormOptions}.
  * @param tokenize how to create a token (the client's `tokens.create`, or the script-tag build's); must
  *   report failures by rejecting.
+ * @param acceptedBrands the client's accepted card networks (`ClientConfig.acceptedBrands`): a number of another
+ *   network shows `card_number.brand` ("No aceptamos esta tarjeta.") as the shopper types; default any network.
  */
-export function mountForm(form: HTMLFormElement, options: FormOptions = {}, tokenize: Tokenize): MountedForm {
+export function mountForm(form: HTMLFormElement, options: FormOptions = {}, tokenize: Tokenize, acceptedBrands?: readonly Brand[]): MountedForm {
   type Slot = Record<symbol, MountedForm | undefined>;
   (form as unknown as Slot)[KEY]?.unmount();
   const doc = form.ownerDocument;
@@ -72,7 +74,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
       setAttribute(form, 'data-paytoken-brand', (brand = b));
       emit('brand', { brand: b });
     }
-    const states = fieldStates(readCard(form), fields, message, doc.activeElement); // also right inside focusin and focusout
+    const states = fieldStates(readCard(form), fields, message, doc.activeElement, acceptedBrands); // also right inside focusin and focusout
     for (const f of fields) {
       const old = f.state;
       f.state = states[f.key]!;

@@ -6,7 +6,7 @@ import { NetworkError } from '../../errors/network';
 import { TimeoutError } from '../../errors/timeout';
 import { ValidationError } from '../../errors/validation';
 import type { Messages } from '../../form/messages';
-import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/config';
+import { checkFieldsUrl, resolveClientConfig, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
@@ -151,7 +151,7 @@ type Slot = { [KEY]?: HostedFields };
  *   the allowlist (naming it, e.g. `style.base.background`).
  */
 export function mountFields(config: FieldsConfig, containers: FieldContainers, options: FieldsOptions = {}): HostedFields {
-  const cfg = resolveConfig(config);
+  const cfg = resolveClientConfig(config);
   const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
   const fieldsOrigin = new URL(fieldsUrl).origin;
   const style = checkStyle(options.style);
@@ -324,6 +324,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
           publicKey: cfg.publicKey,
           timeoutMs: cfg.timeoutMs,
           deviceData: options.deviceData,
+          acceptedBrands: cfg.acceptedBrands,
         });
       } else if (m.t == 'ready' || m.t == 'resize') {
         f.iframe.height = String(m.height);

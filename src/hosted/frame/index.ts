@@ -135,7 +135,7 @@ export function startFrame(win: Window = window): void {
   /** This field's rule result for its current value. */
   const check = (): FieldResult => {
     const v = input.value;
-    if (field == 'card_number') return validatePan(v);
+    if (field == 'card_number') return validatePan(v, config?.acceptedBrands);
     if (field == 'holder_name') return validateHolderName(v);
     if (field == 'cvv2') {
       const r = validateCvv2(v);
@@ -250,7 +250,7 @@ export function startFrame(win: Window = window): void {
     if (m.address) card.address = m.address;
     try {
       // the token goes to the merchant page once the device data has reached the API too (bounded: deviceDataSent)
-      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey, timeoutMs: config!.timeoutMs }, card), deviceDataSent()]);
+      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey, timeoutMs: config!.timeoutMs }, card, undefined, config!.acceptedBrands), deviceDataSent()]);
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;

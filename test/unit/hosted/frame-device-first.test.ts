@@ -3,17 +3,13 @@
  * The hosted card-number frame (src/hosted/frame/index.ts) answers the merchant page's `tokenize` with the token
  * only once its device-data POST has completed, or `DEVICE_DATA_WAIT_MS` after the request at most: the merchant
  * gets the token (the `token` event, `tokenize()`, the post flow) after the device data, never before. The frame
- * runs in this happy-dom document under a stand-in window (its address, its parent, sibling frames for the
- * expiry and CVV2); a fake transport answers `POST /tokens` at once and holds the device-data POST on a promise
+ * runs in this happy-dom document under a stand-in window (./frame-harness.ts); a fake transport answers `POST /tokens` at once and holds the device-data POST on a promise
  * the test settles.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordinaryBrowser, stub } from '../fraud/helpers';
 import { jsonResponse, TOKEN } from '../helpers';
-
-const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-const SHOP = 'https://shop.example';
-const CH = 'a'.repeat(32);
+import { startTestFrame } from './frame-harness';
 
 let log: string[];
 let answerDeviceData: { resolve(r: Response): void; reject(e: unknown): void };
@@ -37,34 +33,9 @@ beforeEach(() => {
   );
 });
 
-/** Starts the card-number frame under a stand-in window and configures it as the merchant page would. */
+/** The card-number frame, configured, its number typed and first focused (which starts the device data). */
 async function frame() {
-  const { startFrame } = await import('../../../src/hosted/frame/index');
-  const { envelope } = await import('../../../src/hosted/protocol');
-  document.head.innerHTML = `<meta name="paytoken-allowed-origins" content="${SHOP}">`;
-  document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
-  const sibling = (field: string, value: string) => ({ __paytoken: { ch: CH, field, value: () => value, brand: () => null, setBrand() {}, show() {} } });
-  const sent: { t: string; [k: string]: unknown }[] = [];
-  const parent = {
-    frames: [sibling('expiry', `12/${YY}`), sibling('cvv2', '123')],
-    postMessage: (m: { t: string }) => {
-      sent.push(m);
-      if (m.t == 'token' || m.t == 'fail') log.push(`${m.t} to the merchant page`);
-    },
-  };
-  const listeners: Record<string, (e: unknown) => void> = {};
-  const hash = `#v=1&ch=${CH}&f=card_number&o=${encodeURIComponent(SHOP)}`;
-  const win = {
-    document,
-    location: { hash, href: `https://api.example.com/fields/v1/frame.html${hash}` },
-    parent,
-    addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
-  };
-  startFrame(win as unknown as Window);
-  const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
-  deliver({ t: 'config', label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000 });
-  expect(sent.map((m) => m.t)).toContain('ready');
-  const input = document.getElementById('i') as HTMLInputElement;
+  const { deliver, sent, input } = await startTestFrame({}, (m) => (m.t == 'token' || m.t == 'fail') && log.push(`${m.t} to the merchant page`));
   input.value = '4111 1111 1111 1111';
   input.dispatchEvent(new Event('focus')); // the shopper's first focus starts the device data
   await vi.waitFor(() => expect(log).toEqual(['device-data sent']), { timeout: 3000 });
