@@ -76,6 +76,8 @@ export type ToFrame =
       timeoutMs: number;
       /** Collect device data in this frame (the card-number frame only); default true. */
       deviceData?: boolean;
+      /** The client's accepted card networks (`ClientConfig.acceptedBrands`): the card-number frame refuses others. */
+      acceptedBrands?: readonly Brand[];
     }
   | { t: 'focus' }
   | { t: 'clear' }
@@ -115,7 +117,8 @@ const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
     str(m.merchantId, 45) &&
     str(m.publicKey, 110) &&
     num(m.timeoutMs) &&
-    (m.deviceData === undefined || bool(m.deviceData)),
+    (m.deviceData === undefined || bool(m.deviceData)) &&
+    (m.acceptedBrands === undefined || (Array.isArray(m.acceptedBrands) && m.acceptedBrands.length <= 20 && m.acceptedBrands.every((b) => str(b, 20)))),
   focus: () => true,
   clear: () => true,
   locale: (m) => str(m.locale, 35),
