@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../errors/configuration';
+import { configError } from '../errors/configuration';
 
 /**
  * The `style` option of hosted fields: CSS for the input inside each frame, by state. `base` always applies;
@@ -47,6 +47,12 @@ export const SYSTEM_FONTS =
 /** camelCase to CSS form: `fontSize` -> `font-size`, `WebkitTextFillColor` -> `-webkit-text-fill-color`. */
 const kebab = (p: string) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^webkit-/, '-webkit-');
 
+/** The states of {@link STYLE_SELECTORS}, as the merchant page checks them (without the frame's selectors). */
+const STATES = /^(base|focus|invalid|valid|placeholder|autofill)$/;
+
+/** What a value may not hold: anything that could load content or leave the declaration. */
+const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i;
+
 /**
  * Checks a `style` option and returns it with CSS property names.
  *
@@ -62,24 +68,24 @@ const kebab = (p: string) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).r
  */
 export function checkStyle(style: unknown): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
-  const bad = (where: string, why: string) => new ConfigurationError(where, `${where}: ${why}`);
-  if (style === undefined) return out;
-  if (!style || typeof style !== 'object') throw bad('style', 'an object of states');
-  for (const [state, props] of Object.entries(style)) {
-    if (!Object.hasOwn(STYLE_SELECTORS, state)) throw bad(`style.${state}`, 'unknown state');
-    if (!props || typeof props !== 'object') throw bad(`style.${state}`, 'an object of CSS properties');
-    const rules: Record<string, string> = (out[state] = {});
-    for (const [name, value] of Object.entries(props as object)) {
-      const where = `style.${state}.${name}`;
-      const prop = kebab(name);
-      if (!STYLE_PROPERTIES.test(prop)) throw bad(where, 'property not allowed (text and spacing only)');
-      if (typeof value !== 'string' || value.length > 100 || /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i.test(value)) {
-        throw bad(where, 'value refused');
+  if (style !== undefined) {
+    if (!style || typeof style != 'object') throw configError('style', 'an object of states');
+    for (const [state, props] of Object.entries(style)) {
+      if (!STATES.test(state) || !props || typeof props != 'object') throw configError(`style.${state}`, 'a known state, an object of CSS properties');
+      const rules: Record<string, string> = (out[state] = {});
+      for (const [name, value] of Object.entries(props as object)) {
+        const prop = kebab(name);
+        if (
+          !STYLE_PROPERTIES.test(prop) ||
+          typeof value != 'string' ||
+          value.length > 100 ||
+          REFUSED_VALUE.test(value) ||
+          (prop == 'font-family' && !value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase())))
+        ) {
+          throw configError(`style.${state}.${name}`, 'refused (text and spacing properties, system fonts, no url(), var() or ;{}<@!\\)');
+        }
+        rules[prop] = value;
       }
-      if (prop == 'font-family' && !value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()))) {
-        throw bad(where, 'system fonts only');
-      }
-      rules[prop] = value;
     }
   }
   return out;
