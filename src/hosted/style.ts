@@ -53,6 +53,38 @@ const STATES = /^(base|focus|invalid|valid|placeholder|autofill)$/;
 /** What a value may not hold: anything that could load content or leave the declaration. */
 const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i;
 
+/** Whether a `font-family` value names only fonts of {@link SYSTEM_FONTS} (case-insensitive, quoted or not). */
+const systemFonts = (value: string) => value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()));
+
+const thrower = (where: string, why: string) => {
+  throw configError(where, why);
+};
+
+/**
+ * Walks a `style` option: returns its allowed declarations with CSS property names, calls `refuse(place, why)`
+ * for each refused place (a state, or a declaration: `style.base.backgroundImage`) and leaves that place out;
+ * `fonts`, when given, must accept a `font-family` value.
+ */
+function walk(style: unknown, refuse: (where: string, why: string) => void, fonts?: (value: string) => boolean): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  if (style === undefined) return out;
+  if (!style || typeof style != 'object') return refuse('style', 'an object of states'), out;
+  for (const [state, props] of Object.entries(style)) {
+    if (!STATES.test(state) || !props || typeof props != 'object') {
+      refuse(`style.${state}`, 'not a state with an object of CSS properties');
+      continue;
+    }
+    const rules: Record<string, string> = (out[state] = {});
+    for (const [name, value] of Object.entries(props as object)) {
+      const prop = kebab(name);
+      if (!STYLE_PROPERTIES.test(prop) || typeof value != 'string' || value.length > 100 || REFUSED_VALUE.test(value) || (fonts && prop == 'font-family' && !fonts(value))) {
+        refuse(`style.${state}.${name}`, 'not in the allowlist');
+      } else rules[prop] = value;
+    }
+  }
+  return out;
+}
+
 /**
  * Checks a `style` option and returns it with CSS property names.
  *
@@ -66,27 +98,19 @@ const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<
  * @returns `{state: {css-property: value}}`.
  * @throws ConfigurationError as above.
  */
-export function checkStyle(style: unknown): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  if (style !== undefined) {
-    if (!style || typeof style != 'object') throw configError('style', 'an object of states');
-    for (const [state, props] of Object.entries(style)) {
-      if (!STATES.test(state) || !props || typeof props != 'object') throw configError(`style.${state}`, 'a known state, an object of CSS properties');
-      const rules: Record<string, string> = (out[state] = {});
-      for (const [name, value] of Object.entries(props as object)) {
-        const prop = kebab(name);
-        if (
-          !STYLE_PROPERTIES.test(prop) ||
-          typeof value != 'string' ||
-          value.length > 100 ||
-          REFUSED_VALUE.test(value) ||
-          (prop == 'font-family' && !value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase())))
-        ) {
-          throw configError(`style.${state}.${name}`, 'refused (text and spacing properties, system fonts, no url(), var() or ;{}<@!\\)');
-        }
-        rules[prop] = value;
-      }
-    }
-  }
-  return out;
-}
+export const checkStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower, systemFonts);
+
+/**
+ * The merchant page's check of a `style` option at mount (`mountFields`): {@link checkStyle} without the font list,
+ * so the page carries no list of fonts. Everything that could load content or cover the page is refused here with
+ * the ConfigurationError naming it; a `font-family` naming a font outside {@link SYSTEM_FONTS} (which loads
+ * nothing: the frame's CSP forbids web fonts) is dropped by the frame ({@link styleRules}).
+ * @throws ConfigurationError as {@link checkStyle}, fonts aside.
+ */
+export const checkMountStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower);
+
+/**
+ * The frame's reading of the style it was sent: the declarations {@link checkStyle} allows, each refused state or
+ * declaration left out (the merchant page checked the rest already). Never throws.
+ */
+export const styleRules = (style: unknown): Record<string, Record<string, string>> => walk(style, () => {}, systemFonts);

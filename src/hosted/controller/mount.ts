@@ -10,7 +10,7 @@ import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/con
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
-import { checkStyle, type FieldsStyle } from '../style';
+import { checkMountStyle, type FieldsStyle } from '../style';
 
 /**
  * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
@@ -153,13 +153,12 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const cfg = resolveConfig(config);
   const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
   const fieldsOrigin = new URL(fieldsUrl).origin;
-  const style = checkStyle(options.style);
+  const style = checkMountStyle(options.style);
   const doc = document;
   const ch = channelId();
   const ctrl = new AbortController();
   const signal = ctrl.signal;
   const listeners: { [K in keyof FieldsEvents]?: Set<(e: FieldsEvents[K]) => void> } = {};
-  const saved: [Element, string, string | null][] = [];
   const added: Element[] = [];
   /** the one tokenization under way (`pending`): its id, resolve and reject */
   let waiting: [number, (r: FieldsTokenResult) => void, (e: PayTokenError) => void] | undefined;
@@ -286,9 +285,9 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       waiting?.[2](configError('fields', 'unmounted'));
       for (const f of frames) {
         f.iframe.remove();
+        for (const a of ATTRS) f.el.removeAttribute(a);
         if (f.el[KEY] == api) delete f.el[KEY];
       }
-      saved.reverse().forEach(([el, n, v]) => set(el, n, v));
       added.forEach((el) => el.remove());
       busy(false);
     },
@@ -366,7 +365,6 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   for (const f of frames) {
     f.el[KEY]?.unmount();
     f.el[KEY] = api;
-    for (const a of ATTRS) saved.push([f.el, a, f.el.getAttribute(a)]);
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
     // content's height; the merchant's CSS may style `iframe` in the container further
     Object.assign(f.iframe, { title: label(f), src: frameUrl(fieldsUrl, ch, f.k, location.origin), width: '100%', height: '44', frameBorder: '0', scrolling: 'no' });
@@ -374,6 +372,5 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     render(f);
     f.el.append(f.iframe);
   }
-  if (form) saved.push([form, 'aria-busy', form.getAttribute('aria-busy')]);
   return api;
 }
