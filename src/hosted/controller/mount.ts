@@ -9,7 +9,7 @@ import type { Messages } from '../../form/messages';
 import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
-import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
+import { accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import { checkMountStyle, type FieldsStyle } from '../style';
 
 /**
@@ -186,7 +186,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const entries = Object.entries(containers ?? {}) as [HostedField, string | HTMLElement][];
   if (!entries.some(([k]) => k == 'card_number')) throw configError('fields.card_number', 'required');
   const frames = entries.map(([k, sel]) => {
-    if (!HOSTED_FIELDS.includes(k)) throw configError(`fields.${k}`, 'unknown field');
+    if (!Object.hasOwn(LABELS, k)) throw configError(`fields.${k}`, 'unknown field'); // LABELS has every HostedField
     const el = find(sel) as (HTMLElement & Slot) | null;
     if (!el?.tagName) throw configError(`fields.${k}`, `no element ${sel}`);
     return { k, el, iframe: doc.createElement('iframe'), s: { empty: true, focused: false, valid: false, potentiallyValid: true } as HostedFieldState, ready: false };
@@ -266,7 +266,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     },
     tokenize(data = {}) {
       if (pending) return pending;
-      if (!ready || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready (wait for the ready event)'));
+      if (!ready || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
       const id = ++seq;
       busy(true);
       return (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
