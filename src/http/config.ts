@@ -1,4 +1,4 @@
-import { configError } from '../errors/configuration';
+import { ConfigurationError } from '../errors/configuration';
 
 /**
  * Settings of a client (`createClient`, `tokenize`, and the script tag's setters). Every member is checked
@@ -50,7 +50,7 @@ export const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
 
 export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const refuse = (option: string, why: string): never => {
-  throw configError(option, why);
+  throw new ConfigurationError(option, `${option}: ${why}`);
 };
 
 /** Checks `merchantId` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`merchantId`). */
@@ -63,11 +63,8 @@ export const checkPublicKey = (publicKey: unknown): string =>
     ? publicKey
     : refuse('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
 
-/**
- * Checks `baseUrl` (see {@link ClientConfig}), or another URL of the API side under the same rules (`option`).
- * @returns it without trailing slash. @throws ConfigurationError (`baseUrl`, or `option`).
- */
-export function checkBaseUrl(baseUrl: unknown, option = 'baseUrl'): string {
+/** Checks `baseUrl` (see {@link ClientConfig}). @returns it without trailing slash. @throws ConfigurationError (`baseUrl`). */
+export function checkBaseUrl(baseUrl: unknown): string {
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
@@ -76,15 +73,21 @@ export function checkBaseUrl(baseUrl: unknown, option = 'baseUrl'): string {
   }
   return url && (url.protocol == 'https:' || (url.protocol == 'http:' && LOOPBACK.test(url.hostname))) && !/[?#]/.test(String(baseUrl)) && !url.username && !url.password
     ? url.href.replace(/\/+$/, '')
-    : refuse(option, 'https (http for loopback only), no query, hash or credentials');
+    : refuse('baseUrl', 'https (http for loopback only), no query, hash or credentials');
 }
 
 /**
  * The hosted-field frames' URL (see {@link ClientConfig} `fieldsUrl`): `fieldsUrl` checked as `baseUrl` is, or
  * `{baseUrl}/fields/v1` when not given. @throws ConfigurationError (`fieldsUrl`).
  */
-export const checkFieldsUrl = (fieldsUrl: unknown, baseUrl: string): string =>
-  fieldsUrl === undefined ? `${baseUrl}/fields/v1` : checkBaseUrl(fieldsUrl, 'fieldsUrl');
+export function checkFieldsUrl(fieldsUrl: unknown, baseUrl: string): string {
+  if (fieldsUrl === undefined) return `${baseUrl}/fields/v1`;
+  try {
+    return checkBaseUrl(fieldsUrl);
+  } catch {
+    return refuse('fieldsUrl', 'https (http for loopback only), no query, hash or credentials');
+  }
+}
 
 /** Checks `timeoutMs` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`timeoutMs`). */
 export const checkTimeout = (timeoutMs: unknown): number =>
