@@ -91,12 +91,23 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // Hosted fields. Targets (issue 12): the merchant-page code of a hosted-fields app at most 3000 B; the hosted
   // script tag at most 0.35x the processor's classic pair (openpay.v1 + openpay-data.v1, 11.4 KB gzip): 3990 B;
   // the frame bundle at most 10000 B. The first two are not met yet: CI holds the measured ceilings.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13898, target: 8000 },
+  // 2026-11-23, the merchant side of hosted fields shrunk (measured by module with scripts/size/modules.ts): the
+  // style check at mount without the font list (the frame checks fonts and leaves a refused declaration out),
+  // one ConfigurationError helper, a compact mount (one tokenization slot, attributes removed on unmount, shorter
+  // messages, field names checked against the default labels' keys), the frame URL written directly, the hosted
+  // script tag's settings in local variables: mountFields 4718 -> 4249, hosted script tag 4914 -> 4420 (0.39x the
+  // classic pair), createClient 13528 -> 13092 and everything 13898 -> 13669 (both carry mountFields), frame 9737 ->
+  // 9670 (styleRules); the ceilings moved to these figures. What remains, measured by stubbing each part out (ESM /
+  // script tag): the style allowlist check 471 / 434 B, the config checks 426 / 88 B (the setters check too), the
+  // typed errors rebuilt from the frame's answer 375 / 373 B, the message shape checks 249 / 237 B, the default
+  // labels 156 / 153 B, the mount itself (frames, events, state, post flow) the rest. 3000 B would need four of
+  // those features gone; 0.35x (3990 B) the typed errors and the labels.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13669, target: 8000 },
   { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10881, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13528, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4718, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4914, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9737, target: 10000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13092, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4249, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4420, target: 3990 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9670, target: 10000 },
 ];
 
 let failed = false;
