@@ -13,3 +13,9 @@ export class ConfigurationError extends PayTokenError {
     super('configuration', message);
   }
 }
+
+/**
+ * The ConfigurationError for a refused `option`, its message `${option}: ${why}` (`publicKey: not a pk_ key`).
+ * One helper for every check, so each bundle carries the message format once.
+ */
+export const configError = (option: string, why: string): ConfigurationError => new ConfigurationError(option, `${option}: ${why}`);

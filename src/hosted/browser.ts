@@ -5,8 +5,12 @@
  */
 import { checkBaseUrl, checkFieldsUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL } from '../http/config';
 import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './controller/mount';
-const s = { id: '', key: '', baseUrl: '', fieldsUrl: '', sandbox: false };
-const baseUrl = () => s.baseUrl || (s.sandbox ? LOCAL_SANDBOX_URL : '');
+let id = '';
+let key = '';
+let base = '';
+let fieldsUrl = '';
+let sandbox = false;
+const baseUrl = () => base || (sandbox ? LOCAL_SANDBOX_URL : '');
 
 /**
  * The hosted-fields global, frozen: a later script cannot replace its methods. Setters throw a
@@ -14,28 +18,28 @@ const baseUrl = () => s.baseUrl || (s.sandbox ? LOCAL_SANDBOX_URL : '');
  */
 const PayToken = Object.freeze({
   /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
-  setId(id: string): void {
-    s.id = checkMerchantId(id);
+  setId(value: string): void {
+    id = checkMerchantId(value);
   },
-  getId: (): string => s.id,
+  getId: (): string => id,
   /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key. */
-  setApiKey(key: string): void {
-    s.key = checkPublicKey(key);
+  setApiKey(value: string): void {
+    key = checkPublicKey(value);
   },
-  getApiKey: (): string => s.key,
+  getApiKey: (): string => key,
   /** Sandbox mode: without `setBaseUrl`, the local sandbox at `http://127.0.0.1:4010`. */
   setSandboxMode(flag: boolean): void {
-    s.sandbox = !!flag;
+    sandbox = !!flag;
   },
-  getSandboxMode: (): boolean => s.sandbox,
+  getSandboxMode: (): boolean => sandbox,
   /** Sets the spec's `{base_url}`: https, or http to loopback only. @throws ConfigurationError otherwise. */
   setBaseUrl(url: string): void {
-    s.baseUrl = checkBaseUrl(url);
+    base = checkBaseUrl(url);
   },
   getBaseUrl: baseUrl,
   /** Sets where the frame pages are served; default `{base_url}/fields/v1`. @throws ConfigurationError as `setBaseUrl`. */
   setFieldsUrl(url: string): void {
-    s.fieldsUrl = checkFieldsUrl(String(url), '');
+    fieldsUrl = checkFieldsUrl(String(url), '');
   },
   fields: Object.freeze({
     /**
@@ -44,7 +48,7 @@ const PayToken = Object.freeze({
      * @throws ConfigurationError (no id, key or base URL set; a missing container; a refused style property).
      */
     mount: (containers: FieldContainers, options?: FieldsOptions): HostedFields =>
-      mountFields({ merchantId: s.id, publicKey: s.key, baseUrl: baseUrl(), ...(s.fieldsUrl && { fieldsUrl: s.fieldsUrl }) }, containers, options),
+      mountFields({ merchantId: id, publicKey: key, baseUrl: baseUrl(), ...(fieldsUrl && { fieldsUrl }) }, containers, options),
   }),
 });
 

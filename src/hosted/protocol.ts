@@ -182,7 +182,7 @@ export const CHANNEL = /^[0-9a-f]{32}$/;
  * Everything is in the fragment, so it never reaches a server or a log.
  */
 export const frameUrl = (fieldsUrl: string, ch: string, field: HostedField, origin: string): string =>
-  `${fieldsUrl}/frame.html#${new URLSearchParams({ v: String(PROTOCOL_VERSION), ch, f: field, o: origin })}`;
+  `${fieldsUrl}/frame.html#v=${PROTOCOL_VERSION}&ch=${ch}&f=${field}&o=${encodeURIComponent(origin)}`;
 
 /**
  * Whether `origin` matches one of `allowed`: an exact origin (`https://shop.example`), or a host with any port

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../errors/configuration';
+import { configError } from '../errors/configuration';
 
 /**
  * The `style` option of hosted fields: CSS for the input inside each frame, by state. `base` always applies;
@@ -47,6 +47,44 @@ export const SYSTEM_FONTS =
 /** camelCase to CSS form: `fontSize` -> `font-size`, `WebkitTextFillColor` -> `-webkit-text-fill-color`. */
 const kebab = (p: string) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^webkit-/, '-webkit-');
 
+/** The states of {@link STYLE_SELECTORS}, as the merchant page checks them (without the frame's selectors). */
+const STATES = /^(base|focus|invalid|valid|placeholder|autofill)$/;
+
+/** What a value may not hold: anything that could load content or leave the declaration. */
+const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i;
+
+/** Whether a `font-family` value names only fonts of {@link SYSTEM_FONTS} (case-insensitive, quoted or not). */
+const systemFonts = (value: string) => value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()));
+
+const thrower = (where: string, why: string) => {
+  throw configError(where, why);
+};
+
+/**
+ * Walks a `style` option: returns its allowed declarations with CSS property names, calls `refuse(place, why)`
+ * for each refused place (a state, or a declaration: `style.base.backgroundImage`) and leaves that place out;
+ * `fonts`, when given, must accept a `font-family` value.
+ */
+function walk(style: unknown, refuse: (where: string, why: string) => void, fonts?: (value: string) => boolean): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  if (style === undefined) return out;
+  if (!style || typeof style != 'object') return refuse('style', 'an object of states'), out;
+  for (const [state, props] of Object.entries(style)) {
+    if (!STATES.test(state) || !props || typeof props != 'object') {
+      refuse(`style.${state}`, 'not a state with an object of CSS properties');
+      continue;
+    }
+    const rules: Record<string, string> = (out[state] = {});
+    for (const [name, value] of Object.entries(props as object)) {
+      const prop = kebab(name);
+      if (!STYLE_PROPERTIES.test(prop) || typeof value != 'string' || value.length > 100 || REFUSED_VALUE.test(value) || (fonts && prop == 'font-family' && !fonts(value))) {
+        refuse(`style.${state}.${name}`, 'not in the allowlist');
+      } else rules[prop] = value;
+    }
+  }
+  return out;
+}
+
 /**
  * Checks a `style` option and returns it with CSS property names.
  *
@@ -60,27 +98,19 @@ const kebab = (p: string) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).r
  * @returns `{state: {css-property: value}}`.
  * @throws ConfigurationError as above.
  */
-export function checkStyle(style: unknown): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  const bad = (where: string, why: string) => new ConfigurationError(where, `${where}: ${why}`);
-  if (style === undefined) return out;
-  if (!style || typeof style !== 'object') throw bad('style', 'an object of states');
-  for (const [state, props] of Object.entries(style)) {
-    if (!Object.hasOwn(STYLE_SELECTORS, state)) throw bad(`style.${state}`, 'unknown state');
-    if (!props || typeof props !== 'object') throw bad(`style.${state}`, 'an object of CSS properties');
-    const rules: Record<string, string> = (out[state] = {});
-    for (const [name, value] of Object.entries(props as object)) {
-      const where = `style.${state}.${name}`;
-      const prop = kebab(name);
-      if (!STYLE_PROPERTIES.test(prop)) throw bad(where, 'property not allowed (text and spacing only)');
-      if (typeof value !== 'string' || value.length > 100 || /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i.test(value)) {
-        throw bad(where, 'value refused');
-      }
-      if (prop == 'font-family' && !value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()))) {
-        throw bad(where, 'system fonts only');
-      }
-      rules[prop] = value;
-    }
-  }
-  return out;
-}
+export const checkStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower, systemFonts);
+
+/**
+ * The merchant page's check of a `style` option at mount (`mountFields`): {@link checkStyle} without the font list,
+ * so the page carries no list of fonts. Everything that could load content or cover the page is refused here with
+ * the ConfigurationError naming it; a `font-family` naming a font outside {@link SYSTEM_FONTS} (which loads
+ * nothing: the frame's CSP forbids web fonts) is dropped by the frame ({@link styleRules}).
+ * @throws ConfigurationError as {@link checkStyle}, fonts aside.
+ */
+export const checkMountStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower);
+
+/**
+ * The frame's reading of the style it was sent: the declarations {@link checkStyle} allows, each refused state or
+ * declaration left out (the merchant page checked the rest already). Never throws.
+ */
+export const styleRules = (style: unknown): Record<string, Record<string, string>> => walk(style, () => {}, systemFonts);

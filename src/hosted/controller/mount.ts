@@ -1,7 +1,7 @@
 import type { Brand } from '../../card/types';
 import { ApiError } from '../../errors/api';
 import type { PayTokenError } from '../../errors/base';
-import { ConfigurationError } from '../../errors/configuration';
+import { ConfigurationError, configError } from '../../errors/configuration';
 import { NetworkError } from '../../errors/network';
 import { TimeoutError } from '../../errors/timeout';
 import { ValidationError } from '../../errors/validation';
@@ -9,8 +9,8 @@ import type { Messages } from '../../form/messages';
 import { checkFieldsUrl, resolveClientConfig, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
-import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
-import { checkStyle, type FieldsStyle } from '../style';
+import { accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
+import { checkMountStyle, type FieldsStyle } from '../style';
 
 /**
  * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
@@ -154,15 +154,15 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const cfg = resolveClientConfig(config);
   const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
   const fieldsOrigin = new URL(fieldsUrl).origin;
-  const style = checkStyle(options.style);
+  const style = checkMountStyle(options.style);
   const doc = document;
   const ch = channelId();
   const ctrl = new AbortController();
   const signal = ctrl.signal;
   const listeners: { [K in keyof FieldsEvents]?: Set<(e: FieldsEvents[K]) => void> } = {};
-  const saved: [Element, string, string | null][] = [];
   const added: Element[] = [];
-  const waiting = new Map<number, [(r: FieldsTokenResult) => void, (e: PayTokenError) => void]>();
+  /** the one tokenization under way (`pending`): its id, resolve and reject */
+  let waiting: [number, (r: FieldsTokenResult) => void, (e: PayTokenError) => void] | undefined;
   let locale = options.locale ?? 'es-MX';
   let brand: Brand | null = null;
   let session = '';
@@ -170,7 +170,6 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   let seq = 0;
   let ready = false;
 
-  const bad = (option: string, why: string) => new ConfigurationError(option, `${option}: ${why}`);
   const set = (el: Element, name: string, value: string | null | boolean) =>
     value === null || value === false ? el.removeAttribute(name) : el.setAttribute(name, value === true ? '' : value);
   const emit = <K extends keyof FieldsEvents>(type: K, detail: FieldsEvents[K]) =>
@@ -183,32 +182,25 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         }); // reported by the browser; stops nothing
       }
     });
-  const en = () => /^en/i.test(locale);
   const find = (sel: string | Element) => (typeof sel == 'string' ? doc.querySelector(sel) : sel);
 
   const entries = Object.entries(containers ?? {}) as [HostedField, string | HTMLElement][];
-  if (!entries.some(([k]) => k == 'card_number')) throw bad('fields.card_number', 'a container for the card number is required');
+  if (!entries.some(([k]) => k == 'card_number')) throw configError('fields.card_number', 'required');
   const frames = entries.map(([k, sel]) => {
-    if (!HOSTED_FIELDS.includes(k)) throw bad(`fields.${k}`, `unknown field; use ${HOSTED_FIELDS.join(', ')}`);
+    if (!Object.hasOwn(LABELS, k)) throw configError(`fields.${k}`, 'unknown field'); // LABELS has every HostedField
     const el = find(sel) as (HTMLElement & Slot) | null;
-    if (!el || !el.tagName) throw bad(`fields.${k}`, `no element ${typeof sel == 'string' ? sel : ''}`);
+    if (!el?.tagName) throw configError(`fields.${k}`, `no element ${sel}`);
     return { k, el, iframe: doc.createElement('iframe'), s: { empty: true, focused: false, valid: false, potentiallyValid: true } as HostedFieldState, ready: false };
   });
   type Frame = (typeof frames)[number];
   const byKey = (k?: string) => frames.find((f) => f.k == k);
-  const labels = (f: Frame) => (f.el.id ? [...doc.querySelectorAll<HTMLLabelElement>(`label[for="${CSS.escape(f.el.id)}"]`)] : []);
-  const label = (f: Frame) => labels(f)[0]?.textContent?.trim().replace(/\s+/g, ' ') || f.el.getAttribute('aria-label') || LABELS[f.k].split('|')[+en()]!;
+  const card = byKey('card_number')!;
+  const labels = (f: Frame) => (f.el.id ? doc.querySelectorAll<HTMLLabelElement>(`label[for="${CSS.escape(f.el.id)}"]`) : []);
+  const label = (f: Frame) => labels(f)[0]?.textContent?.trim().replace(/\s+/g, ' ') || f.el.getAttribute('aria-label') || LABELS[f.k].split('|')[+/^en/i.test(locale)]!;
   const post = (f: Frame, m: ToFrame) => f.iframe.contentWindow?.postMessage(envelope(ch, m), fieldsOrigin);
 
-  /** Renders a field's state on its container. */
-  const render = (f: Frame) => {
-    const s = f.s;
-    set(f.el, ATTRS[0]!, s.focused);
-    set(f.el, ATTRS[1]!, !!s.error);
-    set(f.el, ATTRS[2]!, s.valid);
-    set(f.el, ATTRS[3]!, s.empty);
-    if (f.k == 'card_number') set(f.el, ATTRS[4]!, brand);
-  };
+  /** Renders a field's state on its container (the brand on the card number's only). */
+  const render = (f: Frame) => [f.s.focused, !!f.s.error, f.s.valid, f.s.empty, f == card && brand].forEach((v, i) => set(f.el, ATTRS[i]!, v));
 
   const state = (): FieldsState => ({
     fields: Object.fromEntries(frames.map((f) => [f.k, { ...f.s }])),
@@ -219,24 +211,23 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     deviceSessionId: session,
   });
 
-  const form = (options.form ? find(typeof options.form == 'string' ? `#${CSS.escape(options.form)}` : options.form) : byKey('card_number')!.el.closest('form')) as HTMLFormElement | null;
-  if (options.form && form?.tagName != 'FORM') throw bad('form', 'no such form');
-  const flow = options.flow ?? (form ? 'post' : 'spa');
-  const buttons = form ? [...form.elements].filter((b): b is HTMLButtonElement => (b as HTMLButtonElement).type == 'submit') : [];
+  const form = (options.form ? find(typeof options.form == 'string' ? `#${CSS.escape(options.form)}` : options.form) : card.el.closest('form')) as HTMLFormElement | null;
+  if (options.form && form?.tagName != 'FORM') throw configError('form', 'no such form');
   const busy = (on: boolean) => {
-    if (form) set(form, 'aria-busy', on && 'true');
-    buttons.forEach((b) => (b.disabled = on));
+    if (form) {
+      set(form, 'aria-busy', on && 'true');
+      for (const b of form.elements) if ((b as HTMLButtonElement).type == 'submit') (b as HTMLButtonElement).disabled = on;
+    }
   };
-  const hidden = (name: string) => {
+  const hidden = (name: string, value: string) => {
     let el = form!.elements.namedItem(name) as HTMLInputElement | null;
     if (!el) {
-      el = doc.createElement('input');
+      added.push((el = doc.createElement('input')));
       el.type = 'hidden';
       el.name = name;
       form!.append(el);
-      added.push(el);
     }
-    return el;
+    el.value = value;
   };
 
   const toError = (f: FailData): PayTokenError =>
@@ -265,42 +256,39 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       }
     },
     clear(k) {
-      frames.filter((f) => !k || f.k == k).forEach((f) => post(f, { t: 'clear' }));
+      for (const f of frames) if (!k || f.k == k) post(f, { t: 'clear' });
     },
     setLocale(l) {
       locale = l;
-      frames.forEach((f) => {
+      for (const f of frames) {
         f.iframe.title = label(f);
         post(f, { t: 'locale', locale: l });
-      });
+      }
     },
     tokenize(data = {}) {
       if (pending) return pending;
-      if (!ready || signal.aborted) return Promise.reject(bad('fields', signal.aborted ? 'unmounted' : 'the hosted fields are not ready yet (wait for the ready event)'));
+      if (!ready || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
       const id = ++seq;
-      const name = options.holderName ? (find(options.holderName) as HTMLInputElement | null) : null;
       busy(true);
-      const p = (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
-        waiting.set(id, [resolve, reject]);
+      return (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
+        waiting = [id, resolve, reject];
         // the frame answers within its own time-out (timeoutMs); this bounds a frame that went away
         setTimeout(() => reject(new TimeoutError(cfg.timeoutMs + 5000)), cfg.timeoutMs + 5000);
-        post(byKey('card_number')!, { t: 'tokenize', id, holder_name: data.holder_name ?? name?.value, address: data.address });
+        post(card, { t: 'tokenize', id, holder_name: data.holder_name ?? (options.holderName ? (find(options.holderName) as HTMLInputElement | null) : null)?.value, address: data.address });
       }).finally(() => {
-        waiting.delete(id);
-        pending = undefined;
+        waiting = pending = undefined;
         if (!signal.aborted) busy(false);
       }));
-      return p;
     },
     unmount() {
       if (signal.aborted) return;
       ctrl.abort();
-      waiting.forEach(([, reject]) => reject(bad('fields', 'unmounted')));
-      frames.forEach((f) => {
+      waiting?.[2](configError('fields', 'unmounted'));
+      for (const f of frames) {
         f.iframe.remove();
+        for (const a of ATTRS) f.el.removeAttribute(a);
         if (f.el[KEY] == api) delete f.el[KEY];
-      });
-      saved.reverse().forEach(([el, n, v]) => set(el, n, v));
+      }
       added.forEach((el) => el.remove());
       busy(false);
     },
@@ -330,48 +318,44 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         f.iframe.height = String(m.height);
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
-          if (f.k == 'card_number') session = m.session;
+          if (f == card) session = m.session;
           if ((ready = frames.every((x) => x.ready))) emit('ready', state());
         }
       } else if (m.t == 'state') {
         const old = f.s;
         f.s = m.state;
-        if (f.k == 'card_number' && m.brand != brand) {
-          brand = m.brand;
-          emit('brand', { brand });
-        }
+        if (f == card && m.brand != brand) emit('brand', { brand: (brand = m.brand) });
         render(f);
         const ev = { field: f.k, state: { ...m.state } };
         if (m.e != 'show') emit(m.e, ev);
         if (old.valid != m.state.valid || old.potentiallyValid != m.state.potentiallyValid) emit('validityChange', ev);
       } else if (m.t == 'enter') {
         form?.requestSubmit();
-      } else if (f.k == 'card_number' && waiting.has(m.id)) {
-        const [resolve, reject] = waiting.get(m.id)!;
+      } else if (f == card && waiting?.[0] == m.id) {
         if (m.t == 'token') {
           const r = { token_id: m.token.id, device_session_id: m.session, token: m.token };
           emit('token', r);
-          resolve(r);
+          waiting[1](r);
         } else {
           const error = toError(m.fail);
           emit('error', { code: m.fail.code, message: m.fail.text, field: m.fail.field, error });
-          if (byKey(m.fail.field)) api.focus(m.fail.field!);
-          reject(error);
+          api.focus(m.fail.field!);
+          waiting[2](error);
         }
       }
     },
     { signal },
   );
 
-  if (form && flow == 'post') {
+  if (form && (options.flow ?? 'post') == 'post') {
     form.addEventListener(
       'submit',
       (e) => {
         e.preventDefault();
         api.tokenize().then((r) => {
           if (signal.aborted) return;
-          hidden(options.tokenField ?? 'token_id').value = r.token_id;
-          hidden(options.deviceSessionField ?? 'device_session_id').value = r.device_session_id;
+          hidden(options.tokenField ?? 'token_id', r.token_id);
+          hidden(options.deviceSessionField ?? 'device_session_id', r.device_session_id);
           busy(true); // stays busy while the browser leaves the page
           HTMLFormElement.prototype.submit.call(form);
         }, () => {}); // reported through the `error` event
@@ -383,20 +367,12 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   for (const f of frames) {
     f.el[KEY]?.unmount();
     f.el[KEY] = api;
-    ATTRS.forEach((a) => saved.push([f.el, a, f.el.getAttribute(a)]));
-    const { iframe } = f;
-    iframe.title = label(f);
-    iframe.src = frameUrl(fieldsUrl, ch, f.k, location.origin);
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
     // content's height; the merchant's CSS may style `iframe` in the container further
-    iframe.width = '100%';
-    iframe.height = '44';
-    iframe.frameBorder = '0';
-    iframe.scrolling = 'no';
+    Object.assign(f.iframe, { title: label(f), src: frameUrl(fieldsUrl, ch, f.k, location.origin), width: '100%', height: '44', frameBorder: '0', scrolling: 'no' });
     for (const l of labels(f)) l.addEventListener('click', (e) => (e.preventDefault(), api.focus(f.k)), { signal });
     render(f);
-    f.el.append(iframe);
+    f.el.append(f.iframe);
   }
-  if (form) saved.push([form, 'aria-busy', form.getAttribute('aria-busy')]);
   return api;
 }

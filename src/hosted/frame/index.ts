@@ -37,7 +37,7 @@ import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
 import { postToken } from '../../http/tokenize';
 import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
-import { STYLE_SELECTORS, checkStyle, type StyleState } from '../style';
+import { STYLE_SELECTORS, styleRules, type StyleState } from '../style';
 
 /** What a frame offers its same-origin siblings (and nobody else: the merchant page cannot reach it). */
 export interface SiblingHandle {
@@ -202,14 +202,9 @@ export function startFrame(win: Window = window): void {
 
   /** Applies a checked style with CSSOM on a constructed stylesheet: no inline `<style>`, the CSP stays strict. */
   const applyStyle = (style: unknown) => {
-    let rules: Record<string, Record<string, string>> = {};
-    try {
-      rules = checkStyle(style);
-    } catch {
-      /* the merchant page checked it; anything else is ignored */
-    }
     const sheet = new CSSStyleSheet();
-    for (const [st, props] of Object.entries(rules)) {
+    // the merchant page checked the style; anything else (a font outside the system fonts) is left out
+    for (const [st, props] of Object.entries(styleRules(style))) {
       try {
         const rule = sheet.cssRules[sheet.insertRule(`${STYLE_SELECTORS[st as StyleState]}{}`, sheet.cssRules.length)] as CSSStyleRule;
         for (const [p, v] of Object.entries(props)) rule.style.setProperty(p, v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../../src/errors/index';
-import { checkStyle } from '../../../src/hosted/style';
+import { checkMountStyle, checkStyle, styleRules } from '../../../src/hosted/style';
 
 /** The error `checkStyle` throws for a style, or undefined. */
 const refusal = (style: unknown) => {
@@ -60,5 +60,25 @@ describe('checkStyle (the style allowlist)', () => {
     expect(e).toBeInstanceOf(ConfigurationError);
     expect(e!.option).toBe(option);
     expect(e!.message.startsWith(`${option}:`)).toBe(true);
+  });
+});
+
+describe('checkMountStyle (the merchant page) and styleRules (the frame)', () => {
+  it('at mount refuses what checkStyle refuses, fonts aside: a font outside the system fonts loads nothing and is left to the frame', () => {
+    for (const style of [{ base: { background: 'red' } }, { base: { color: 'url(x)' } }, { hover: { color: 'red' } }, 'color: red']) {
+      expect(() => checkMountStyle(style)).toThrow(ConfigurationError);
+    }
+    const style = { base: { color: '#222', fontFamily: 'Comic Neue, sans-serif' } };
+    expect(checkMountStyle(style)).toEqual({ base: { color: '#222', 'font-family': 'Comic Neue, sans-serif' } });
+    expect(() => checkStyle(style)).toThrow(/style\.base\.fontFamily/);
+  });
+
+  it('in the frame keeps each allowed declaration and leaves out each refused one, never throwing', () => {
+    expect(styleRules({ base: { color: '#222', fontFamily: 'Comic Neue, sans-serif', background: 'url(x)' }, hover: { color: 'red' }, focus: { fontFamily: 'Arial' } })).toEqual({
+      base: { color: '#222' },
+      focus: { 'font-family': 'Arial' },
+    });
+    expect(styleRules('color: red')).toEqual({});
+    expect(styleRules(undefined)).toEqual({});
   });
 });
