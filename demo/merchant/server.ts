@@ -26,7 +26,8 @@
  * carries the CSRF token; each post of a step is one attempt):
  * - 3-D Secure: a charge answered 3012 is retried with `use_3d_secure: true` and `redirect_url` =
  *   `{merchant}/3ds/return?lang=..`; the shopper is sent (303) to the bank page of `payment_method.url`, and
- *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete;
+ *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete (the
+ *   SPA, whose 3-D Secure modal keeps it on its page, reads the same as JSON: `GET /api/charge/{transaction_id}`);
  * - points: when the token's card has `points_card` true (read with `GET /tokens/{id}`), a step asks how to pay
  *   (points only, points and card, card only) before charging with `use_card_points`; the receipt shows the
  *   points used and left;
@@ -212,14 +213,16 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   /** The client IP of a request (the socket's peer). */
   const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
-  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the pages whose
-  // library calls the API itself (`/direct`, the SPA), the API origin (tokens, device data). The hosted-fields page
+  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the page whose
+  // library calls the API itself (`/direct`), the API origin (tokens, device data). The hosted-fields page
   // (`/`) reaches the API only through its frames: frame-src the API origin, no connect-src to it.
-  const csp = (page: 'hosted' | 'direct', returnPage = false) => [
+  // The SPA (hosted fields, the 3-D Secure modal) reaches only its own backend too, and frames the API origin
+  // (fields, bank page) and itself (the modal's return page).
+  const csp = (page: 'hosted' | 'direct' | 'spa', returnPage = false) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    page == 'hosted' ? "connect-src 'self'" : `connect-src 'self' ${new URL(api).origin}`,
+    page == 'direct' ? `connect-src 'self' ${new URL(api).origin}` : "connect-src 'self'",
     "img-src 'self'",
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${new URL(api).origin}`,
@@ -236,7 +239,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : 'direct', c.req.path === '/3ds/return'));
+    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : c.req.path.startsWith('/spa/') ? 'spa' : 'direct', c.req.path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -535,6 +538,22 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       ),
       tx.ok ? 200 : 404,
     );
+  });
+
+  // A charge after the bank, for the SPA (whose 3-D Secure modal resolves with the transaction id): the charge is
+  // read server side (never trusted from the browser) and answered in the shopper's terms, as `/3ds/return` shows
+  // it: {status, transaction} once completed (or in progress), else {status, message} (`failed`: the
+  // bank did not confirm the shopper; `charge_pending`: the authentication was not finished), or 404
+  // {error_code: 1005, message} for an unknown or malformed id.
+  app.get('/api/charge/:id', async (c) => {
+    const lang = langOf(c.req.query('lang'));
+    const t = TEXT[lang];
+    const id = c.req.param('id');
+    const tx = ID.test(id) ? await read(`/charges/${id}`) : undefined;
+    if (!tx?.ok) return c.json({ error_code: 1005, message: formMessage(1005, LOCALE[lang]) }, 404);
+    const status = String(tx.body.status ?? '');
+    if (status === 'completed' || status === 'in_progress') return c.json({ status, transaction: rows(tx.body) });
+    return c.json({ status, message: status === 'failed' ? t.authFailed : t.notCompletedText });
   });
 
   // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id, payment_plan?,
