@@ -250,6 +250,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
   app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
+  app.get('/shop.js', file('demo/web/shop.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
@@ -271,17 +272,22 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   // no device data (only the device_session_id goes with the payment).
   // `/`: the checkout with hosted fields (card inputs in iframes from the API origin); `/direct`: the same checkout
   // with the on-page form layer (card inputs on this page).
-  const checkout = (file: string) => async (c: Context) => {
+  // Both are demo/web/layout.html (head, header, order summary, the "pay with points" step, footer) around the
+  // page's own form (`form`), with its library script tag and page script (an ES module importing shop.js).
+  const checkout = (page: { form: string; library: string; script: string; path: string; other: '/' | '/direct' }) => async (c: Context) => {
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
-    const html = await readFile(`${ROOT}/demo/web/${file}`, 'utf8');
+    const [layout, form] = await Promise.all([readFile(`${ROOT}/demo/web/layout.html`, 'utf8'), readFile(`${ROOT}/demo/web/${page.form}`, 'utf8')]);
+    const otherName = page.other == '/' ? TEXT[lang].hosted : TEXT[lang].direct;
     return c.html(
-      render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) })
-        .replace('<!--installments-->', installments(lang)),
+      render(layout.replace('<!--checkout-->', () => form), lang, {
+        ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)),
+        library: page.library, script: page.script, path: page.path, otherPath: page.other, otherName,
+      }).replace('<!--installments-->', installments(lang)),
     );
   };
-  app.get('/', checkout('hosted.html'));
-  app.get('/direct', checkout('index.html'));
+  app.get('/', checkout({ form: 'hosted.html', library: 'paytoken-hosted.iife.js', script: 'hosted.js', path: '/', other: '/direct' }));
+  app.get('/direct', checkout({ form: 'index.html', library: 'paytoken.iife.js', script: 'checkout.js', path: '/direct', other: '/' }));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;
