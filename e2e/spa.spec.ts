@@ -241,3 +241,23 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
   });
 });
+
+test('reward points in the SPA: the "pay with points" step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+  await page.goto(`${shop.merchant.url}/spa/`);
+  await openCheckout(page);
+  await fillSpa(page, '4000000000004004'); // 50,000 points (MXN 5,000.00) at the sandbox's start
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  const title = page.getByRole('heading', { name: 'Paga con puntos' });
+  await expect(title).toBeFocused();
+  await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50000 puntos ($5000.00 MXN).');
+  await expect(page.getByRole('heading', { name: 'Pago con tarjeta' })).toBeHidden();
+  await expect(page.locator('iframe')).toHaveCount(3); // the checkout stays mounted underneath
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Solo con puntos').check();
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+  await expect(page.locator('[data-field="points_used"]')).toHaveText('3490 ($349.00)');
+  await expect(page.locator('[data-field="points_remaining"]')).toHaveText('46510');
+  await expect(page.locator('dt', { hasText: 'Puntos usados' })).toBeVisible();
+  expect(shop.merchant.received.slice(-2).map((b) => b.use_card_points)).toEqual([undefined, 'ONLY_POINTS']);
+});

@@ -13,10 +13,12 @@ type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
 type Transaction = Record<string, string | number | null>;
 /** What the merchant backend answers (`POST /api/charge`, `GET /api/charge/{id}`). */
-type Answer = { transaction?: Transaction; redirect?: string; status?: string; error_code?: number; message?: string };
+type Answer = { transaction?: Transaction; redirect?: string; points?: { balance: string }; status?: string; error_code?: number; message?: string };
+/** A token on its way to the charge, with the shopper's choices. */
+type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
 /** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
 type Failure = { code: number | string } | { text: 'authFailed' | 'notCompleted' };
-/** The merchant inputs of the checkout (the card fields are hosted: iframes from the API origin). */
+/** The billing address inputs, the shop's own (the card fields are hosted: iframes from the API origin). */
 const ADDRESS = ['line1', 'city', 'state', 'postal_code', 'country_code'] as const;
 /** The id of each of them (labels' `for`). */
 const IDS: Record<string, string> = { holder_name: 'spa-name', line1: 'spa-line1', city: 'spa-city', state: 'spa-state', postal_code: 'spa-postal', country_code: 'spa-country' };
@@ -30,8 +32,10 @@ const TEXT = {
     done: 'Pago completado', thanks: '¡Gracias! Tu pago quedó registrado.', again: 'Nuevo pedido', language: 'Idioma',
     classic: 'Página clásica',
     authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
+    pointsTitle: 'Paga con puntos', pointsHow: '¿Cómo quieres pagar?', onlyPoints: 'Solo con puntos',
+    mixed: 'Con puntos y el resto con la tarjeta', cardOnly: 'Solo con la tarjeta',
     notCompleted: 'No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.',
-    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta' } as Record<string, string>,
+    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta', points_used: 'Puntos usados', points_remaining: 'Puntos restantes', payment_plan: 'Meses sin intereses' } as Record<string, string>,
   },
   en: {
     cart: 'Cart', item: 'Chiapas coffee beans, 1 kg', checkout: 'Go to checkout', back: 'Back to cart',
@@ -41,8 +45,10 @@ const TEXT = {
     done: 'Payment complete', thanks: 'Thank you! Your payment went through.', again: 'New order', language: 'Language',
     classic: 'Classic page',
     authFailed: 'Your bank could not confirm it was you. You were not charged.',
+    pointsTitle: 'Pay with points', pointsHow: 'How would you like to pay?', onlyPoints: 'Points only',
+    mixed: 'Points, and the rest with the card', cardOnly: 'Card only',
     notCompleted: 'You did not finish the verification with your bank. You were not charged; you can try again.',
-    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card' } as Record<string, string>,
+    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card', points_used: 'Points used', points_remaining: 'Points left', payment_plan: 'Months without interest' } as Record<string, string>,
   },
 };
 
@@ -130,12 +136,15 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
   const cvv2 = useRef<HTMLDivElement>(null);
   const pay = useRef<HTMLButtonElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
+  const pointsTitle = useRef<HTMLHeadingElement>(null);
   const fields = useRef<HostedFields>(undefined);
   const charging = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
   /** Errors of the shop's own inputs (holder name, address), as paytoken message codes by input. */
   const [invalid, setInvalid] = useState<Record<string, string>>({});
+  /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
+  const [points, setPoints] = useState<{ body: ChargeBody; balance: string }>();
   const t = TEXT[locale];
 
   useEffect(() => {
@@ -165,12 +174,18 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
   const done = (f?: Failure) => {
     charging.current = false;
     setBusy(false);
-    if (f) setFailure(f);
+    if (f) {
+      setPoints(undefined);
+      setFailure(f);
+    }
   };
   // a failure takes the focus once shown (after the modal gave it back to where it was)
   useEffect(() => {
     if (failure) alert.current?.focus();
   }, [failure]);
+  useEffect(() => {
+    if (points) pointsTitle.current?.focus();
+  }, [points]);
 
   /** Asks the merchant backend for the charge after the bank (it reads the charge server side). */
   const result = async (id: string) => {
@@ -215,23 +230,43 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
     }
     // the fields end their own busy state when the token arrives: ours lasts until the charge answers
     if (pay.current) pay.current.disabled = true;
+    await charge({ token_id: token.token_id, device_session_id: token.device_session_id });
+  };
+
+  /**
+   * The merchant's own backend charges the token with its private key; its answer: the Transaction, a step first
+   * (`points`: how to pay, then the same token again with `use_card_points`; `redirect`: 3-D Secure), or a decline.
+   */
+  const charge = async (body: ChargeBody) => {
     try {
-      // the merchant's own backend charges the token with its private key
       const res = await fetch(`/api/charge?lang=${locale == 'en' ? 'en' : 'es'}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token_id: token.token_id, device_session_id: token.device_session_id }),
+        body: JSON.stringify(body),
       });
-      const body = (await res.json()) as Answer;
-      if (body.transaction) return onPaid(body.transaction);
-      if (!body.redirect) return done({ code: body.error_code ?? 1004 });
+      const answer = (await res.json()) as Answer;
+      if (answer.transaction) return onPaid(answer.transaction);
+      if (answer.points) {
+        done();
+        return setPoints({ body, balance: answer.points.balance });
+      }
+      if (!answer.redirect) return done({ code: answer.error_code ?? 1004 });
       // 3-D Secure: the bank's page in a modal over the checkout; the backend's redirect_url ends it
-      const auth = await client.authenticate(body.redirect, { mode: 'modal', returnUrl: '/3ds/return', locale });
+      const auth = await client.authenticate(answer.redirect, { mode: 'modal', returnUrl: '/3ds/return', locale });
       if (auth.status == 'returned') await result(auth.id);
       else done({ text: 'notCompleted' });
     } catch {
       done({ code: 1004 });
     }
+  };
+
+  /** The "pay with points" step's button: the same token again, with the choice. */
+  const payWithPoints = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (charging.current || !points) return;
+    charging.current = true;
+    setBusy(true);
+    void charge({ ...points.body, use_card_points: String(new FormData(e.currentTarget).get('use_card_points')) });
   };
 
   /** An input of the shop with its label and error (paytoken's words, in the page's language). */
@@ -259,37 +294,64 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
   );
 
   return (
-    <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit}>
-      <h1 id="checkout-title">{t.title}</h1>
-      {input('holder_name', t.name, { autoComplete: 'cc-name', spellCheck: false, maxLength: 80 })}
-      {hosted('spa-number', t.number, number, 'hosted pan')}
-      <div className="row">
-        {hosted('spa-expiry', t.expiry, expiry)}
-        {hosted('spa-cvv', t.cvv, cvv2)}
-      </div>
-      <fieldset>
-        <legend>{t.billing}</legend>
-        {input('line1', t.line1, { autoComplete: 'address-line1' })}
-        <div className="row">
-          {input('city', t.city, { autoComplete: 'address-level2' })}
-          {input('state', t.state, { autoComplete: 'address-level1' })}
-        </div>
-        <div className="row">
-          {input('postal_code', t.postal, { autoComplete: 'postal-code' })}
-          {input('country_code', t.country, { autoComplete: 'country', defaultValue: 'MX' })}
-        </div>
-      </fieldset>
-      {failure !== undefined && (
-        <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
-          {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
-        </p>
+    <>
+      {points && (
+        <form className="panel card-form" aria-labelledby="points-title" aria-busy={busy || undefined} onSubmit={payWithPoints}>
+          <h1 id="points-title" tabIndex={-1} ref={pointsTitle}>
+            {t.pointsTitle}
+          </h1>
+          {points.balance && <p id="points-balance">{points.balance}</p>}
+          <fieldset>
+            <legend>{t.pointsHow}</legend>
+            {(
+              [
+                ['ONLY_POINTS', t.onlyPoints],
+                ['MIXED', t.mixed],
+                ['NONE', t.cardOnly],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="choice">
+                <input type="radio" name="use_card_points" value={value} defaultChecked={value == 'MIXED'} /> {label}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={busy}>
+            {busy ? t.processing : `${t.pay} $${amount} MXN`}
+          </button>
+        </form>
       )}
-      <button type="submit" ref={pay} disabled={busy}>
-        {busy ? t.processing : `${t.pay} $${amount} MXN`}
-      </button>
-      <button type="button" className="secondary" onClick={onBack}>
-        {t.back}
-      </button>
-    </form>
+      <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit} hidden={!!points}>
+        <h1 id="checkout-title">{t.title}</h1>
+        {input('holder_name', t.name, { autoComplete: 'cc-name', spellCheck: false, maxLength: 80 })}
+        {hosted('spa-number', t.number, number, 'hosted pan')}
+        <div className="row">
+          {hosted('spa-expiry', t.expiry, expiry)}
+          {hosted('spa-cvv', t.cvv, cvv2)}
+        </div>
+        <fieldset>
+          <legend>{t.billing}</legend>
+          {input('line1', t.line1, { autoComplete: 'address-line1' })}
+          <div className="row">
+            {input('city', t.city, { autoComplete: 'address-level2' })}
+            {input('state', t.state, { autoComplete: 'address-level1' })}
+          </div>
+          <div className="row">
+            {input('postal_code', t.postal, { autoComplete: 'postal-code' })}
+            {input('country_code', t.country, { autoComplete: 'country', defaultValue: 'MX' })}
+          </div>
+        </fieldset>
+        {failure !== undefined && (
+          <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
+            {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
+          </p>
+        )}
+        <button type="submit" ref={pay} disabled={busy}>
+          {busy ? t.processing : `${t.pay} $${amount} MXN`}
+        </button>
+        <button type="button" className="secondary" onClick={onBack}>
+          {t.back}
+        </button>
+      </form>
+    </>
   );
 }
