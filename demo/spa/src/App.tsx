@@ -168,7 +168,12 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per checkout; locale below
   }, []);
-  useEffect(() => fields.current?.setLocale(locale), [locale]);
+  // a later language switch (the mount has its locale): not at once, while the frames are still loading (a message
+  // to a frame not yet on the API origin is refused by the browser, and Firefox logs it)
+  const mountedLocale = useRef(locale);
+  useEffect(() => {
+    if (locale != mountedLocale.current) fields.current?.setLocale((mountedLocale.current = locale));
+  }, [locale]);
 
   /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
   const done = (f?: Failure) => {
