@@ -8,7 +8,7 @@
  * (MXN 2,400.00) is above the months-without-interest threshold.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect, fillCard, axeViolations, CREDENTIALS, LABELS } from './fixtures';
+import { test as base, expect, fillCard, axeViolations, CREDENTIALS, FUTURE_YY, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { formMessage } from '../src/form/messages';
@@ -263,5 +263,69 @@ test.describe('PayToken.authenticate in the browser', () => {
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/3ds/return');
     await expect(page.locator('[data-field="id"]')).toHaveText(tx.id);
+  });
+});
+
+test.describe('on the hosted-fields checkout (/): the same steps as /direct', () => {
+  /** The input inside a hosted field's frame, by its container's id. */
+  const frameInput = (page: Page, container: string) => page.frameLocator(`#${container} iframe`).locator('input');
+
+  /** Opens `/` in `lang`, fills the hosted fields with `number` (the holder name on the page) and, unless `submit` is false, pays. */
+  async function payHosted(page: Page, shop: Shop, number: string, { lang = 'es', submit = true }: { lang?: 'es' | 'en'; submit?: boolean } = {}) {
+    await page.goto(`${shop.merchant.url}/?lang=${lang}`);
+    for (const c of ['card-number', 'expiry', 'cvv2']) await expect(frameInput(page, c)).toBeEnabled();
+    await page.getByLabel(LABELS.name).fill('Ana Pérez');
+    await frameInput(page, 'card-number').pressSequentially(number);
+    await frameInput(page, 'expiry').pressSequentially(`12${FUTURE_YY}`);
+    await frameInput(page, 'cvv2').pressSequentially('123');
+    if (submit) await page.getByRole('button', { name: LABELS.pay }).click();
+  }
+
+  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+    await payHosted(page, shop, '4000000000004004');
+    await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeFocused();
+    await expect(page.locator('#payment-form')).toBeHidden();
+    const balance = Number(/tiene (\d+) puntos/.exec((await page.locator('#points-balance').textContent())!)![1]);
+    expect(balance).toBeGreaterThanOrEqual(24000); // 50000 at start; another test of this worker may have spent some
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Solo con puntos').check();
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await expect(page.locator('[data-field="points_used"]')).toHaveText('24000 ($2400.00)');
+    await expect(page.locator('[data-field="points_remaining"]')).toHaveText(String(balance - 24000));
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed', card_points: { used: 24000, amount: 2400 } });
+    // the merchant got the token twice (the step, then the choice), never the card
+    expect(shop.merchant.received.slice(-2).map((b) => Object.keys(b).sort())).toEqual([['device_session_id', 'token_id'], ['device_session_id', 'token_id', 'use_card_points']]);
+  });
+
+  test('a 3-D Secure card: redirected to the bank page, the code, back to a completed receipt', async ({ page, shop, recorder }) => {
+    await payHosted(page, shop, '4000000000030124', { lang: 'en' });
+    await expect(page.getByRole('heading', { name: 'Purchase verification' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(shop.api.baseUrl); // a top-level redirect, not a frame
+    await page.getByLabel('One-time code').fill(lastCode(shop));
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
+    expect(shop.merchant.charges.slice(-2).map((c) => c.error_code ?? c.status)).toEqual([3012, 'charge_pending']);
+    expect(recorder.cspViolations).toEqual([]);
+  });
+
+  test('months without interest above the documented amount: the choice reaches the Transaction', async ({ page, shop }) => {
+    await payHosted(page, shop, '5555555555554444', { submit: false });
+    const plan = page.getByLabel('Meses sin intereses');
+    await expect(plan).toHaveValue('');
+    await plan.selectOption('6');
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await expect(page.locator('[data-field="payment_plan"]')).toHaveText('6');
+    expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed', payment_plan: { payments: 6 } });
+  });
+
+  test('under the threshold (the default shop, MXN 349.00) there is no months-without-interest choice', async ({ page, servers }) => {
+    await page.goto(`${servers.merchant.url}/`);
+    await expect(page.locator('#card-number iframe')).toHaveCount(1);
+    await expect(page.locator('select')).toHaveCount(0);
   });
 });

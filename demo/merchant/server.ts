@@ -26,7 +26,8 @@
  * carries the CSRF token; each post of a step is one attempt):
  * - 3-D Secure: a charge answered 3012 is retried with `use_3d_secure: true` and `redirect_url` =
  *   `{merchant}/3ds/return?lang=..`; the shopper is sent (303) to the bank page of `payment_method.url`, and
- *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete;
+ *   `GET /3ds/return?id={transaction_id}` reads the charge and shows the receipt or why it did not complete (the
+ *   SPA, whose 3-D Secure modal keeps it on its page, reads the same as JSON: `GET /api/charge/{transaction_id}`);
  * - points: when the token's card has `points_card` true (read with `GET /tokens/{id}`), a step asks how to pay
  *   (points only, points and card, card only) before charging with `use_card_points`; the receipt shows the
  *   points used and left;
@@ -212,14 +213,16 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   /** The client IP of a request (the socket's peer). */
   const ipOf = (c: Context) => getConnInfo(c).remote.address ?? '127.0.0.1';
   const app = new Hono();
-  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the pages whose
-  // library calls the API itself (`/direct`, the SPA), the API origin (tokens, device data). The hosted-fields page
+  // connect-src: this backend ('self': every page posts the token to /api/charge) and, on the page whose
+  // library calls the API itself (`/direct`), the API origin (tokens, device data). The hosted-fields page
   // (`/`) reaches the API only through its frames: frame-src the API origin, no connect-src to it.
-  const csp = (page: 'hosted' | 'direct', returnPage = false) => [
+  // The SPA (hosted fields, the 3-D Secure modal) reaches only its own backend too, and frames the API origin
+  // (fields, bank page) and itself (the modal's return page).
+  const csp = (page: 'hosted' | 'direct' | 'spa', returnPage = false) => [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    page == 'hosted' ? "connect-src 'self'" : `connect-src 'self' ${new URL(api).origin}`,
+    page == 'direct' ? `connect-src 'self' ${new URL(api).origin}` : "connect-src 'self'",
     "img-src 'self'",
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${new URL(api).origin}`,
@@ -236,7 +239,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.use('*', requestLog(opts.requestLog));
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : 'direct', c.req.path === '/3ds/return'));
+    c.header('Content-Security-Policy', csp(c.req.path == '/' ? 'hosted' : c.req.path.startsWith('/spa/') ? 'spa' : 'direct', c.req.path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -247,6 +250,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/style.css', file('demo/web/style.css', 'text/css; charset=utf-8'));
   app.get('/checkout.js', file('demo/web/checkout.js', 'text/javascript; charset=utf-8'));
   app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
+  app.get('/shop.js', file('demo/web/shop.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
@@ -268,17 +272,22 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   // no device data (only the device_session_id goes with the payment).
   // `/`: the checkout with hosted fields (card inputs in iframes from the API origin); `/direct`: the same checkout
   // with the on-page form layer (card inputs on this page).
-  const checkout = (file: string) => async (c: Context) => {
+  // Both are demo/web/layout.html (head, header, order summary, the "pay with points" step, footer) around the
+  // page's own form (`form`), with its library script tag and page script (an ES module importing shop.js).
+  const checkout = (page: { form: string; library: string; script: string; path: string; other: '/' | '/direct' }) => async (c: Context) => {
     const lang = langOf(c.req.query('lang'));
     const deviceData = c.req.query('device_data') === 'off' ? 'off' : 'on';
-    const html = await readFile(`${ROOT}/demo/web/${file}`, 'utf8');
+    const [layout, form] = await Promise.all([readFile(`${ROOT}/demo/web/layout.html`, 'utf8'), readFile(`${ROOT}/demo/web/${page.form}`, 'utf8')]);
+    const otherName = page.other == '/' ? TEXT[lang].hosted : TEXT[lang].direct;
     return c.html(
-      render(html, lang, { ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)) })
-        .replace('<!--installments-->', installments(lang)),
+      render(layout.replace('<!--checkout-->', () => form), lang, {
+        ...values, lang, locale: LOCALE[lang], deviceData, networkError: formMessage(1004, LOCALE[lang]), csrf: csrfOf(session(c)),
+        library: page.library, script: page.script, path: page.path, otherPath: page.other, otherName,
+      }).replace('<!--installments-->', installments(lang)),
     );
   };
-  app.get('/', checkout('hosted.html'));
-  app.get('/direct', checkout('index.html'));
+  app.get('/', checkout({ form: 'hosted.html', library: 'paytoken-hosted.iife.js', script: 'hosted.js', path: '/', other: '/direct' }));
+  app.get('/direct', checkout({ form: 'index.html', library: 'paytoken.iife.js', script: 'checkout.js', path: '/direct', other: '/' }));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;
@@ -535,6 +544,22 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       ),
       tx.ok ? 200 : 404,
     );
+  });
+
+  // A charge after the bank, for the SPA (whose 3-D Secure modal resolves with the transaction id): the charge is
+  // read server side (never trusted from the browser) and answered in the shopper's terms, as `/3ds/return` shows
+  // it: {status, transaction} once completed (or in progress), else {status, message} (`failed`: the
+  // bank did not confirm the shopper; `charge_pending`: the authentication was not finished), or 404
+  // {error_code: 1005, message} for an unknown or malformed id.
+  app.get('/api/charge/:id', async (c) => {
+    const lang = langOf(c.req.query('lang'));
+    const t = TEXT[lang];
+    const id = c.req.param('id');
+    const tx = ID.test(id) ? await read(`/charges/${id}`) : undefined;
+    if (!tx?.ok) return c.json({ error_code: 1005, message: formMessage(1005, LOCALE[lang]) }, 404);
+    const status = String(tx.body.status ?? '');
+    if (status === 'completed' || status === 'in_progress') return c.json({ status, transaction: rows(tx.body) });
+    return c.json({ status, message: status === 'failed' ? t.authFailed : t.notCompletedText });
   });
 
   // The pages' charge (checkout page and SPA): JSON in ({token_id, device_session_id, payment_plan?,

@@ -192,3 +192,35 @@ describe('bounded bodies and memory', () => {
     expect(merchant.received.at(-1)).toEqual({ n: String(RECEIVED_MAX + 19) });
   });
 });
+
+describe('GET /api/charge/{id}: the charge after the bank, for the SPA (read server side, in the shopper\'s terms)', () => {
+  const get = async (id: string, lang = 'es') => {
+    const r = await fetch(`${merchant.url}/api/charge/${id}?lang=${lang}`);
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  };
+
+  it('a completed charge: its status and the receipt rows (no anti-fraud flags, no raw amount)', async () => {
+    const paid = await jsonPost(merchant, { token_id: await token(), device_session_id: DSID });
+    const id = (paid.body!.transaction as Record<string, unknown>).id as string;
+    const r = await get(id);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ status: 'completed', transaction: paid.body!.transaction });
+    expect(Object.keys(r.body.transaction as object)).toEqual(['id', 'authorization', 'order_id', 'card']);
+  });
+
+  it('a 3-D Secure charge not authenticated yet: charge_pending and why, in the shopper\'s language', async () => {
+    const pending = await jsonPost(merchant, { token_id: await token('4000000000030124'), device_session_id: DSID });
+    expect(pending.body!.redirect).toMatch(/\/3ds\//);
+    const id = String(merchant.charges.at(-1)!.id);
+    expect(await get(id, 'en')).toEqual({
+      status: 200,
+      body: { status: 'charge_pending', message: 'You did not finish the verification with your bank. You were not charged; you can try again.' },
+    });
+  });
+
+  it.each(['tr0000000000000000000unknown', 'x'.repeat(46), 'a%2E%2E', 'tr_underscore'])('an unknown or malformed id (%s) is 404 with 1005', async (id) => {
+    const calls = merchant.charges.length;
+    expect(await get(id)).toEqual({ status: 404, body: { error_code: 1005, message: expect.any(String) } });
+    expect(merchant.charges.length).toBe(calls);
+  });
+});

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { createClient, formMessage, type MountedForm } from 'paytoken';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { createClient, formMessage, ValidationError, type HostedFields } from 'paytoken';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 const client = createClient({
@@ -12,6 +12,16 @@ const amount = meta('shop-amount');
 type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
 type Transaction = Record<string, string | number | null>;
+/** What the merchant backend answers (`POST /api/charge`, `GET /api/charge/{id}`). */
+type Answer = { transaction?: Transaction; redirect?: string; points?: { balance: string }; status?: string; error_code?: number; message?: string };
+/** A token on its way to the charge, with the shopper's choices. */
+type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
+/** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
+type Failure = { code: number | string } | { text: 'authFailed' | 'notCompleted' };
+/** The billing address inputs, the shop's own (the card fields are hosted: iframes from the API origin). */
+const ADDRESS = ['line1', 'city', 'state', 'postal_code', 'country_code'] as const;
+/** The id of each of them (labels' `for`). */
+const IDS: Record<string, string> = { holder_name: 'spa-name', line1: 'spa-line1', city: 'spa-city', state: 'spa-state', postal_code: 'spa-postal', country_code: 'spa-country' };
 
 const TEXT = {
   'es-MX': {
@@ -21,7 +31,11 @@ const TEXT = {
     state: 'Estado', postal: 'Código postal', country: 'País (2 letras)', pay: 'Pagar', processing: 'Procesando…',
     done: 'Pago completado', thanks: '¡Gracias! Tu pago quedó registrado.', again: 'Nuevo pedido', language: 'Idioma',
     classic: 'Página clásica',
-    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta' } as Record<string, string>,
+    authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
+    pointsTitle: 'Paga con puntos', pointsHow: '¿Cómo quieres pagar?', onlyPoints: 'Solo con puntos',
+    mixed: 'Con puntos y el resto con la tarjeta', cardOnly: 'Solo con la tarjeta',
+    notCompleted: 'No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.',
+    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta', points_used: 'Puntos usados', points_remaining: 'Puntos restantes', payment_plan: 'Meses sin intereses' } as Record<string, string>,
   },
   en: {
     cart: 'Cart', item: 'Chiapas coffee beans, 1 kg', checkout: 'Go to checkout', back: 'Back to cart',
@@ -30,7 +44,11 @@ const TEXT = {
     state: 'State', postal: 'Postal code', country: 'Country (2 letters)', pay: 'Pay', processing: 'Processing…',
     done: 'Payment complete', thanks: 'Thank you! Your payment went through.', again: 'New order', language: 'Language',
     classic: 'Classic page',
-    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card' } as Record<string, string>,
+    authFailed: 'Your bank could not confirm it was you. You were not charged.',
+    pointsTitle: 'Pay with points', pointsHow: 'How would you like to pay?', onlyPoints: 'Points only',
+    mixed: 'Points, and the rest with the card', cardOnly: 'Card only',
+    notCompleted: 'You did not finish the verification with your bank. You were not charged; you can try again.',
+    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card', points_used: 'Points used', points_remaining: 'Points left', payment_plan: 'Months without interest' } as Record<string, string>,
   },
 };
 
@@ -38,10 +56,6 @@ export function App() {
   const [locale, setLocale] = useState<Locale>('es-MX');
   const [route, setRoute] = useState<Route>('cart');
   const [transaction, setTransaction] = useState<Transaction>();
-  // Device data (anti-fraud): collected once per page load, from the start, and sent to the API under this page's
-  // device_session_id, which the form layer puts in the token event for the charge. Later calls (StrictMode runs
-  // effects twice) share the one collection.
-  useEffect(() => void client.deviceData.collect(), []);
   const t = TEXT[locale];
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -108,99 +122,241 @@ export function App() {
 }
 
 /**
- * The checkout form: plain uncontrolled inputs marked with data-paytoken-* attributes. paytoken's form layer is
- * mounted in an effect (StrictMode runs it twice) and unmounted on the way out (route change); the locale
- * switch goes through setLocale, so the shown errors change language in place.
+ * The checkout with hosted fields: the card number, expiry and CVV2 are iframes served from the API origin
+ * (`client.fields.mount`), so this document never holds card data; the holder name and billing address stay the
+ * shop's own inputs (they are not card data) and go with `tokenize()`. The fields are mounted in an effect and
+ * unmounted in its cleanup: StrictMode's second mount (development builds) and route changes leave one set of
+ * frames. The locale switch goes through setLocale (the frames' messages change language in place). The token
+ * goes to the merchant backend; a 3-D Secure charge comes back as `{redirect}`, shown in a modal
+ * (`client.authenticate(url, {mode: 'modal'})`), whose result is read from the backend again.
  */
 function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => void; onPaid: (tx: Transaction) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const mounted = useRef<MountedForm>(undefined);
+  const number = useRef<HTMLDivElement>(null);
+  const expiry = useRef<HTMLDivElement>(null);
+  const cvv2 = useRef<HTMLDivElement>(null);
+  const pay = useRef<HTMLButtonElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const pointsTitle = useRef<HTMLHeadingElement>(null);
+  const fields = useRef<HostedFields>(undefined);
+  const charging = useRef(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<number>();
+  const [failure, setFailure] = useState<Failure>();
+  /** Errors of the shop's own inputs (holder name, address), as paytoken message codes by input. */
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
+  const [points, setPoints] = useState<{ body: ChargeBody; balance: string }>();
   const t = TEXT[locale];
 
   useEffect(() => {
-    const checkout = client.form.mount(formRef.current!, { flow: 'spa', locale });
-    mounted.current = checkout;
-    checkout.on('submit', () => {
-      setFailure(undefined);
-      setBusy(true);
-    });
-    checkout.on('error', () => setBusy(false));
-    checkout.on('token', async ({ token_id, device_session_id }) => {
-      // the merchant's own backend charges the token with its private key
-      const res = await fetch('/api/charge', {
+    const mounted = client.fields.mount(
+      { card_number: number.current!, expiry: expiry.current!, cvv2: cvv2.current! },
+      {
+        flow: 'spa',
+        locale,
+        placeholders: { card_number: '1234 1234 1234 1234', expiry: locale == 'en' ? 'MM/YY' : 'MM/AA', cvv2: '123' },
+        style: {
+          base: { color: '#1d2430', fontSize: '16px', fontFamily: 'system-ui, sans-serif' },
+          invalid: { color: '#b42318' },
+          placeholder: { color: '#6b7686' },
+        },
+      },
+    );
+    fields.current = mounted;
+    return () => {
+      mounted.unmount();
+      if (fields.current == mounted) fields.current = undefined;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per checkout; locale below
+  }, []);
+  // a later language switch (the mount has its locale): not at once, while the frames are still loading (a message
+  // to a frame not yet on the API origin is refused by the browser, and Firefox logs it)
+  const mountedLocale = useRef(locale);
+  useEffect(() => {
+    if (locale != mountedLocale.current) fields.current?.setLocale((mountedLocale.current = locale));
+  }, [locale]);
+
+  /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
+  const done = (f?: Failure) => {
+    charging.current = false;
+    setBusy(false);
+    if (f) {
+      setPoints(undefined);
+      setFailure(f);
+    }
+  };
+  // a failure takes the focus once shown (after the modal gave it back to where it was)
+  useEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
+  useEffect(() => {
+    if (points) pointsTitle.current?.focus();
+  }, [points]);
+
+  /** Asks the merchant backend for the charge after the bank (it reads the charge server side). */
+  const result = async (id: string) => {
+    const res = await fetch(`/api/charge/${encodeURIComponent(id)}`);
+    const body = (await res.json()) as Answer;
+    if (body.transaction) return onPaid(body.transaction);
+    done(body.status == 'failed' ? { text: 'authFailed' } : body.status == 'charge_pending' ? { text: 'notCompleted' } : { code: body.error_code ?? 1004 });
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const mounted = fields.current;
+    if (charging.current || !mounted?.state().ready) return;
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    charging.current = true;
+    setBusy(true);
+    setFailure(undefined);
+    setInvalid({});
+    let token;
+    try {
+      token = await mounted.tokenize({
+        holder_name: text('holder_name'),
+        address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])),
+      });
+    } catch (error) {
+      // card fields show their own errors (in their frames, the first focused); the shop's inputs show theirs here
+      const mine: Record<string, string> = {};
+      if (error instanceof ValidationError) {
+        for (const r of error.errors) {
+          const key = r.field.replace(/^address\./, '');
+          if (key == 'holder_name' || (ADDRESS as readonly string[]).includes(key)) mine[key] ??= `${r.field}.${r.reason}`;
+        }
+      }
+      setInvalid(mine);
+      const first = ['holder_name', ...ADDRESS].find((k) => mine[k]);
+      const cardInvalid = error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address') && r.field != 'holder_name');
+      // a card field in error has the focus already (the fields focus the first of theirs); else the first of ours
+      if (first && !cardInvalid) document.getElementById(IDS[first]!)?.focus();
+      done(error instanceof ValidationError ? undefined : { code: (error as { error_code?: number }).error_code ?? 1004 });
+      return;
+    }
+    // the fields end their own busy state when the token arrives: ours lasts until the charge answers
+    if (pay.current) pay.current.disabled = true;
+    await charge({ token_id: token.token_id, device_session_id: token.device_session_id });
+  };
+
+  /**
+   * The merchant's own backend charges the token with its private key; its answer: the Transaction, a step first
+   * (`points`: how to pay, then the same token again with `use_card_points`; `redirect`: 3-D Secure), or a decline.
+   */
+  const charge = async (body: ChargeBody) => {
+    try {
+      const res = await fetch(`/api/charge?lang=${locale == 'en' ? 'en' : 'es'}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token_id, device_session_id }),
+        body: JSON.stringify(body),
       });
-      const body = (await res.json()) as { transaction?: Transaction; error_code?: number };
-      setBusy(false);
-      if (body.transaction) onPaid(body.transaction);
-      else setFailure(body.error_code ?? 1000);
-    });
-    return () => checkout.unmount();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per form element; locale below
-  }, []);
-  useEffect(() => mounted.current?.setLocale(locale), [locale]);
+      const answer = (await res.json()) as Answer;
+      if (answer.transaction) return onPaid(answer.transaction);
+      if (answer.points) {
+        done();
+        return setPoints({ body, balance: answer.points.balance });
+      }
+      if (!answer.redirect) return done({ code: answer.error_code ?? 1004 });
+      // 3-D Secure: the bank's page in a modal over the checkout; the backend's redirect_url ends it
+      const auth = await client.authenticate(answer.redirect, { mode: 'modal', returnUrl: '/3ds/return', locale });
+      if (auth.status == 'returned') await result(auth.id);
+      else done({ text: 'notCompleted' });
+    } catch {
+      done({ code: 1004 });
+    }
+  };
+
+  /** The "pay with points" step's button: the same token again, with the choice. */
+  const payWithPoints = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (charging.current || !points) return;
+    charging.current = true;
+    setBusy(true);
+    void charge({ ...points.body, use_card_points: String(new FormData(e.currentTarget).get('use_card_points')) });
+  };
+
+  /** An input of the shop with its label and error (paytoken's words, in the page's language). */
+  const input = (name: string, label: string, props: Record<string, unknown> = {}) => {
+    const id = IDS[name]!;
+    const code = invalid[name];
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} name={name} aria-invalid={code ? true : undefined} aria-describedby={code ? `${id}-error` : undefined} readOnly={busy} {...props} />
+        {code && (
+          <p id={`${id}-error`} className="field-error">
+            {formMessage(code, locale)}
+          </p>
+        )}
+      </div>
+    );
+  };
+  /** A hosted field: a container the iframe goes in, named by its label (`for` the container's id). */
+  const hosted = (id: string, label: string, ref: RefObject<HTMLDivElement | null>, className = 'hosted') => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div id={id} ref={ref} className={className} />
+    </div>
+  );
 
   return (
-    <form ref={formRef} className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined}>
-      <h1 id="checkout-title">{t.title}</h1>
-      <div className="field">
-        <label htmlFor="spa-name">{t.name}</label>
-        <input id="spa-name" data-paytoken-card="holder_name" autoComplete="cc-name" spellCheck={false} />
-      </div>
-      <div className="field">
-        <label htmlFor="spa-number">{t.number}</label>
-        <input id="spa-number" className="pan" data-paytoken-card="card_number" autoComplete="cc-number" inputMode="numeric" />
-      </div>
-      <div className="row">
-        <div className="field">
-          <label htmlFor="spa-expiry">{t.expiry}</label>
-          <input id="spa-expiry" data-paytoken-card="expiry" autoComplete="cc-exp" inputMode="numeric" />
-        </div>
-        <div className="field">
-          <label htmlFor="spa-cvv">{t.cvv}</label>
-          <input id="spa-cvv" data-paytoken-card="cvv2" autoComplete="cc-csc" inputMode="numeric" />
-        </div>
-      </div>
-      <fieldset>
-        <legend>{t.billing}</legend>
-        <div className="field">
-          <label htmlFor="spa-line1">{t.line1}</label>
-          <input id="spa-line1" data-paytoken-card-address="line1" autoComplete="address-line1" required />
-        </div>
-        <div className="row">
-          <div className="field">
-            <label htmlFor="spa-city">{t.city}</label>
-            <input id="spa-city" data-paytoken-card-address="city" autoComplete="address-level2" required />
-          </div>
-          <div className="field">
-            <label htmlFor="spa-state">{t.state}</label>
-            <input id="spa-state" data-paytoken-card-address="state" autoComplete="address-level1" required />
-          </div>
-        </div>
-        <div className="row">
-          <div className="field">
-            <label htmlFor="spa-postal">{t.postal}</label>
-            <input id="spa-postal" data-paytoken-card-address="postal_code" autoComplete="postal-code" required />
-          </div>
-          <div className="field">
-            <label htmlFor="spa-country">{t.country}</label>
-            <input id="spa-country" data-paytoken-card-address="country_code" autoComplete="country" defaultValue="MX" required />
-          </div>
-        </div>
-      </fieldset>
-      {failure !== undefined && (
-        <p role="alert" className="charge-error">
-          {formMessage(failure, locale)}
-        </p>
+    <>
+      {points && (
+        <form className="panel card-form" aria-labelledby="points-title" aria-busy={busy || undefined} onSubmit={payWithPoints}>
+          <h1 id="points-title" tabIndex={-1} ref={pointsTitle}>
+            {t.pointsTitle}
+          </h1>
+          {points.balance && <p id="points-balance">{points.balance}</p>}
+          <fieldset>
+            <legend>{t.pointsHow}</legend>
+            {(
+              [
+                ['ONLY_POINTS', t.onlyPoints],
+                ['MIXED', t.mixed],
+                ['NONE', t.cardOnly],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="choice">
+                <input type="radio" name="use_card_points" value={value} defaultChecked={value == 'MIXED'} /> {label}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={busy}>
+            {busy ? t.processing : `${t.pay} $${amount} MXN`}
+          </button>
+        </form>
       )}
-      <button type="submit">{busy ? t.processing : `${t.pay} $${amount} MXN`}</button>
-      <button type="button" className="secondary" onClick={onBack}>
-        {t.back}
-      </button>
-    </form>
+      <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit} hidden={!!points}>
+        <h1 id="checkout-title">{t.title}</h1>
+        {input('holder_name', t.name, { autoComplete: 'cc-name', spellCheck: false, maxLength: 80 })}
+        {hosted('spa-number', t.number, number, 'hosted pan')}
+        <div className="row">
+          {hosted('spa-expiry', t.expiry, expiry)}
+          {hosted('spa-cvv', t.cvv, cvv2)}
+        </div>
+        <fieldset>
+          <legend>{t.billing}</legend>
+          {input('line1', t.line1, { autoComplete: 'address-line1' })}
+          <div className="row">
+            {input('city', t.city, { autoComplete: 'address-level2' })}
+            {input('state', t.state, { autoComplete: 'address-level1' })}
+          </div>
+          <div className="row">
+            {input('postal_code', t.postal, { autoComplete: 'postal-code' })}
+            {input('country_code', t.country, { autoComplete: 'country', defaultValue: 'MX' })}
+          </div>
+        </fieldset>
+        {failure !== undefined && (
+          <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
+            {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
+          </p>
+        )}
+        <button type="submit" ref={pay} disabled={busy}>
+          {busy ? t.processing : `${t.pay} $${amount} MXN`}
+        </button>
+        <button type="button" className="secondary" onClick={onBack}>
+          {t.back}
+        </button>
+      </form>
+    </>
   );
 }

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './app.css';
 
-// StrictMode mounts every effect twice in development builds: the checkout form is mounted, unmounted and
-// mounted again, which paytoken's form layer must survive with one hidden input of each kind.
+// StrictMode mounts every effect twice in development builds: the hosted fields are mounted, unmounted and
+// mounted again, which must leave one set of frames (test/merchant/spa-strict-mode.test.tsx).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

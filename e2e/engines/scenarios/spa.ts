@@ -1,69 +1,110 @@
-/** The React SPA example (/spa/): StrictMode, route changes, its own JSON post to the merchant. */
+/**
+ * The React SPA example (/spa/): StrictMode, route changes, hosted fields (the card inputs are iframes from the API
+ * origin, mounted in an effect and unmounted in its cleanup). What every engine's driver can do from the app's
+ * document: the frames and their origin, the app's own inputs and the errors the fields' validation gives them; and,
+ * through `Tab.frame`, typing into the frames and paying.
+ */
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Scenario } from '../harness';
 import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan } from './helpers';
 
+/** Types a card as the shopper does: the app's own inputs, and the card fields in their frames (expiry as MMYY). */
 async function fillSpa(tab: Tab, pan: string, cvv2: string): Promise<void> {
+  for (const id of ['spa-number', 'spa-expiry', 'spa-cvv']) {
+    await waitFor(tab.frame(`#${id} iframe`), `the frame in #${id} ready`, () => document.querySelector('input')?.disabled === false);
+  }
   await tab.type('#spa-name', 'Ana Perez');
-  await tab.type('#spa-number', pan);
-  await tab.type('#spa-expiry', `12${FUTURE_YY}`);
-  await tab.type('#spa-cvv', cvv2);
+  await tab.frame('#spa-number iframe').type('input', pan);
+  await tab.frame('#spa-expiry iframe').type('input', `12${FUTURE_YY}`);
+  await tab.frame('#spa-cvv iframe').type('input', cvv2);
   await tab.type('#spa-line1', 'Av. Reforma 222');
   await tab.type('#spa-city', 'Ciudad de Mexico');
   await tab.type('#spa-state', 'CDMX');
   await tab.type('#spa-postal', '06600');
 }
 
+/** [start, end] in ms since the epoch of each resource of the document whose path ends with `path`. */
+const spans = (path: string) =>
+  performance
+    .getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname.endsWith(path))
+    .map((e) => [performance.timeOrigin + e.startTime, performance.timeOrigin + (e as PerformanceResourceTiming).responseEnd]);
+
+/** The iframes of the hosted fields: their containers' ids, origins and channel ids, once there are `count`. */
+const frames = (tab: Tab, count: number) =>
+  waitFor(
+    tab,
+    `${count} hosted-field frames`,
+    (n: number) => {
+      const fs = [...document.querySelectorAll('iframe')];
+      if (fs.length !== n) return null;
+      return fs.map((f) => ({ container: f.parentElement!.id, origin: new URL(f.src).origin, ch: new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch') }));
+    },
+    [count],
+  ) as Promise<{ container: string; origin: string; ch: string | null }[]>;
+
+/** Clicks "Pagar" until the fields are ready and their validation has marked the holder name (bounded). */
+async function submitEmpty(tab: Tab): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await clickText(tab, 'button', /^Pagar/);
+    const marked = await waitFor(tab, 'the holder-name error', () => document.getElementById('spa-name')?.getAttribute('aria-invalid') === 'true', [], 500).catch(() => false);
+    if (marked) return;
+  }
+  throw new Error('the SPA never showed the holder-name error');
+}
+
 export const spa: Scenario[] = [
   {
-    name: 'SPA: route changes keep one binding; paying charges once; card data only in the POST /tokens body',
+    name: 'SPA: hosted fields, one set of frames from the API origin across route changes; no card input in the app; paying charges once, its device data sent first; card data only in the POST /tokens body',
     async run(ctx) {
       const pan = randomPan();
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
-      const cvv2 = await freshCvv2(ctx);
       await clickText(tab, 'button', 'Ir a pagar');
-      await waitFor(tab, 'the checkout route', () => !!document.querySelector('#spa-number'));
+      const first = await frames(tab, 3);
+      expect(first.map((f) => f.container)).toEqual(['spa-number', 'spa-expiry', 'spa-cvv']);
+      expect(new Set(first.map((f) => f.origin))).toEqual(new Set([new URL(ctx.apiUrl).origin]));
       await clickText(tab, 'button', 'Volver al carrito');
+      await frames(tab, 0);
       await clickText(tab, 'button', 'Ir a pagar');
-      await waitFor(tab, 'the checkout route again', () => !!document.querySelector('#spa-number'));
-      const hidden = () => tab.evaluate(() => [document.querySelectorAll('input[name="device_session_id"]').length, document.querySelectorAll('input[name="token_id"]').length]);
-      expect(await hidden()).toEqual([1, 1]);
+      const again = await frames(tab, 3);
+      expect(new Set(again.map((f) => f.ch)).size).toBe(1);
+      expect(again[0]!.ch).not.toBe(first[0]!.ch);
+      // the app's document has no card input of its own
+      expect(await tab.evaluate(() => document.querySelectorAll('input[autocomplete^="cc-"]:not([autocomplete="cc-name"])').length)).toBe(0);
+      const cvv2 = await freshCvv2(ctx);
       await fillSpa(tab, pan, cvv2);
-      expect((await field(tab, '#spa-number')).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+      expect((await field(tab.frame('#spa-number iframe'), 'input')).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       await clickText(tab, 'button', /^Pagar/);
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
-      const urls = (await probe(tab)).resources;
-      expect(urls.filter((u) => u.endsWith('/tokens'))).toHaveLength(1);
-      expect(urls.filter((u) => u.endsWith('/device-data'))).toHaveLength(1); // once, whatever the remounts
-      // the device-data request had ended before the charge request to the merchant started (the form layer hands
-      // the token over after the device data): [startTime, responseEnd] of each, from the page's Resource Timing
-      const [device, charge] = await tab.evaluate(() =>
-        ['/device-data', '/api/charge'].map((path) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith(path)).map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd])),
-      );
-      expect([device!.length, charge!.length]).toEqual([1, 1]);
-      expect(device![0]![1]).toBeLessThanOrEqual(charge![0]![0]!);
+      // the card-number frame (API origin) made the one POST /tokens and the one device-data POST, and its
+      // device-data request had ended before the app's charge request to the merchant started
+      const inFrame = await tab.frame('#spa-number iframe').evaluate(spans, '/device-data');
+      const charge = await tab.evaluate(spans, '/api/charge');
+      expect([inFrame.length, charge.length]).toEqual([1, 1]);
+      expect(inFrame[0]![1]).toBeLessThanOrEqual(charge[0]![0]!);
       expect(ctx.requests().filter((r) => r.method === 'POST' && r.url.endsWith('/api/charge'))).toHaveLength(1);
-      expectNoLeak(ctx, pan, cvv2, urls);
+      expectNoLeak(ctx, pan, cvv2, (await probe(tab)).resources);
       await expectCleanPage(ctx, tab);
     },
   },
   {
-    name: 'SPA: the language switch changes the shown errors in place, and the English form pays',
+    name: 'SPA: the fields\' validation marks the app\'s own inputs; the language switch changes the errors in place',
     async run(ctx) {
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
       await clickText(tab, 'button', 'Ir a pagar');
-      await clickText(tab, 'button', /^Pagar/);
-      await waitFor(tab, 'the name error', () => document.activeElement?.id === 'spa-name');
+      await frames(tab, 3);
+      await submitEmpty(tab);
       expect((await field(tab, '#spa-name')).description).toBe('Escribe el nombre del titular.');
+      expect((await field(tab, '#spa-city')).description).toBe('Revisa la dirección.');
+      // the card-number frame reported its own error to the page as state (its container's attribute)
+      await waitFor(tab, 'the card-number container marked invalid', () => document.getElementById('spa-number')?.hasAttribute('data-paytoken-invalid'));
       await clickText(tab, 'button', 'English');
       await waitFor(tab, 'English errors', () => document.documentElement.lang === 'en');
       expect((await field(tab, '#spa-name')).description).toBe('Enter the name on the card.');
-      await fillSpa(tab, '4111111111111111', '123');
-      await clickText(tab, 'button', /^Pay/);
-      expect(await waitForText(tab, '#receipt-title', 'Payment complete')).toBeTruthy();
+      expect((await field(tab, '#spa-city')).description).toBe('Check the address.');
       await expectCleanPage(ctx, tab);
     },
   },

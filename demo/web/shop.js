@@ -1,0 +1,118 @@
+// The demo checkouts' shared part (an ES module, imported by hosted.js on `/` and checkout.js on `/direct`): the
+// page's settings from its meta tags, PayToken's setters, the processing state, and the charge: the token and the
+// device_session_id (never the card) go to the merchant's backend as JSON (`POST /api/charge`), which answers with
+// the receipt's URL, a step first ({points}: a card with reward points, the page asks how to pay and posts the same
+// token again with use_card_points; {redirect}: 3-D Secure, the bank's page), or a decline, shown on the form (the
+// library's message, every field kept, focus on the message). A months-without-interest choice (#payment-plan,
+// offered from the order amount the backend sets) goes with the charge. No inline script, no innerHTML (strict
+// CSP, Trusted Types).
+
+/** The content of the page's `<meta name="paytoken-{name}">`. */
+export const meta = (name) => document.querySelector('meta[name="paytoken-' + name + '"]').content;
+
+/** Card brands the API cannot take: American Express numbers have 15 digits, the API takes 16 or 19. */
+const REFUSED = { amex: 'American Express' };
+
+/**
+ * Configures PayToken (merchant id, public key, base URL of the page) and returns the checkout's controls.
+ * @param {{lock: ArrayLike<HTMLInputElement>, authenticate: (url: string) => void}} options `lock`: the shopper's
+ *   inputs, read-only while a payment is under way; `authenticate`: how the page sends the shopper to the bank.
+ */
+export function setUp(options) {
+  PayToken.setId(meta('merchant-id'));
+  PayToken.setApiKey(meta('public-key'));
+  PayToken.setBaseUrl(meta('base-url'));
+
+  var form = document.getElementById('payment-form');
+  var button = document.getElementById('pay');
+  var failure = document.getElementById('payment-error');
+  var brandNote = document.getElementById('brand-note');
+  var plan = document.getElementById('payment-plan');
+  var step = document.getElementById('points-step');
+  var stepPay = document.getElementById('points-pay');
+  var label = button.textContent;
+  var pending = null; // the token being paid: {token_id, device_session_id, payment_plan?}
+  var charging = false;
+
+  /** While a payment is under way the inputs are read-only and the button says so. */
+  var processing = function (on) {
+    charging = on;
+    for (var i = 0; i < options.lock.length; i++) options.lock[i].readOnly = on;
+    if (plan) plan.disabled = on;
+    button.disabled = on;
+    stepPay.disabled = on;
+    button.textContent = on ? meta('processing') : label;
+    if (on) form.setAttribute('aria-busy', 'true');
+    else form.removeAttribute('aria-busy');
+  };
+  /** A decline (or a failed step): back to the form, the message shown and focused. */
+  var fail = function (message) {
+    processing(false);
+    step.hidden = true;
+    form.hidden = false;
+    failure.textContent = message;
+    failure.focus();
+  };
+
+  /** Posts the token (and the choices) to the backend and follows its answer. */
+  var charge = function (body) {
+    fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then(function (res) {
+        return res.json();
+      })
+      .then(function (answer) {
+        if (answer.receipt) window.location.assign(answer.receipt);
+        else if (answer.redirect) options.authenticate(answer.redirect);
+        else if (answer.points) askPoints(answer.points.balance || '');
+        else fail(answer.message || meta('network-error'));
+      })
+      .catch(function () {
+        fail(meta('network-error'));
+      });
+  };
+
+  /** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
+  var askPoints = function (balance) {
+    processing(false);
+    document.getElementById('points-balance').textContent = balance;
+    form.hidden = true;
+    step.hidden = false;
+    document.getElementById('points-title').focus();
+  };
+  stepPay.addEventListener('click', function () {
+    var choice = step.querySelector('input[name="use_card_points"]:checked');
+    if (!pending || !choice) return;
+    processing(true);
+    var body = { use_card_points: choice.value };
+    for (var k in pending) body[k] = pending[k];
+    charge(body);
+  });
+
+  return {
+    form: form,
+    processing: processing,
+    /** Whether a payment is under way. */
+    charging: function () {
+      return charging;
+    },
+    /** A new attempt: the last decline goes. */
+    clear: function () {
+      failure.textContent = '';
+    },
+    /** Says at once when the detected brand is one the API cannot take. */
+    brand: function (brand) {
+      var name = REFUSED[brand];
+      brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+    },
+    /** Charges a token ({token_id, device_session_id}) with the page's months-without-interest choice. */
+    pay: function (token) {
+      pending = { token_id: token.token_id, device_session_id: token.device_session_id };
+      if (plan && plan.value) pending.payment_plan = plan.value;
+      charge(pending);
+    },
+  };
+}
