@@ -23,7 +23,7 @@ let started: Promise<DeviceData> | undefined;
  */
 export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget, io?: Io): Promise<DeviceData | null> {
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
-  if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs must be a number of milliseconds from 1 to 10000');
+  if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs: 1-10000 ms');
   if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
   return (started ??= collectDeviceData(budgetMs).then((data) => {
     sendDeviceData(target, data, io);
