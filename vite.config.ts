@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
  * no bytes in the bundles. None is a public API member, and none is a DOM name (terser keeps those whatever the
  * list says); test/tooling/build.test.ts checks both.
  */
-export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'addElement', 'undo', 'touched', 'render'];
+export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo'];
 
 /** Copies the frame page and its stylesheet next to the frame bundle (`dist/fields/`), unchanged. */
 const framePage = (): Plugin => ({
