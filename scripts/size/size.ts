@@ -9,6 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { replaceBlock } from '../ci/readme';
 import { gzipSync } from 'node:zlib';
 import { buildScriptTag, STUB } from './script-tag';
+import { barChart } from '../ci/chart';
+import { classicPairSizes } from './classic-pair';
 
 const ESM = new URL('../../dist/paytoken.js', import.meta.url).pathname;
 const IIFE = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
@@ -108,9 +110,11 @@ let failed = false;
 const rows: string[] = [];
 const n = (b: number) => `${b.toLocaleString('en-US')} B`;
 console.log('size budgets (gzip -9 bytes of minified code)');
+const measured: Record<string, number> = {};
 for (const c of checks) {
   const code = await c.code();
   const size = gz(code);
+  measured[c.name] = size;
   rows.push(`| ${c.row} | ${n(code.length)} | ${n(size)} | ${c.target ? n(c.target) : ''} | ${n(c.budget)} |`);
   const ok = size <= c.budget;
   failed ||= !ok;
@@ -157,11 +161,42 @@ for (const f of [ESM, IIFE, HOSTED, FRAME]) {
   const buf = readFileSync(f);
   console.log(`     ${f.replace(/.*\/dist\//, 'dist/')}: ${buf.length} B as built, ${gz(buf)} B gzip`);
 }
-// `npm run size -- --write`: the README's size table (between `<!-- sizes:start -->` and `<!-- sizes:end -->`) from these figures
+// The reference: the classic pair a classic checkout page loads (not a budget, printed beside ours)
+const classicPair = await classicPairSizes();
+console.log(`     reference, the classic pair (openpay-js 1.0.0: openpay.v1 + openpay-data.v1): ${classicPair.published} B gzip as published, ${classicPair.minified} B minified by terser`);
+
+/** docs/size.svg: our script tags and the tokenizing ESM import beside the classic pair, gzip -9 bytes of this run. */
+const sizeChart = () =>
+  barChart({
+    title: 'What a checkout page downloads (gzip -9 bytes)',
+    desc: `Measured by npm run size (scripts/size/size.ts) on ${new Date().toISOString().slice(0, 10)}; the reference is the processor's classic pair (openpay-js 1.0.0: openpay.v1.js + openpay-data.v1.js), measured in the same run.`,
+    unit: 'B',
+    groups: [
+      {
+        heading: 'Script tag, everything (card rules, tokenization, form layer, device data)',
+        bars: [
+          { label: 'paytoken.iife.js', value: measured['Script tag: dist/paytoken.iife.js as shipped']!, ours: true },
+          { label: 'classic pair, minified by terser', value: classicPair.minified, ours: false },
+          { label: 'classic pair, as published', value: classicPair.published, ours: false },
+        ],
+      },
+      {
+        heading: 'Smaller ways in',
+        bars: [
+          { label: 'hosted fields script tag', value: measured['Script tag: dist/paytoken-hosted.iife.js']!, ours: true },
+          { label: 'ESM: validators + tokenize', value: measured['ESM: validators + tokenization (tokenize)']!, ours: true },
+        ],
+      },
+    ],
+  });
+
+// `npm run size -- --write`: the README's size table (between `<!-- sizes:start -->` and `<!-- sizes:end -->`) and docs/size.svg from these figures
 if (process.argv.includes('--write')) {
   const path = new URL('../../README.md', import.meta.url);
   const table = ['| What an app imports | Minified | gzip | Target | CI ceiling |', '|---|---|---|---|---|', ...rows].join('\n');
   writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'sizes', table));
   console.log('README.md: size table written');
+  writeFileSync(new URL('../../docs/size.svg', import.meta.url), sizeChart());
+  console.log('docs/size.svg written');
 }
 process.exit(failed ? 1 : 0);
