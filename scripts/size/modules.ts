@@ -1,6 +1,7 @@
 // Where a bundle's bytes go, by source module (`npx tsx scripts/size/modules.ts`, after `npm run build`).
 //
-// Measures the two merchant-page bundles of hosted fields: the app importing only `mountFields` (bundled from
+// Measures the built files named on the command line (each with its .map), or by default the script tag
+// dist/paytoken.iife.js and the two merchant-page bundles of hosted fields: the app importing only `mountFields` (bundled from
 // dist/paytoken.js with esbuild as scripts/size/size.ts does, its source map chained to src/ through
 // dist/paytoken.js.map) and the script tag dist/paytoken-hosted.iife.js (its own source map). Each byte of the
 // minified code belongs to the source module its source-map segment names. For each module it prints the minified
@@ -73,18 +74,25 @@ function breakdown(name: string, code: string, map: SourceMap, byLine: boolean):
 }
 
 const byLine = process.argv.includes('--lines');
-const app = await build({
-  stdin: { contents: `export { mountFields } from ${JSON.stringify(ESM)};`, resolveDir: process.cwd(), loader: 'js', sourcefile: 'app.js' },
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  target: 'es2020',
-  write: false,
-  logLevel: 'silent',
-  sourcemap: 'external',
-  outfile: 'app.js',
-});
-const file = (ext: string) => app.outputFiles.find((f) => f.path.endsWith(ext))!.text;
-// the same code size.ts measures (its build has no source map, hence no trailing comment)
-breakdown('ESM app importing mountFields', file('.js').replace(/\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(file('.js.map')), byLine);
-breakdown('Script tag dist/paytoken-hosted.iife.js (as shipped)', readFileSync(HOSTED, 'utf8'), JSON.parse(readFileSync(`${HOSTED}.map`, 'utf8')), byLine);
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const shipped = (path: string) => breakdown(`${path} (as shipped)`, readFileSync(path, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(readFileSync(`${path}.map`, 'utf8')), byLine);
+if (named.length) named.forEach(shipped);
+else {
+  shipped(new URL('../../dist/paytoken.iife.js', import.meta.url).pathname);
+  const app = await build({
+    stdin: { contents: `export { mountFields } from ${JSON.stringify(ESM)};`, resolveDir: process.cwd(), loader: 'js', sourcefile: 'app.js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+    sourcemap: 'external',
+    outfile: 'app.js',
+  });
+  const file = (ext: string) => app.outputFiles.find((f) => f.path.endsWith(ext))!.text;
+  // the same code size.ts measures (its build has no source map, hence no trailing comment)
+  breakdown('ESM app importing mountFields', file('.js').replace(/\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(file('.js.map')), byLine);
+  breakdown('Script tag dist/paytoken-hosted.iife.js (as shipped)', readFileSync(HOSTED, 'utf8'), JSON.parse(readFileSync(`${HOSTED}.map`, 'utf8')), byLine);
+
+}

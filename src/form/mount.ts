@@ -59,10 +59,12 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   changes.keepAttributes(form, 'novalidate aria-busy data-paytoken-brand');
   form.noValidate = true; // our messages, not the browser's bubbles
   buttons.forEach((b) => changes.keepAttributes(b, 'disabled'));
-  const formError = errorElement(changes, (el) => (buttons[0] ? buttons[0].before(el) : form.append(el)));
+  /** Puts an element before the first submit button, else at the end of the form. */
+  const place = (el: HTMLElement) => (buttons[0] ? buttons[0].before(el) : form.append(el));
+  const formError = errorElement(changes, place);
   const tokenInput = hiddenInput(form, options.tokenField ?? 'token_id', changes.adoptElement);
   const session = writeDeviceSessionInput(form, options.deviceSessionField ?? DEVICE_SESSION_FIELD, changes.adoptElement);
-  const plan = installmentsSelect(doc, options.installments ?? [], changes, (el) => (buttons[0] ? buttons[0].before(el) : form.append(el)));
+  const plan = installmentsSelect(doc, options.installments ?? [], changes, place);
   plan?.render(locale);
   const fields = bindFields(form, changes);
   const byKey = (key?: string) => fields.find((f) => f.key == key);

@@ -1,5 +1,3 @@
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
 /** Length of a `device_session_id` (spec, Charges: max 255, "one place states 32"; we use 32). */
 export const DEVICE_SESSION_ID_LENGTH = 32;
 
@@ -13,8 +11,9 @@ export function newDeviceSessionId(): string {
   const bytes = new Uint8Array(64);
   while (id.length < DEVICE_SESSION_ID_LENGTH) {
     crypto.getRandomValues(bytes);
-    for (const b of bytes) {
-      if (b < 248 && id.length < DEVICE_SESSION_ID_LENGTH) id += ALPHABET[b % 62];
+    for (let b of bytes) {
+      // b % 62: 0-25 'A'-'Z', 26-51 'a'-'z', 52-61 '0'-'9'
+      if (b < 248 && id.length < DEVICE_SESSION_ID_LENGTH) id += String.fromCharCode((b %= 62) + (b < 26 ? 65 : b < 52 ? 71 : -4));
     }
   }
   return id;
