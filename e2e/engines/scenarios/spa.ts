@@ -24,12 +24,6 @@ async function fillSpa(tab: Tab, pan: string, cvv2: string): Promise<void> {
   await tab.type('#spa-postal', '06600');
 }
 
-/** [start, end] in ms since the epoch of each resource of the document whose path ends with `path`. */
-const spans = (path: string) =>
-  performance
-    .getEntriesByType('resource')
-    .filter((e) => new URL(e.name).pathname.endsWith(path))
-    .map((e) => [performance.timeOrigin + e.startTime, performance.timeOrigin + (e as PerformanceResourceTiming).responseEnd]);
 
 /** The iframes of the hosted fields: their containers' ids, origins and channel ids, once there are `count`. */
 const frames = (tab: Tab, count: number) =>
@@ -78,13 +72,11 @@ export const spa: Scenario[] = [
       expect((await field(tab.frame('#spa-number iframe'), 'input')).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       await clickText(tab, 'button', /^Pagar/);
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
-      // the card-number frame (API origin) made the one POST /tokens and the one device-data POST, and its
-      // device-data request had ended before the app's charge request to the merchant started
-      const inFrame = await tab.frame('#spa-number iframe').evaluate(spans, '/device-data');
-      const charge = await tab.evaluate(spans, '/api/charge');
-      expect([inFrame.length, charge.length]).toEqual([1, 1]);
-      expect(inFrame[0]![1]).toBeLessThanOrEqual(charge[0]![0]!);
-      expect(ctx.requests().filter((r) => r.method === 'POST' && r.url.endsWith('/api/charge'))).toHaveLength(1);
+      // one device-data POST (from the card-number frame, API origin), and it reached the sandbox before the app's
+      // charge reached the merchant (the frame hands the token over once its device data is sent)
+      const path = (r: { url: string }) => new URL(r.url).pathname;
+      const order = ctx.requests().filter((r) => r.method === 'POST' && (path(r).endsWith('/device-data') || path(r) == '/api/charge'));
+      expect(order.map((r) => path(r).split('/').pop())).toEqual(['device-data', 'charge']);
       expectNoLeak(ctx, pan, cvv2, (await probe(tab)).resources);
       await expectCleanPage(ctx, tab);
     },
