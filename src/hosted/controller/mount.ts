@@ -311,20 +311,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       const f = frames.find((x) => accept(e, fieldsOrigin, x.iframe.contentWindow));
       const m = f && parseFromFrame(e.data, ch);
       if (!f || !m) return;
-      if (m.t == 'hello') {
-        post(f, {
-          t: 'config',
-          label: label(f),
-          locale,
-          placeholder: options.placeholders?.[f.k],
-          style,
-          messages: options.messages,
-          merchantId: cfg.merchantId,
-          publicKey: cfg.publicKey,
-          timeoutMs: cfg.timeoutMs,
-          deviceData: options.deviceData,
-        });
-      } else if (m.t == 'ready' || m.t == 'resize') {
+      if (m.t == 'ready' || m.t == 'resize') {
         f.iframe.height = String(m.height);
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
@@ -383,8 +370,18 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     f.el[KEY] = api;
     ATTRS.forEach((a) => saved.push([f.el, a, f.el.getAttribute(a)]));
     const { iframe } = f;
-    iframe.title = label(f);
-    iframe.src = frameUrl(fieldsUrl, ch, f.k, location.origin);
+    // the frame's settings travel in its URL's fragment: it is ready without asking this page for them
+    iframe.src = frameUrl(fieldsUrl, ch, f.k, location.origin, {
+      label: (iframe.title = label(f)),
+      locale,
+      placeholder: options.placeholders?.[f.k],
+      style,
+      messages: options.messages,
+      merchantId: cfg.merchantId,
+      publicKey: cfg.publicKey,
+      timeoutMs: cfg.timeoutMs,
+      deviceData: options.deviceData,
+    });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
     // content's height; the merchant's CSS may style `iframe` in the container further
     iframe.width = '100%';
