@@ -4,14 +4,17 @@
  */
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './sandbox/defaults';
-import type { FraudOptions } from './sandbox/fraud';
+import { RULE_MODES, type FraudOptions, type RuleMode } from './sandbox/fraud-rules';
 
 /**
  * The demo's anti-fraud settings: device velocity off (`velocityMaxCards: 0`), because every tab of one browser
  * profile is one visitor id and the test-card table alone has 14 distinct cards. The velocity rule has its own
  * scenario: `npm run demo -- --velocity-max-cards 3` declines the fourth distinct card with 3005.
+ * `missing_device_data` is the sandbox's default, `flag`: a payment without device data (`?device_data=off`, the
+ * shopper who refused consent) is approved and flagged; `npm run demo -- --missing-device-data decline` declines
+ * it with 3005 (`fraud_rules: ["missing_device_data"]`) while every test card still pays with device data.
  */
-export const DEMO_FRAUD: Partial<FraudOptions> = { velocityMaxCards: 0 };
+export const DEMO_FRAUD: Partial<FraudOptions> = { velocityMaxCards: 0, missingDeviceData: 'flag' };
 
 export interface DemoOptions {
   apiPort: number;
@@ -23,7 +26,8 @@ export interface DemoOptions {
 
 /**
  * Parses the demo's flags: `--api-port N` (default 4010), `--port N` (merchant, default 4020),
- * `--velocity-max-cards N` (0-1000, default 0: off), `--amount MXN` (the order: more than 0, at most two decimals and
+ * `--velocity-max-cards N` (0-1000, default 0: off), `--missing-device-data off|flag|decline` (default flag),
+ * `--amount MXN` (the order: more than 0, at most two decimals and
  * 1,000,000; default 349.00; from 1000.00 up the checkout offers months without interest).
  * @throws Error naming every bad flag and its allowed values.
  */
@@ -34,16 +38,19 @@ export function demoOptions(args: string[]): DemoOptions {
       'api-port': { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
       port: { type: 'string', default: '4020' },
       'velocity-max-cards': { type: 'string', default: String(DEMO_FRAUD.velocityMaxCards) },
+      'missing-device-data': { type: 'string', default: DEMO_FRAUD.missingDeviceData },
       amount: { type: 'string', default: '349' },
     },
     strict: true,
   });
   const port = (flag: 'api-port' | 'port') => (/^\d{1,5}$/.test(values[flag]) && Number(values[flag]) <= 65535 ? '' : `--${flag} must be 0-65535`);
   const maxCards = values['velocity-max-cards'];
+  const missing = values['missing-device-data'] as RuleMode;
   const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)',
+    RULE_MODES.includes(missing) ? '' : '--missing-device-data must be off, flag or decline',
     /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000 ? '' : '--amount must be pesos over 0 and at most 1000000, at most two decimals'];
   if (problems.some(Boolean)) throw new Error(problems.filter(Boolean).join('\n'));
-  return { apiPort: Number(values['api-port']), port: Number(values.port), amount: Number(values.amount), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards) } };
+  return { apiPort: Number(values['api-port']), port: Number(values.port), amount: Number(values.amount), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards), missingDeviceData: missing } };
 }
 
 /** The words for a port that cannot be used: which port, and which flag picks another. */

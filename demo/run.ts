@@ -3,7 +3,8 @@
  * the SPA example (built by `npm run build`, which `npm run demo` runs first).
  * Flags (demo/options.ts): --api-port N (default 4010), --port N (merchant, default 4020), --velocity-max-cards N
  * (default 0: the device-velocity rule off, so every test card can be tried from one browser; 3 shows the rule),
- * --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest).
+ * --missing-device-data off|flag|decline (default flag: a payment without device data is approved and flagged;
+ * decline: 3005), --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest).
  * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both. The sandbox's 3-D Secure
  * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
@@ -46,7 +47,8 @@ const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: 
   process.exit(1);
 });
 const velocity = opts.fraud.velocityMaxCards ? `device_velocity over ${opts.fraud.velocityMaxCards} cards` : 'device_velocity off (--velocity-max-cards 3 turns it on)';
-console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity})`);
+const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData == 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
+console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity}; ${missing})`);
 console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);

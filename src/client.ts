@@ -7,7 +7,7 @@ import type { DeviceData, DeviceDataOptions } from './fraud/types';
 import { findForm } from './form/find';
 import { mountForm, type FormOptions, type MountedForm } from './form/mount';
 import { authenticate, type AuthenticateOptions, type AuthenticateResult } from './form/authenticate';
-import { resolveConfig, type ClientConfig, type ResolvedConfig } from './http/config';
+import { resolveClientConfig, type ClientConfig, type ResolvedConfig } from './http/config';
 import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import { request } from './http/request';
@@ -119,7 +119,9 @@ export interface DeviceDataCollection {
  * can replace a method. It keeps the page's `fetch` and `JSON.stringify` as they are now, so a script that wraps
  * them later never sees a card (README "Security model"): create the client before such scripts run.
  *
- * @param config merchant id, public key, base URL and timeout; see {@link ClientConfig}.
+ * @param config merchant id, public key, base URL, timeout, and optionally the accepted card networks
+ *   (`acceptedBrands`: the form layer, hosted fields, `tokens.create` and `cards.create` refuse the others); see
+ *   {@link ClientConfig}.
  * @throws ConfigurationError at once for a bad setting, above all a private (`sk_`) key.
  *
  * @example
@@ -128,9 +130,9 @@ export interface DeviceDataCollection {
  *   expiration_month: '12', expiration_year: '30', cvv2: '123' });
  */
 export function createClient(config: ClientConfig): Client {
-  const cfg = resolveConfig(config);
+  const cfg = resolveClientConfig(config);
   const io = pristine();
-  const tokens: Client['tokens'] = { create: async (card) => (await postToken(cfg, card, io)).data };
+  const tokens: Client['tokens'] = { create: async (card) => (await postToken(cfg, card, io, cfg.acceptedBrands)).data };
   return deepFreeze({
     config: cfg,
     tokens,
@@ -157,7 +159,7 @@ export function createClient(config: ClientConfig): Client {
           body = { token_id, device_session_id };
         } else {
           // no prototype: see cardBody
-          body = { __proto__: null, ...cardBody(card as CardInput), device_session_id: deviceSessionId() };
+          body = { __proto__: null, ...cardBody(card as CardInput, cfg.acceptedBrands), device_session_id: deviceSessionId() };
         }
         return (await request<Card>(cfg, customerId ? `/customers/${customerId}/cards` : '/cards', body, false, io)).data;
       },
@@ -169,7 +171,7 @@ export function createClient(config: ClientConfig): Client {
     },
     authenticate,
     form: {
-      mount: (form, options) => mountForm(findForm(form), options, tokens.create),
+      mount: (form, options) => mountForm(findForm(form), options, tokens.create, cfg.acceptedBrands),
     },
     fields: {
       mount: (containers, options) => mountFields({ ...cfg, fieldsUrl: config.fieldsUrl }, containers, options),

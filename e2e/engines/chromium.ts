@@ -2,9 +2,10 @@
  * Chromium adapter: Debian's Chromium, headless, driven by Playwright (playwright-core). Each tab is a new
  * browser context (its own cookies and storage). `phone` is Playwright's device emulation: touch, 390x844 CSS px,
  * device pixel ratio 3, a mobile viewport. Path: CHROMIUM_PATH.
+ * The browser's own card autofill is triggered through the DevTools protocol (`Autofill.trigger`).
  */
 import { chromium, type Browser } from 'playwright-core';
-import { callSource, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
+import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -46,6 +47,31 @@ export async function launchChromium(): Promise<Engine> {
           else await page.click(selector);
         },
         evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
+        frame(selector) {
+          const frame = async () => (await (await page.$(selector))?.contentFrame()) ?? Promise.reject(new Error(`no frame ${selector}`));
+          return {
+            async type(sel, text) {
+              const f = await frame();
+              if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel]))))) await f.evaluate(callSource(focusAtEnd, [sel, true]));
+              await page.keyboard.type(text);
+            },
+            evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
+          };
+        },
+        async autofill(frame, input, card) {
+          const cdp = await context.newCDPSession(page);
+          try {
+            type Node = { nodeId: number; backendNodeId: number; frameId?: string; contentDocument?: Node; children?: Node[] };
+            const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+            const byId = (n: Node, id: number): Node | undefined =>
+              n.nodeId === id ? n : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>((f, c) => f ?? byId(c, id), undefined);
+            const iframe = byId(root, (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: frame })).nodeId)!;
+            const field = byId(root, (await cdp.send('DOM.querySelector', { nodeId: iframe.contentDocument!.nodeId, selector: input })).nodeId)!;
+            await cdp.send('Autofill.trigger', { fieldId: field.backendNodeId, frameId: iframe.frameId, card });
+          } finally {
+            await cdp.detach();
+          }
+        },
         async screenshot(path) {
           await page.screenshot({ path });
         },

@@ -14,29 +14,58 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 /** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
 export type Key =
   | 'Tab' | 'Enter' | 'Backspace' | 'Delete' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End'
-  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Control+Backspace' | 'Shift+ArrowLeft' | 'Shift+ArrowRight';
+  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Control+Backspace' | 'Shift+ArrowLeft' | 'Shift+ArrowRight' | 'Shift+Tab';
 
 /** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
 export type Shape = 'desktop' | 'phone';
 
-/** A page in a fresh browser profile. */
-export interface Tab {
-  /** Navigates and waits for the load event, then installs the probe. */
-  goto(url: string): Promise<void>;
+/** A document a scenario reads and types into: the page itself ({@link Tab}) or one of its iframes (`Tab.frame`). */
+export interface Scope {
   /**
    * Types `text` as key events into the element `selector`: focused first (caret at the end) unless it already has
    * focus, in which case the caret stays where the shopper left it.
    */
   type(selector: string, text: string): Promise<void>;
+  /**
+   * Runs `fn(...args)` in the document and returns its (awaited, JSON-serialisable) result. `fn` is sent as source
+   * text: it must not use anything from its closure.
+   */
+  evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
+}
+
+/** A card saved in the browser, for its autofill (`Tab.autofill`); the expiry year has four digits. */
+export interface SavedCard {
+  number: string;
+  name: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvc: string;
+}
+
+/** A page in a fresh browser profile. */
+export interface Tab extends Scope {
+  /** Navigates and waits for the load event, then installs the probe. */
+  goto(url: string): Promise<void>;
   /** Presses a key (key down and up) on the focused element. */
   press(key: Key): Promise<void>;
   /** Clicks the element `selector` (scrolled into view). */
   click(selector: string): Promise<void>;
   /**
-   * Runs `fn(...args)` in the page and returns its (awaited, JSON-serialisable) result. `fn` is sent as source
-   * text: it must not use anything from its closure.
+   * The document inside the iframe `selector` of the page (a hosted field's frame, of another origin), found anew
+   * at each call (so it follows reloads and remounts). Its `type` leaves the focus where it is when the page's
+   * active element is that iframe and the frame's is the element; else it focuses the element (`focusAtEnd`
+   * there, forced; WebKit: a click on it first), and sends the keys as `press` does, to whatever has focus. Playwright and puppeteer: the iframe element's content frame; WebDriver: `POST
+   * /session/{id}/frame` with the element, and back to the top-level document after each call.
    */
-  evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
+  frame(selector: string): Scope;
+  /**
+   * The browser's own autofill of a saved card, started from the element `input` inside the iframe `frame`, as a
+   * shopper who picks the card in the autofill dropdown there; the browser then fills what its rules let it, in
+   * that frame, the page and the other frames. Only where a driver can trigger it: Chromium (DevTools protocol
+   * `Autofill.trigger`, Chrome's autofill manager itself). Absent in Gecko and WebKit: neither WebDriver BiDi nor
+   * WebKitWebDriver can start the browser's autofill, and WebKitGTK's MiniBrowser has no card autofill at all.
+   */
+  autofill?(frame: string, input: string, card: SavedCard): Promise<void>;
   /** Saves a PNG of the viewport. */
   screenshot(path: string): Promise<void>;
   /** Console errors and uncaught page errors the driver itself saw (engines whose driver reports them; else []). */
@@ -68,7 +97,11 @@ export interface Probe {
 
 /**
  * Installs the probe in the current document (idempotent): a `securitypolicyviolation` listener, `error` and
- * `unhandledrejection` listeners, a wrapper of `console.error`, and a buffered PerformanceObserver of resources.
+ * `unhandledrejection` listeners, a wrapper of `console.error`, a buffered PerformanceObserver of resources, and
+ * a buffered ReportingObserver of CSP violations where the engine has one (Chromium also reports there the
+ * violations from before the probe was installed, as in a hosted field's frame that started before the driver
+ * could reach it; Firefox ESR 153 and WebKitGTK 2.50 do not; a violation after it counts twice, which changes no
+ * "zero violations" check).
  * Uses no HTML or script sink (the pages run with Trusted Types required).
  */
 export function installProbe(): void {
@@ -87,10 +120,19 @@ export function installProbe(): void {
     for (const e of list.getEntries()) p.resources.push(e.name);
   }).observe({ type: 'resource', buffered: true });
   for (const e of performance.getEntriesByType('navigation')) p.resources.push(e.name);
+  // violations from before the probe (a frame's start-up): the buffered reports, where the engine has them
+  if (typeof ReportingObserver === 'function') {
+    new ReportingObserver((reports) => {
+      for (const r of reports) {
+        const b = r.body as unknown as { effectiveDirective?: string; blockedURL?: string };
+        p.csp.push(`${b.effectiveDirective} ${b.blockedURL} (report)`);
+      }
+    }, { types: ['csp-violation'], buffered: true }).observe();
+  }
 }
 
 /** The probe's records in the current document (installing it first if a navigation replaced the document). */
-export async function probe(tab: Tab): Promise<Probe> {
+export async function probe(tab: Scope): Promise<Probe> {
   await tab.evaluate(installProbe);
   return tab.evaluate(() => {
     const p = (window as unknown as { __paytokenProbe: { csp: string[]; errors: string[]; resources: string[] } }).__paytokenProbe;
@@ -98,13 +140,19 @@ export async function probe(tab: Tab): Promise<Probe> {
   });
 }
 
-/** Focuses the element `selector` with the caret at the end of its value, unless it already has focus. */
-export function focusAtEnd(selector: string): void {
+/**
+ * Focuses the element `selector` with the caret at the end of its value, unless it already has focus (or `force`:
+ * in an iframe, whose `activeElement` stays its input after the shopper has moved on to the page or another frame).
+ */
+export function focusAtEnd(selector: string, force = false): void {
   const el = document.querySelector<HTMLInputElement>(selector)!;
-  if (document.activeElement === el) return;
+  if (!force && document.activeElement === el) return;
   el.focus();
   el.setSelectionRange(el.value.length, el.value.length);
 }
+
+/** Whether the element `selector` is its document's active element (for an iframe: the frame holds the focus). */
+export const isActive = (selector: string): boolean => document.activeElement === document.querySelector(selector);
 
 /** The source of `fn` called with `args` as JSON: the one way every adapter sends a script. */
 export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): string =>
@@ -115,7 +163,7 @@ export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): st
  * (an evaluation that fails while a document is replaced is retried). Throws after `timeoutMs` with `what` and the
  * last error.
  */
-export async function waitFor<T>(tab: Tab, what: string, fn: (...args: any[]) => T | Promise<T>, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(tab: Scope, what: string, fn: (...args: any[]) => T | Promise<T>, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown = null;
   for (;;) {
@@ -132,7 +180,7 @@ export async function waitFor<T>(tab: Tab, what: string, fn: (...args: any[]) =>
 }
 
 /** Waits until `selector` exists and its text content (trimmed) matches `text`; returns that text. */
-export const waitForText = (tab: Tab, selector: string, text: string | RegExp, timeoutMs?: number): Promise<string> =>
+export const waitForText = (tab: Scope, selector: string, text: string | RegExp, timeoutMs?: number): Promise<string> =>
   waitFor(
     tab,
     `${selector} to read ${String(text)}`,
@@ -145,8 +193,12 @@ export const waitForText = (tab: Tab, selector: string, text: string | RegExp, t
     timeoutMs,
   ) as Promise<string>;
 
-/** The value of the input `selector` and its caret (selectionStart), and whether it has focus. */
-export const field = (tab: Tab, selector: string) =>
+/**
+ * The value of the input `selector` and its caret (selectionStart), whether it is its document's active element
+ * (`focused`; in a frame, the shopper's keys go there when the page's active element is that iframe too),
+ * `aria-invalid`, and the text of what `aria-describedby` names.
+ */
+export const field = (tab: Scope, selector: string) =>
   tab.evaluate((sel: string) => {
     const el = document.querySelector<HTMLInputElement>(sel)!;
     return { value: el.value, caret: el.selectionStart, focused: document.activeElement === el, invalid: el.getAttribute('aria-invalid'), description: describedBy(el) };

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { callSource, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
+import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Shape, type Tab } from './engine';
 import { freePort, startTrap } from './isolation';
 
 const DRIVER = process.env.WEBKIT_DRIVER ?? 'WebKitWebDriver';
@@ -86,8 +86,10 @@ export async function launchWebKit(): Promise<Engine> {
     const wd = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
     // a phone-sized window (MiniBrowser keeps its own minimum width) or a laptop-sized one
     await wd('POST', '/window/rect', shape === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+    /** The element reference, as the driver gave it (WebKitWebDriver's key is not the W3C one). */
+    const findRef = (selector: string): Promise<Record<string, string>> => wd('POST', '/element', { using: 'css selector', value: selector });
     const find = async (selector: string) => {
-      const ref = await wd('POST', '/element', { using: 'css selector', value: selector });
+      const ref = await findRef(selector);
       return (ref[ELEMENT] ?? Object.values(ref)[0]) as string;
     };
     const run = async (source: string) => {
@@ -117,6 +119,57 @@ export async function launchWebKit(): Promise<Engine> {
         await wd('POST', `/element/${await find(selector)}/click`, {});
       },
       evaluate: (fn, ...args) => run(callSource(fn, args)),
+      frame(selector) {
+        /**
+         * Runs `step` with the iframe `selector` as the session's current browsing context, then back to the top.
+         * WebKitWebDriver's frame switch also gives that frame the page's focus (a shopper's next key would go
+         * there), and the switch back to the top leaves it there: when another iframe had the focus, it gets it
+         * back (switched into and out of), so reading a frame moves no focus; unless `moveFocus` (typing there).
+         */
+        const inFrame = async <T>(step: () => Promise<T>, moveFocus = false): Promise<T> => {
+          const mark = `f${Math.random().toString(36).slice(2)}`;
+          const focused = await run(
+            callSource(
+              (m: string) => {
+                const a = document.activeElement;
+                if (a?.tagName !== 'IFRAME') return false;
+                a.setAttribute('data-wd-focus', m);
+                return true;
+              },
+              [mark],
+            ),
+          );
+          await wd('POST', '/frame', { id: await findRef(selector) });
+          try {
+            return await step();
+          } finally {
+            await wd('POST', '/frame', { id: null });
+            if (focused) {
+              const was = `[data-wd-focus="${mark}"]`;
+              if (!moveFocus) {
+                await wd('POST', '/frame', { id: await findRef(was) });
+                await wd('POST', '/frame', { id: null });
+              }
+              await run(callSource((s: string) => document.querySelector(s)?.removeAttribute('data-wd-focus'), [was]));
+            }
+          }
+        };
+        return {
+          async type(sel, text) {
+            // WebKit lets a script in a cross-origin frame take the focus only after the shopper has interacted
+            // with that frame: a focus() there does nothing on a fresh page. The shopper clicks the field; so do
+            // we (then the caret goes to the end, as focusAtEnd puts it).
+            const here = await run(callSource(isActive, [selector]));
+            await inFrame(async () => {
+              if (here && (await run(callSource(isActive, [sel])))) return;
+              await wd('POST', `/element/${await find(sel)}/click`, {});
+              await run(callSource(focusAtEnd, [sel, true]));
+            }, true);
+            await keys([...text].map((ch) => [ch]));
+          },
+          evaluate: (fn, ...args) => inFrame(() => run(callSource(fn, args))),
+        };
+      },
       async screenshot(path) {
         writeFileSync(path, Buffer.from(await wd('GET', '/screenshot'), 'base64'));
       },

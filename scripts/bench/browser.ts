@@ -12,39 +12,29 @@
  * - device-data collection time, when the build has the anti-fraud collector;
  * - the processor's classic scripts as the reference, in the same session (./classic.ts): token.create first and
  *   later calls, preflights per 30 calls, deviceData.setup cost, and the size ratio to the classic pair.
+ * With `--write` it also writes docs/latency.svg (scripts/ci/chart.ts): ours beside the classic script, first and
+ * later calls, medians of this run; the README shows it.
  * Timings on a shared 2-core machine are noisy: compare ratios measured in the same run, not absolute figures
  * across runs. This is a benchmark, not a test: it asserts nothing.
  */
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startMerchant } from '../../demo/merchant/server';
-import { startSandbox } from '../../demo/sandbox/server';
+import { barChart } from '../ci/chart';
 import { classicReference } from './classic';
+import { fmt, startBench, stats, timingTable } from './setup';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, write: { type: 'boolean', default: false } } });
 const RUNS = Math.max(5, Number(values.runs));
 const CREDS = { merchantId: 'mbench0merchant01', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
 const CARD = { card_number: '4111111111111111', holder_name: 'Bench Mark', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 3), cvv2: '123' };
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), n: s.length };
-};
-const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
-const rows: string[] = [];
-const row = (name: string, xs: number[]) => {
-  const { median, p95, n } = stats(xs);
-  rows.push(`| ${name} | ${fmt(median)} ms | ${fmt(p95)} ms | ${n} |`);
-  return median;
-};
+const { rows, row } = timingTable();
 
 /** A bare page on its own origin that loads the script-tag build (and a preconnect hint when asked). */
-async function startPageServer(apiOrigin: string) {
+function pageApp(apiOrigin: string) {
   const app = new Hono();
   const iife = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url));
   const page = (hint: boolean) =>
@@ -53,14 +43,10 @@ async function startPageServer(apiOrigin: string) {
   app.get('/', (c) => c.html(page(false)));
   app.get('/preconnect', (c) => c.html(page(true)));
   app.get('/paytoken.iife.js', (c) => c.body(iife, 200, { 'Content-Type': 'text/javascript' }));
-  return new Promise<{ url: string; close: () => void }>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
+  return app;
 }
 
-/** Sets the page up for tokenizing, with `fetch` and `Response.text` instrumented for the split timings. */
+/** Sets the page up for tokenizing. */
 async function prepare(page: Page, apiUrl: string) {
   await page.evaluate(
     ({ apiUrl, creds }) => {
@@ -68,23 +54,33 @@ async function prepare(page: Page, apiUrl: string) {
       w.PayToken.setId(creds.merchantId);
       w.PayToken.setApiKey(creds.publicKey);
       w.PayToken.setBaseUrl(apiUrl);
-      const origFetch = window.fetch.bind(window);
-      w.__marks = {};
-      window.fetch = (...args: Parameters<typeof fetch>) => {
-        w.__marks.fetchCalled = performance.now();
-        return origFetch(...args);
-      };
-      const origText = Response.prototype.text;
-      Response.prototype.text = function () {
-        return origText.call(this).then((t: string) => {
-          w.__marks.bodyRead = performance.now();
-          return t;
-        });
-      };
+      w.__marks ??= {};
     },
     { apiUrl, creds: CREDS },
   );
 }
+
+/**
+ * Instruments `fetch` and `Response.text` for the split timings (library time before the request, and after the
+ * body). An init script, so it runs before the script tag: the library keeps the `fetch` of its load (tamper
+ * resistance), so a wrapper installed later would never be called.
+ */
+const instrument = () => {
+  const w = window as unknown as Record<string, any>;
+  const origFetch = window.fetch.bind(window);
+  w.__marks = {};
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    w.__marks.fetchCalled = performance.now();
+    return origFetch(...args);
+  };
+  const origText = Response.prototype.text;
+  Response.prototype.text = function () {
+    return origText.call(this).then((t: string) => {
+      w.__marks.bodyRead = performance.now();
+      return t;
+    });
+  };
+};
 
 /** One tokenization; returns [total ms, library main-thread ms]. */
 const tokenize = (page: Page) =>
@@ -124,6 +120,7 @@ async function firstCalls(browser: Browser, pageUrl: string, apiUrl: string) {
 
 async function laterCalls(browser: Browser, pageUrl: string, apiUrl: string) {
   const ctx = await browser.newContext();
+  await ctx.addInitScript(instrument);
   const page = await ctx.newPage();
   await page.goto(pageUrl);
   await prepare(page, apiUrl);
@@ -179,13 +176,9 @@ async function longestTask(browser: Browser, merchantUrl: string) {
   return longest;
 }
 
-const api = await startSandbox({ ...CREDS, port: 0 });
-const pages = await startPageServer(new URL(api.baseUrl).origin);
+const bench = await startBench({ sandbox: CREDS, pages: pageApp, chromiumArgs: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
+const { api, pages, browser } = bench;
 const merchant = await startMerchant({ ...CREDS, apiBaseUrl: api.baseUrl, port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-});
 try {
   const first = await firstCalls(browser, pages.url, api.baseUrl);
   const later = await laterCalls(browser, pages.url, api.baseUrl);
@@ -200,11 +193,37 @@ try {
   rows.push(`| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`);
   console.log(rows.join('\n'));
   console.log(`\nratios of medians: first/later ${(mFirst / mLater).toFixed(2)}, preconnect/plain first ${(mHint / mFirst).toFixed(2)}`);
-  console.log(`\n${classic.join('\n')}`);
+  console.log(`\n${classic.lines.join("\n")}`);
   console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
+  if (values.write) {
+    const m = classic.medians;
+    const svg = barChart({
+      title: 'token.create to the success callback (median, ms)',
+      desc: `Measured by npm run bench (scripts/bench/browser.ts and classic.ts) on ${new Date().toISOString().slice(0, 10)} in headless Chromium ${browser.version()} against the local sandbox on loopback, both libraries on one page, runs interleaved; the reference is the processor's classic script (openpay-js 1.0.0) and, for later calls, the same request sent without either library. A shared 2-core machine: compare bars of one chart, not charts of different runs.`,
+      unit: 'ms',
+      groups: [
+        {
+          heading: `First call (fresh browser context: connection, CORS preflight, POST; ${Math.min(RUNS, 30)} each)`,
+          bars: [
+            { label: 'paytoken', value: m.firstOurs, ours: true },
+            { label: 'classic script', value: m.firstClassic, ours: false },
+          ],
+        },
+        {
+          heading: 'Later calls (warm page: one round trip)',
+          bars: [
+            { label: 'paytoken', value: m.laterOurs, ours: true },
+            { label: 'classic script', value: m.laterClassic, ours: false },
+            { label: 'no library: fetch as paytoken sends it', value: m.laterFetch, ours: false },
+            { label: 'no library: XHR as the classic sends it', value: m.laterXhr, ours: false },
+          ],
+        },
+      ],
+    });
+    writeFileSync(new URL('../../docs/latency.svg', import.meta.url), svg);
+    console.log('docs/latency.svg written');
+  }
 } finally {
-  await browser.close();
   await merchant.close();
-  pages.close();
-  await api.close();
+  await bench.close();
 }

@@ -3,7 +3,12 @@
  * reference of `npm run bench`, in the same browser session against a sandbox of their own, both libraries on one
  * page (e2e/classic-page.ts, `/both`), runs interleaved (ours, classic, ours, ...; the order flips each round):
  * - `token.create` to the success callback, first call of a fresh context (connection + preflight + POST);
- * - the same, later calls on a warm page;
+ * - the same, later calls on a warm page, with the median of the per-round difference (ours minus classic) and its
+ *   95% bootstrap interval: each round measures both back to back, so the machine's load drifts out of it;
+ * - the same request without either library, later calls in the same rounds: bare `fetch` with our settings (no
+ *   credentials, no referrer) and bare `XMLHttpRequest` with the classic script's (`withCredentials`). This is the
+ *   floor each library stands on, and what each adds over it is its own cost (in Chromium, `fetch` takes more
+ *   renderer tasks per call than `XMLHttpRequest`: docs/performance.md "Beside the classic script");
  * - CORS preflights the sandbox saw per 30 calls of each (a fresh context each, calls one after another);
  * - `deviceData.setup(formId)`: its synchronous cost in the page (ours starts its collection in the background;
  *   the classic one starts its anti-fraud requests, kept on loopback by the page server's trap);
@@ -14,8 +19,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { minify } from 'terser';
 import { startSandbox } from '../../demo/sandbox/server';
+import { classicPairSizes } from '../size/classic-pair';
 import { CLASSIC_CREDS, configureClassic, startClassicPages } from '../../e2e/classic-page';
 
 type Who = 'PayToken' | 'OpenPay';
@@ -32,10 +37,60 @@ const createOnce = (page: Page, who: Who) =>
     { who, card: CARD },
   );
 
+/** The same request without either library, in the page: `fetch` as ours sends it, `XMLHttpRequest` as the classic does. */
+const bareOnce = (page: Page, how: 'fetch' | 'xhr', apiUrl: string) =>
+  page.evaluate(
+    ({ how, card, url, auth }) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: Record<string, string> = { Authorization: auth, Accept: 'application/json', 'Content-Type': 'application/json' };
+        const body = JSON.stringify(card);
+        const t0 = performance.now();
+        // (no named function in here: the page gets this function's source as it is)
+        if (how == 'fetch') {
+          fetch(url, { method: 'POST', headers, body, credentials: 'omit', referrerPolicy: 'no-referrer' })
+            .then((r) => r.text())
+            .then((text) => (JSON.parse(text).id ? resolve(performance.now() - t0) : reject(new Error('bare fetch: no token'))), reject);
+        } else {
+          const x = new XMLHttpRequest();
+          x.open('POST', url, true);
+          x.withCredentials = true;
+          for (const [k, v] of Object.entries(headers)) x.setRequestHeader(k, v);
+          x.onreadystatechange = () => {
+            if (x.readyState == 4) (x.status && JSON.parse(x.responseText).id ? resolve(performance.now() - t0) : reject(new Error('bare xhr: no token')));
+          };
+          x.send(body);
+        }
+      }),
+    { how, card: CARD, url: `${apiUrl}/v1/${CLASSIC_CREDS.merchantId}/tokens`, auth: `Basic ${Buffer.from(`${CLASSIC_CREDS.publicKey}:`).toString('base64')}` },
+  );
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The median of the per-round differences `a[i] - b[i]` and its 95% bootstrap interval (1000 resamples), in ms.
+ * Rounds measure both back to back, so a change of the machine's load between rounds cancels out.
+ */
+export function pairedDifference(a: number[], b: number[]): { median: number; low: number; high: number } {
+  const d = a.map((x, i) => x - b[i]!);
+  const boot: number[] = [];
+  for (let k = 0; k < 1000; k++) boot.push(median(d.map(() => d[Math.floor(Math.random() * d.length)]!)));
+  boot.sort((x, y) => x - y);
+  return { median: median(d), low: boot[25]!, high: boot[975]! };
+}
+
+/** What {@link classicReference} measured: the table rows and extra lines, and the medians for the chart (ms). */
+export interface ClassicResult {
+  lines: string[];
+  medians: { firstOurs: number; firstClassic: number; laterOurs: number; laterClassic: number; laterFetch: number; laterXhr: number };
+}
+
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
-/** Runs the comparison; returns the table rows (`| measure | ours | classic | ratio |`) and extra lines. */
-export async function classicReference(browser: Browser, runs: number): Promise<string[]> {
+/**
+ * Runs the comparison: `runs` fresh contexts of each for first calls, and `max(runs, 100)` rounds of later calls.
+ * @returns the table rows (`| measure | ours | classic | ratio |`), extra lines, and the medians.
+ */
+export async function classicReference(browser: Browser, runs: number): Promise<ClassicResult> {
   const api = await startSandbox({ ...CLASSIC_CREDS, port: 0 });
   const pages = await startClassicPages();
   const open = async () => {
@@ -54,8 +109,7 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     );
     return { ctx, page };
   };
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const t = { firstOurs: [] as number[], firstClassic: [] as number[], laterOurs: [] as number[], laterClassic: [] as number[], setupOurs: [] as number[], setupClassic: [] as number[] };
+  const t = { firstOurs: [] as number[], firstClassic: [] as number[], laterOurs: [] as number[], laterClassic: [] as number[], laterFetch: [] as number[], laterXhr: [] as number[], setupOurs: [] as number[], setupClassic: [] as number[] };
   try {
     // first calls and setup cost: a fresh context each, interleaved
     for (let i = 0; i < runs; i++) {
@@ -71,15 +125,19 @@ export async function classicReference(browser: Browser, runs: number): Promise<
         await ctx.close();
       }
     }
-    // later calls: one warm page, interleaved
+    // later calls: one warm page, interleaved with the bare requests (the order rotates each round)
     {
       const { ctx, page } = await open();
-      await createOnce(page, 'PayToken');
-      await createOnce(page, 'OpenPay');
-      for (let i = 0; i < Math.max(runs, 30); i++) {
-        for (const who of (i % 2 ? ['OpenPay', 'PayToken'] : ['PayToken', 'OpenPay']) as Who[]) {
-          (who == 'PayToken' ? t.laterOurs : t.laterClassic).push(await createOnce(page, who));
-        }
+      const each = [
+        () => createOnce(page, 'PayToken').then((x) => t.laterOurs.push(x)),
+        () => createOnce(page, 'OpenPay').then((x) => t.laterClassic.push(x)),
+        () => bareOnce(page, 'fetch', api.baseUrl).then((x) => t.laterFetch.push(x)),
+        () => bareOnce(page, 'xhr', api.baseUrl).then((x) => t.laterXhr.push(x)),
+      ];
+      for (const f of each) await f(); // warm-up: connections and preflights
+      for (const k of Object.keys(t) as (keyof typeof t)[]) if (k.startsWith('later')) t[k].length = 0;
+      for (let i = 0; i < Math.max(runs, 100); i++) {
+        for (let j = 0; j < each.length; j++) await each[(i + j) % each.length]!();
       }
       await ctx.close();
     }
@@ -95,25 +153,32 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     }
     // sizes
     const ours = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url), 'utf8');
-    const classic = ['openpay-card.v1.js', 'openpay-data.v1.js'].map((f) => readFileSync(new URL(`../../node_modules/openpay-js/lib/${f}`, import.meta.url), 'utf8'));
-    const classicMin = await Promise.all(classic.map(async (c) => (await minify(c, { compress: { passes: 3 } })).code ?? ''));
-    const rawPair = gz(classic[0]!) + gz(classic[1]!);
-    const minPair = gz(classicMin[0]!) + gz(classicMin[1]!);
+    const { published: rawPair, minified: minPair } = await classicPairSizes();
     const r = (a: number, b: number) => (a / b).toFixed(2);
     const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
     const line = (name: string, a: number[], b: number[]) => `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
-    return [
+    const pd = (a: number[], b: number[]) => {
+      const { median: m, low, high } = pairedDifference(a, b);
+      const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+      return `${sign(m)} ms (95% interval ${sign(low)} to ${sign(high)})`;
+    };
+    const lines = [
       '| Measure (medians; ours vs the classic openpay-js 1.0.0, same session, interleaved) | Ours | Classic | Ours / classic |',
       '|---|---|---|---|',
       line(`token.create to success callback, first call (fresh context; ${runs} each)`, t.firstOurs, t.firstClassic),
       line(`token.create to success callback, later calls (warm page; ${t.laterOurs.length} each)`, t.laterOurs, t.laterClassic),
+      line(`the same request without either library, later calls: bare fetch as ours sends it vs bare XMLHttpRequest as the classic does (same rounds)`, t.laterFetch, t.laterXhr),
       `| CORS preflights per 30 calls (sandbox count) | ${preflights.PayToken} | ${preflights.OpenPay} | |`,
       line(`deviceData.setup(formId), synchronous cost (${runs} each)`, t.setupOurs, t.setupClassic),
       `| Size, gzip -9: our script tag vs the classic pair as published | ${gz(ours)} B | ${rawPair} B | ${r(gz(ours), rawPair)} |`,
       `| Size, gzip -9: our script tag vs the classic pair minified by terser | ${gz(ours)} B | ${minPair} B | ${r(gz(ours), minPair)} |`,
       '',
+      `later calls, median of the per-round differences: ours - classic ${pd(t.laterOurs, t.laterClassic)}; bare fetch - bare XMLHttpRequest ${pd(t.laterFetch, t.laterXhr)}`,
+      `each library's own cost over its bare request: ours - bare fetch ${pd(t.laterOurs, t.laterFetch)}; classic - bare XMLHttpRequest ${pd(t.laterClassic, t.laterXhr)}`,
       `classic anti-fraud requests trapped on loopback: ${[...new Set(pages.trapped.map((l) => l.replace(/s=\w+/, 's={device_session_id}')))].join(', ')}`,
     ];
+    const medians = { firstOurs: median(t.firstOurs), firstClassic: median(t.firstClassic), laterOurs: median(t.laterOurs), laterClassic: median(t.laterClassic), laterFetch: median(t.laterFetch), laterXhr: median(t.laterXhr) };
+    return { lines, medians };
   } finally {
     await pages.close();
     await api.close();

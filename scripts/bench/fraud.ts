@@ -13,7 +13,8 @@
  * runs in the collection's yields, so its wall time is longer). `timings.total` of `collected()` is the collection
  * time in the page (automation flags, every signal, the visitor id). No merchant id is set, so nothing is sent.
  * Loads are PAUSE_MS apart, and the first way calls setup() SETTLE_MS after the load event (see below). Prints median, p95, min and max of the totals, the median of each signal, and the machine's load average
- * (timings on a shared machine are noisy).
+ * (timings on a shared machine are noisy). With `--write` (`npm run bench:fraud -- --write`) it also writes the
+ * medians as a chart, ours beside FingerprintJS, to docs/device-data.svg (scripts/ci/chart.ts).
  *
  * Two more figures tell the library's cost apart from the machine's: in the first way, the renderer main thread's
  * CPU time during the collection (CDP `Performance.getMetrics` `ThreadTime`, thread ticks), which excludes waits
@@ -31,12 +32,13 @@
  * Env: RUNS (default 50), PAUSE_MS (300), SETTLE_MS (200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { BUDGETS, measureFraudSizes } from '../size/fraud-size';
+import { barChart } from '../ci/chart';
 
 const RUNS = Number(process.env.RUNS ?? 50);
 /**
@@ -151,6 +153,27 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   const r1 = (x: number) => x.toFixed(1);
   const fpTotals = fpjsMs.map(([l, g]) => l! + g!);
   console.log(`  reference, FingerprintJS 5.2.0 load() + get() ${SETTLE_MS} ms after the load event: median ${r1(q(fpTotals, 0.5))}, p95 ${r1(q(fpTotals, 0.95))} (load() ${r1(q(fpjsMs.map((t) => t[0]!), 0.5))}, get() ${r1(q(fpjsMs.map((t) => t[1]!), 0.5))}); ratio of medians, this library / FingerprintJS: ${(q(runs.after.map((d) => (d.timings as Record<string, number>).total!), 0.5) / q(fpTotals, 0.5)).toFixed(2)}`);
+  if (process.argv.includes('--write')) {
+    // docs/device-data.svg: the medians above, ours beside FingerprintJS
+    const median = (mode: 'after' | 'during') => q(runs[mode].map((d) => (d.timings as Record<string, number>).total!), 0.5);
+    const svg = barChart({
+      title: 'Device-data collection time (median, ms)',
+      desc: `Measured by npm run bench:fraud (scripts/bench/fraud.ts) on ${new Date().toISOString().slice(0, 10)} in headless Chromium ${browser.version()}, ${RUNS} page loads each in a fresh context; the reference is FingerprintJS 5.2.0 (load() + get()) measured in the same run.`,
+      unit: 'ms',
+      groups: [
+        {
+          heading: `Collection ${SETTLE_MS} ms after the load event`,
+          bars: [
+            { label: 'paytoken deviceData.setup()', value: median('after'), ours: true },
+            { label: 'FingerprintJS load() + get()', value: q(fpTotals, 0.5), ours: false },
+          ],
+        },
+        { heading: 'Collection while the page loads (as the demo checkout)', bars: [{ label: 'paytoken deviceData.setup()', value: median('during'), ours: true }] },
+      ],
+    });
+    writeFileSync(new URL('../../docs/device-data.svg', import.meta.url), svg);
+    console.log('docs/device-data.svg written');
+  }
   const last = runs.after.at(-1)!;
   console.log(`\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`);
 }

@@ -12,37 +12,24 @@
  * Timings on a shared 2-core machine are noisy: compare the ratios measured in the same run. This is a benchmark,
  * not a test: it asserts nothing. Needs `npm run build` first (the script does it).
  */
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startSandbox } from '../../demo/sandbox/server';
+import type { Browser, Page } from 'playwright-core';
+import { fmt, startBench, timingTable } from './setup';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
 const RUNS = Math.max(5, Number(values.runs));
 const CREDS = { merchantId: 'mbenchhosted0001', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
 const YEAR = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), n: s.length };
-};
-const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
-const rows: string[] = [];
-const row = (name: string, xs: number[]) => {
-  const { median, p95, n } = stats(xs);
-  rows.push(`| ${name} | ${fmt(median)} ms | ${fmt(p95)} ms | ${n} |`);
-  return median;
-};
+const { rows, row } = timingTable();
 
 /**
  * The bench pages, on their own origin: `/hosted` (three containers and the hosted script tag), `/floor` (nothing:
  * the empty iframes are added by the benchmark), `/direct` (the on-page form with the classic script tag).
  */
-async function startPageServer() {
+function pageApp() {
   const app = new Hono();
   const hosted = readFileSync(new URL('../../dist/paytoken-hosted.iife.js', import.meta.url));
   const classic = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url));
@@ -61,11 +48,7 @@ async function startPageServer() {
   );
   app.get('/paytoken-hosted.iife.js', (c) => c.body(hosted, 200, { 'Content-Type': 'text/javascript' }));
   app.get('/paytoken.iife.js', (c) => c.body(classic, 200, { 'Content-Type': 'text/javascript' }));
-  return new Promise<{ url: string; close: () => void }>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
+  return app;
 }
 
 /** Mounts hosted fields on a fresh `/hosted` page; resolves with the page and the mount-to-ready time. */
@@ -179,12 +162,8 @@ async function directSubmit(browser: Browser, pages: string, apiUrl: string): Pr
   return ms;
 }
 
-const api = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 } });
-const pages = await startPageServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const bench = await startBench({ sandbox: { ...CREDS, fraud: { velocityMaxCards: 0 } }, pages: pageApp });
+const { api, pages, browser } = bench;
 try {
   const ready: number[] = [];
   const empty: number[] = [];
@@ -214,7 +193,5 @@ try {
   );
   console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
 } finally {
-  await browser.close();
-  pages.close();
-  await api.close();
+  await bench.close();
 }

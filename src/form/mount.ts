@@ -2,6 +2,7 @@ import { cardBrand } from '../card/brands';
 import { normalizePan } from '../card/pan';
 import type { Brand } from '../card/types';
 import type { PayTokenError } from '../errors/base';
+import { deviceDataSent } from '../fraud/device-data';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
 import { formatValue } from './format';
@@ -20,6 +21,12 @@ const KEY = Symbol.for('paytoken.form');
  * Binds a merchant's form: formats and validates the card inputs as the shopper types, shows the errors
  * accessibly, and tokenizes on submit. See the README's attribute table for the markup.
  *
+ * The token is handed over (the `token` event, the hidden input and the form post, `submit()`'s promise) only once
+ * this page's device-data POST has completed too, if device data was set up (`deviceData.setup`,
+ * `client.deviceData.collect`), so the merchant's charge never races its device data; the wait is bounded by
+ * `DEVICE_DATA_WAIT_MS` (1,500 ms) from the submit, and a failed or slow POST never blocks the payment (see
+ * `deviceDataSent`). A card refused locally, or by the API, is reported at once.
+ *
  * Idempotent: mounting a form that is already mounted first unmounts the earlier binding, so the form has one
  * set of listeners, one hidden `device_session_id` input and one token input however often it is mounted.
  * Touches the DOM only when called (SSR safe).
@@ -28,8 +35,10 @@ const KEY = Symbol.for('paytoken.form');
  * @param options see {@link FormOptions}.
  * @param tokenize how to create a token (the client's `tokens.create`, or the script-tag build's); must
  *   report failures by rejecting.
+ * @param acceptedBrands the client's accepted card networks (`ClientConfig.acceptedBrands`): a number of another
+ *   network shows `card_number.brand` ("No aceptamos esta tarjeta.") as the shopper types; default any network.
  */
-export function mountForm(form: HTMLFormElement, options: FormOptions = {}, tokenize: Tokenize): MountedForm {
+export function mountForm(form: HTMLFormElement, options: FormOptions = {}, tokenize: Tokenize, acceptedBrands?: readonly Brand[]): MountedForm {
   type Slot = Record<symbol, MountedForm | undefined>;
   (form as unknown as Slot)[KEY]?.unmount();
   const doc = form.ownerDocument;
@@ -65,7 +74,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
       setAttribute(form, 'data-paytoken-brand', (brand = b));
       emit('brand', { brand: b });
     }
-    const states = fieldStates(readCard(form), fields, message, doc.activeElement); // also right inside focusin and focusout
+    const states = fieldStates(readCard(form), fields, message, doc.activeElement, acceptedBrands); // also right inside focusin and focusout
     for (const f of fields) {
       const old = f.state;
       f.state = states[f.key]!;
@@ -111,9 +120,10 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     fields.forEach((f) => ((f.touched = true), (f.apiErrorCode = undefined)));
     update();
     setBusy(true);
-    // local validation runs first inside tokenize: an invalid card sends no request
-    const p = (pending = tokenize(readCard(form)).then(
-      (token) => {
+    // local validation runs first inside tokenize: an invalid card sends no request. The token is handed over
+    // once this page's device data has reached the API too (or after DEVICE_DATA_WAIT_MS from now, at most)
+    const p = (pending = Promise.all([tokenize(readCard(form)), deviceDataSent()]).then(
+      ([token]) => {
         const months = plan?.choice();
         const result: TokenResult = { token_id: token.id, device_session_id: session, points_card: token.card?.points_card === true, token };
         if (months) result.payment_plan = { payments: months };

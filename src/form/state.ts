@@ -1,5 +1,5 @@
 import { pass } from '../card/result';
-import type { CardField, CardInput, FieldResult } from '../card/types';
+import type { Brand, CardField, CardInput, FieldResult } from '../card/types';
 import { validateCard } from '../card/validate';
 import type { FieldState } from './types';
 
@@ -31,11 +31,12 @@ export interface FieldFacts {
  * @param fields the facts of each field, in page order.
  * @param message the shopper's message for an error code (see `formMessage`).
  * @param focused the `input` that has focus, if any (`document.activeElement`).
+ * @param acceptedBrands the client's accepted card networks (`ClientConfig.acceptedBrands`); default any.
  * @returns each field's {@link FieldState} by key, in an object without a prototype (a setter another script put
  *   on `Object.prototype`, say for `card_number`, never sees a field's state change as the shopper types).
  */
-export function fieldStates(card: CardInput, fields: FieldFacts[], message: (code: string) => string, focused?: unknown): Record<string, FieldState> {
-  const errors = validateCard(card).errors as FieldResult[];
+export function fieldStates(card: CardInput, fields: FieldFacts[], message: (code: string) => string, focused?: unknown, acceptedBrands?: readonly Brand[]): Record<string, FieldState> {
+  const errors = validateCard(card, undefined, acceptedBrands).errors as FieldResult[];
   const states: Record<string, FieldState> = Object.create(null);
   for (const { key, input, touched, apiErrorCode } of fields) {
     const value = input.value;

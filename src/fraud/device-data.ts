@@ -5,6 +5,14 @@ import type { Io } from '../http/pristine';
 import type { DeviceData, DeviceDataOptions } from './types';
 
 let started: Promise<DeviceData> | undefined;
+/** Settles once this page's device data has been sent (the POST answered or failed); undefined until a collection starts. */
+let sent: Promise<unknown> | undefined;
+
+/**
+ * Longest wait, in milliseconds, for this page's device-data POST before the form layer or hosted fields hand a
+ * token to the merchant, counted from the submit (tokenizing runs meanwhile): 1,500 ms. See {@link deviceDataSent}.
+ */
+export const DEVICE_DATA_WAIT_MS = 1500;
 
 /**
  * This page load's device-data collection: started by the first call with collection allowed, shared by every
@@ -16,7 +24,7 @@ let started: Promise<DeviceData> | undefined;
  *   whose result it then gives.
  * - Otherwise the signals are collected within `options.budgetMs`; once done, the data is sent to the API with
  *   {@link sendDeviceData} (when `target()` gives a configuration) and the promise resolves with it, without
- *   waiting for the send. It never rejects.
+ *   waiting for the send ({@link deviceDataSent} waits for it). It never rejects.
  *
  * @param io the `fetch` and `JSON.stringify` the send uses (see `pristine`); by default the page's current ones.
  * @throws ConfigurationError (option `budgetMs`) when `budgetMs` is not a number from 1 to 10000.
@@ -25,8 +33,20 @@ export function deviceData(options: DeviceDataOptions = {}, target: () => Device
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
   if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs must be a number of milliseconds from 1 to 10000');
   if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
-  return (started ??= collectDeviceData(budgetMs).then((data) => {
-    sendDeviceData(target, data, io);
-    return data;
-  }));
+  if (!started) sent = (started = collectDeviceData(budgetMs)).then((data) => sendDeviceData(target, data, io));
+  return started;
 }
+
+/**
+ * Waits for this page load's device data to reach the API, so that a charge never races its device data: the
+ * form layer and hosted fields call it on submit and hand the token over only once it settles (README "Device
+ * data"). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
+ * ignored, as by the send itself), or after `boundMs`, whichever comes first; at once when no collection was
+ * started on this page (no consent, SSR, a page that never set up device data). Never rejects: device data never
+ * blocks a payment, it can only delay it by `boundMs` at most.
+ *
+ * @param boundMs the longest wait in milliseconds; default {@link DEVICE_DATA_WAIT_MS} (1,500 ms).
+ */
+export const deviceDataSent = (boundMs: number = DEVICE_DATA_WAIT_MS): Promise<unknown> =>
+  // with no send under way the race ends at once (`undefined` is no promise); a timer left running does nothing
+  Promise.race([sent, new Promise((r) => setTimeout(r, boundMs))]);

@@ -77,6 +77,8 @@ export interface FrameConfig {
   timeoutMs: number;
   /** Collect device data in this frame (the card-number frame only); default true. */
   deviceData?: boolean;
+  /** The client's accepted card networks (`ClientConfig.acceptedBrands`): the card-number frame refuses others. */
+  acceptedBrands?: readonly Brand[];
 }
 
 /** Messages from the merchant page to a frame. */
@@ -117,7 +119,8 @@ const isConfig = (m: Record<string, unknown>) =>
   str(m.merchantId, 45) &&
   str(m.publicKey, 110) &&
   num(m.timeoutMs) &&
-  (m.deviceData === undefined || bool(m.deviceData));
+  (m.deviceData === undefined || bool(m.deviceData)) &&
+  (m.acceptedBrands === undefined || (Array.isArray(m.acceptedBrands) && m.acceptedBrands.length <= 20 && m.acceptedBrands.every((b) => str(b, 20))));
 
 /** Shape checks of each message type, by direction. */
 const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {

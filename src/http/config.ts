@@ -1,3 +1,4 @@
+import type { Brand } from '../card/types';
 import { ConfigurationError } from '../errors/configuration';
 
 /**
@@ -34,10 +35,25 @@ export interface ClientConfig {
    * @default `${baseUrl}/fields/v1`
    */
   fieldsUrl?: string;
+  /**
+   * The card networks the merchant accepts, e.g. `['visa', 'mastercard', 'carnet']` (brands as `cardBrand` names
+   * them: visa, mastercard, amex, carnet, discover, diners, jcb, unionpay). With a list, a card number of another
+   * network, or of none the IIN table knows, is refused before any request (`card_number` rule `brand`, error code
+   * 1001, see `validatePan`): by a client's `tokens.create` and `cards.create`, and as the shopper types by the form
+   * layer and hosted fields (the message "No aceptamos esta tarjeta." / "We do not accept this card.", code
+   * `card_number.brand`). A non-empty list of those names, else a `ConfigurationError` (`acceptedBrands`). Applied
+   * by `createClient` and `mountFields`; the standalone `tokenize` does not apply it (check with
+   * `validateCard(card, undefined, list)` first, or use a client).
+   * @default undefined (any network: no number is refused for its IIN)
+   */
+  acceptedBrands?: readonly Brand[];
 }
 
-/** A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in (`fieldsUrl` as given). */
-export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl'>> & Pick<ClientConfig, 'fieldsUrl'>;
+/**
+ * A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in (`fieldsUrl` as given;
+ * `acceptedBrands`, a copy, only when given).
+ */
+export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>> & Pick<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>;
 
 /** Default request timeout, milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -93,11 +109,35 @@ export function checkFieldsUrl(fieldsUrl: unknown, baseUrl: string): string {
 export const checkTimeout = (timeoutMs: unknown): number =>
   typeof timeoutMs == 'number' && timeoutMs >= 1 && timeoutMs <= 120_000 ? timeoutMs : refuse('timeoutMs', '1-120000 ms');
 
+/** The brand names `acceptedBrands` may hold (`Brand`), as one alternation: the check's pattern and its message. */
+const BRANDS = 'visa|mastercard|amex|carnet|discover|diners|jcb|unionpay';
+
+/**
+ * Checks `acceptedBrands` (see {@link ClientConfig}): a non-empty array of brand names.
+ * @returns a copy of it. @throws ConfigurationError (`acceptedBrands`).
+ */
+export const checkAcceptedBrands = (brands: unknown): Brand[] =>
+  Array.isArray(brands) && brands.length && brands.every((b) => typeof b == 'string' && RegExp(`^(${BRANDS})$`).test(b))
+    ? [...brands]
+    : refuse('acceptedBrands', `a non-empty list of ${BRANDS}`);
+
 /**
  * Checks a whole configuration before any request, member by member in the order of {@link ClientConfig}.
+ * `acceptedBrands` is left out (see {@link resolveClientConfig}), so an app that only tokenizes does not carry its check.
  * @throws ConfigurationError naming the first bad option (`merchantId`, `publicKey`, `baseUrl`, `timeoutMs`).
  */
 export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
   const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
   return { merchantId: checkMerchantId(merchantId), publicKey: checkPublicKey(publicKey), baseUrl: checkBaseUrl(baseUrl), timeoutMs: checkTimeout(timeoutMs) };
+}
+
+/**
+ * {@link resolveConfig} and `acceptedBrands` (a checked copy, only when given): the configuration of a client
+ * (`createClient`) and of hosted fields (`mountFields`), which apply the list.
+ * @throws ConfigurationError naming the first bad option, `acceptedBrands` last.
+ */
+export function resolveClientConfig(c: Partial<ClientConfig>): ResolvedConfig {
+  const cfg = resolveConfig(c);
+  if (c.acceptedBrands !== undefined) cfg.acceptedBrands = checkAcceptedBrands(c.acceptedBrands);
+  return cfg;
 }

@@ -13,9 +13,11 @@ export type DeviceDataTarget = ApiTarget;
  *   nothing is sent.
  * @param data the collected device data (`DeviceData` of src/fraud), sent as it is.
  * @param io the `fetch` and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
- * @returns a promise settled once the request is done or failed (the answer is not read). Never rejects.
+ * @returns a promise settled once the request is done (the answer read to its end, so the request is complete
+ *   and shows in the page's Resource Timing, as every other call does) or failed. Never rejects.
  */
 export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = pristine()): Promise<unknown> =>
   new Promise<DeviceDataTarget>((r) => r(target()))
     .then((t) => apiFetch(io, t, '/device-data', data, { keepalive: true }))
+    .then((r) => r.arrayBuffer())
     .catch(() => {});

@@ -1,4 +1,4 @@
-import type { CardData, CardInput } from '../card/types';
+import type { Brand, CardData, CardInput } from '../card/types';
 import { validateCard } from '../card/validate';
 import { ValidationError } from '../errors/validation';
 import type { Token } from '../types/index';
@@ -11,10 +11,11 @@ import { request } from './request';
  * normalised by the card rules, as an object without a prototype (so is its address): `JSON.stringify` looks up
  * `toJSON` on every object it writes, and a getter another script put on `Object.prototype.toJSON` would
  * otherwise be handed the card.
+ * @param acceptedBrands the client's `acceptedBrands` (see `ClientConfig`): a number of another network is refused.
  * @throws ValidationError listing every failing field, before any request.
  */
-export function cardBody(card: CardInput): CardData {
-  const v = validateCard(card);
+export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): CardData {
+  const v = validateCard(card, undefined, acceptedBrands);
   if (!v.valid) throw new ValidationError(v.errors);
   return { __proto__: null, ...v.value } as CardData;
 }
@@ -28,12 +29,13 @@ export function cardBody(card: CardInput): CardData {
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.
  * @param io the `fetch` and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
+ * @param acceptedBrands the client's checked `acceptedBrands`: a card of another network is refused (no request).
  * @returns the HTTP status (201) and the Token.
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError.
  */
-export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io?: Io): Promise<{ status: number; data: Token }> =>
-  request<Token>(resolveConfig(config), '/tokens', cardBody(card), true, io);
+export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io?: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
+  request<Token>(resolveConfig(config), '/tokens', cardBody(card, acceptedBrands), true, io);
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the

@@ -6,14 +6,20 @@ import { demoOptions, listenProblem, DEMO_FRAUD } from '../../demo/options';
 import { startMerchant } from '../../demo/merchant/server';
 
 describe('npm run demo flags', () => {
-  it('defaults: ports 4010 and 4020, device velocity off (the test-card table is one visitor)', () => {
-    expect(demoOptions([])).toEqual({ apiPort: 4010, port: 4020, amount: 349, fraud: { velocityMaxCards: 0 } });
+  it('defaults: ports 4010 and 4020, device velocity off (the test-card table is one visitor), missing_device_data flag', () => {
+    expect(demoOptions([])).toEqual({ apiPort: 4010, port: 4020, amount: 349, fraud: { velocityMaxCards: 0, missingDeviceData: 'flag' } });
     expect(DEMO_FRAUD.velocityMaxCards).toBe(0);
+    expect(DEMO_FRAUD.missingDeviceData).toBe('flag');
+  });
+
+  it('--missing-device-data off, flag and decline are taken; anything else is refused naming the flag', () => {
+    for (const mode of ['off', 'flag', 'decline'] as const) expect(demoOptions(['--missing-device-data', mode]).fraud).toEqual({ velocityMaxCards: 0, missingDeviceData: mode });
+    expect(() => demoOptions(['--missing-device-data', 'block'])).toThrow('--missing-device-data must be off, flag or decline');
   });
 
   it('--velocity-max-cards 0 and 3 are taken; bad values are refused naming the flag', () => {
     expect(demoOptions(['--velocity-max-cards', '0']).fraud.velocityMaxCards).toBe(0);
-    expect(demoOptions(['--velocity-max-cards', '3', '--api-port', '5010', '--port', '5020'])).toEqual({ apiPort: 5010, port: 5020, amount: 349, fraud: { velocityMaxCards: 3 } });
+    expect(demoOptions(['--velocity-max-cards', '3', '--api-port', '5010', '--port', '5020'])).toEqual({ apiPort: 5010, port: 5020, amount: 349, fraud: { velocityMaxCards: 3, missingDeviceData: 'flag' } });
     expect(demoOptions(['--amount', '2400.50']).amount).toBe(2400.5);
     for (const bad of ['0', '-5', '12.345', 'mil', '2000000']) expect(() => demoOptions([`--amount=${bad}`]), bad).toThrow(/--amount must be/);
     expect(() => demoOptions(['--velocity-max-cards', 'many'])).toThrow(/--velocity-max-cards must be 0-1000/);

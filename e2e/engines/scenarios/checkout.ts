@@ -17,7 +17,10 @@ export const checkout: Scenario[] = [
       const cvv2 = await freshCvv2(ctx);
       await fillCard(tab, { number: pan, cvv2 });
       expect((await field(tab, SEL.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+      // the page's own record of its device-data POST: a complete request (the library reads the answer to its end)
+      await waitFor(tab, 'the device-data POST among the page resources', () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/device-data')));
       const before = await probe(tab);
+      expect(before.resources.filter((u) => u.endsWith('/device-data'))).toHaveLength(1); // once per page load
       await tab.click(SEL.pay);
       expect(await resultHeading(tab)).toBe('Pago completado');
       expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');

@@ -29,7 +29,11 @@ export const deviceData: Scenario[] = [
       for (const engine of [ctx.engine, await ctx.launch()]) {
         const tab = await engine.newTab();
         await tab.goto(`${ctx.merchantUrl}/direct?device_data=off`);
-        loads.push(await collected(tab));
+        const load = await collected(tab);
+        loads.push(load);
+        // the page sends its device data once collected: close the tab only once the sandbox has it (a keepalive
+        // POST of a tab closed at once was lost once in WebKit on a loaded machine)
+        for (let i = 0; i < 100 && !ctx.api.store.devices.has(load.data.device_session_id); i++) await new Promise((r) => setTimeout(r, 50));
         await tab.close();
       }
       for (const { data, webdriver } of loads) {

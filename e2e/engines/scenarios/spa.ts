@@ -36,6 +36,14 @@ export const spa: Scenario[] = [
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
       const urls = (await probe(tab)).resources;
       expect(urls.filter((u) => u.endsWith('/tokens'))).toHaveLength(1);
+      expect(urls.filter((u) => u.endsWith('/device-data'))).toHaveLength(1); // once, whatever the remounts
+      // the device-data request had ended before the charge request to the merchant started (the form layer hands
+      // the token over after the device data): [startTime, responseEnd] of each, from the page's Resource Timing
+      const [device, charge] = await tab.evaluate(() =>
+        ['/device-data', '/api/charge'].map((path) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith(path)).map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd])),
+      );
+      expect([device!.length, charge!.length]).toEqual([1, 1]);
+      expect(device![0]![1]).toBeLessThanOrEqual(charge![0]![0]!);
       expect(ctx.requests().filter((r) => r.method === 'POST' && r.url.endsWith('/api/charge'))).toHaveLength(1);
       expectNoLeak(ctx, pan, cvv2, urls);
       await expectCleanPage(ctx, tab);

@@ -6,7 +6,7 @@ import { NetworkError } from '../../errors/network';
 import { TimeoutError } from '../../errors/timeout';
 import { ValidationError } from '../../errors/validation';
 import type { Messages } from '../../form/messages';
-import { checkFieldsUrl, resolveConfig, type ClientConfig } from '../../http/config';
+import { checkFieldsUrl, resolveClientConfig, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { HOSTED_FIELDS, accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
@@ -104,7 +104,8 @@ export interface HostedFields {
   setLocale(locale: string): void;
   /**
    * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
-   * request however often it is called while one is under way (the same promise).
+   * request however often it is called while one is under way (the same promise). The token comes once the
+   * frame's device-data POST has completed too (1,500 ms after the request at most: `deviceDataSent`).
    * @param data `holder_name` when it is not hosted (default: the `holderName` input's value), `address`.
    * @returns {@link FieldsTokenResult}.
    * @throws (rejects) ValidationError (no request sent; the fields show their errors), ApiError, NetworkError,
@@ -150,7 +151,7 @@ type Slot = { [KEY]?: HostedFields };
  *   the allowlist (naming it, e.g. `style.base.background`).
  */
 export function mountFields(config: FieldsConfig, containers: FieldContainers, options: FieldsOptions = {}): HostedFields {
-  const cfg = resolveConfig(config);
+  const cfg = resolveClientConfig(config);
   const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
   const fieldsOrigin = new URL(fieldsUrl).origin;
   const style = checkStyle(options.style);
@@ -381,6 +382,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       publicKey: cfg.publicKey,
       timeoutMs: cfg.timeoutMs,
       deviceData: options.deviceData,
+      acceptedBrands: cfg.acceptedBrands,
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
     // content's height; the merchant's CSS may style `iframe` in the container further

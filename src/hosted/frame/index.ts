@@ -33,7 +33,7 @@ import type { ApiError } from '../../errors/api';
 import type { PayTokenError } from '../../errors/base';
 import type { TimeoutError } from '../../errors/timeout';
 import type { ValidationError } from '../../errors/validation';
-import { deviceData } from '../../fraud/device-data';
+import { deviceData, deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
@@ -138,7 +138,7 @@ export function startFrame(win: Window = window): void {
   /** This field's rule result for its current value. */
   const check = (): FieldResult => {
     const v = input.value;
-    if (field == 'card_number') return validatePan(v);
+    if (field == 'card_number') return validatePan(v, config.acceptedBrands);
     if (field == 'holder_name') return validateHolderName(v);
     if (field == 'cvv2') {
       const r = validateCvv2(v);
@@ -237,7 +237,11 @@ export function startFrame(win: Window = window): void {
     update('show');
   };
 
-  /** Tokenizes (card-number frame): reads the siblings' values, `POST /tokens` from this origin, answers. */
+  /**
+   * Tokenizes (card-number frame): reads the siblings' values, `POST /tokens` from this origin, answers with the
+   * token once this frame's device-data POST has completed as well, or `DEVICE_DATA_WAIT_MS` (1,500 ms) after the
+   * request at most, so the charge never races its device data; an error is answered at once.
+   */
   const tokenizeCard = async (m: Extract<ToFrame, { t: 'tokenize' }>) => {
     startDeviceData();
     const sib = siblings();
@@ -248,7 +252,8 @@ export function startFrame(win: Window = window): void {
     const card: CardInput = { card_number: input.value, holder_name: get('holder_name') ?? m.holder_name, expiration_month: month, expiration_year: year, cvv2: get('cvv2') };
     if (m.address) card.address = m.address;
     try {
-      const { data: token } = await postToken({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey, timeoutMs: config.timeoutMs }, card);
+      // the token goes to the merchant page once the device data has reached the API too (bounded: deviceDataSent)
+      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey, timeoutMs: config.timeoutMs }, card, undefined, config.acceptedBrands), deviceDataSent()]);
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;
