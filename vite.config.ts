@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -9,13 +10,27 @@ import { defineConfig, type Plugin } from 'vite';
  */
 export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo'];
 
-/** Copies the frame page and its stylesheet next to the frame bundle (`dist/fields/`), unchanged. */
+/**
+ * The version of a frame file in the frame page's links (`frame.js?v=...`): the first 12 hex digits of its SHA-256.
+ * The server that hosts the frame files caches a file for good only under its current version
+ * (demo/sandbox/routes/fields.ts), so a new build is never served from a stale cache.
+ */
+export const fileVersion = (content: string): string => createHash('sha256').update(content).digest('hex').slice(0, 12);
+
+/**
+ * Copies the frame page and its stylesheet next to the frame bundle (`dist/fields/`); the page links its script and
+ * stylesheet with their {@link fileVersion} (`frame.js?v=...`, `frame.css?v=...`).
+ */
 const framePage = (): Plugin => ({
   name: 'paytoken-frame-page',
-  generateBundle() {
-    for (const file of ['frame.html', 'frame.css']) {
-      this.emitFile({ type: 'asset', fileName: file, source: readFileSync(new URL(`src/hosted/frame/${file}`, import.meta.url), 'utf8') });
-    }
+  generateBundle(_, bundle) {
+    const src = (file: string) => readFileSync(new URL(`src/hosted/frame/${file}`, import.meta.url), 'utf8');
+    const js = bundle['frame.js'];
+    const css = src('frame.css');
+    if (js?.type != 'chunk') throw new Error('frame.js: no such chunk');
+    const html = src('frame.html').replace('src="frame.js"', `src="frame.js?v=${fileVersion(js.code)}"`).replace('href="frame.css"', `href="frame.css?v=${fileVersion(css)}"`);
+    this.emitFile({ type: 'asset', fileName: 'frame.html', source: html });
+    this.emitFile({ type: 'asset', fileName: 'frame.css', source: css });
   },
 });
 

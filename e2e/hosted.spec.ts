@@ -250,7 +250,7 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
   await expect(input(page, 'card-number')).toHaveValue('');
   await expect.poll(() => page.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-empty'))).toBe(true);
 
-  // a frame takes its configuration once: a second one, even from the right window, changes nothing
+  // no message configures a frame (its settings come in its URL): a `config`, even from the right window, changes nothing
   const config = { paytoken: 1, ch, t: 'config', label: 'Forged', locale: 'es', merchantId: 'mevil', publicKey: 'pk_evil', timeoutMs: 1000 };
   await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [config, api] as const);
   await page.waitForTimeout(200);
@@ -263,7 +263,9 @@ test('a page whose origin is not allowed cannot use the frame: frame-ancestors b
   try {
     const res = await page.request.get(`${strict.baseUrl}/fields/v1/frame.html`);
     expect(res.headers()['content-security-policy']).toContain(`frame-ancestors ${merchant.url}`);
-    const frameSrc = (o: string) => `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}`;
+    // a well-formed configuration: what is refused below is the origin, nothing else
+    const config = encodeURIComponent(JSON.stringify({ label: 'Card number', locale: 'en', merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, timeoutMs: 20000 }));
+    const frameSrc = (o: string) => `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}&c=${config}`;
     const labPage = (claim: string) => `<!doctype html><html lang="en"><title>lab</title><iframe title="x" src="${frameSrc(claim)}"></iframe></html>`;
     // a page on another origin than the merchant's (the lab server: 127.0.0.1, another port)
     lab = await startLab((origin) => ({ '/own': labPage(origin), '/claims-merchant': labPage(merchant.url) }));

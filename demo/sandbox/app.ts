@@ -72,10 +72,13 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
 
-/** Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. */
+/**
+ * Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. The
+ * hosted-field frame files (`/fields/`) say it themselves, except for the versioned public files (routes/fields.ts).
+ */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.req.path.startsWith('/fields/')) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /**

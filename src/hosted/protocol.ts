@@ -60,25 +60,29 @@ export interface FailData {
   errors?: { field: string; reason: string }[];
 }
 
+/**
+ * A frame's configuration: the mount's settings, none of them secret, carried in the frame URL's fragment (`c`,
+ * JSON; see {@link frameUrl}), so the frame starts without asking the merchant page for it.
+ */
+export interface FrameConfig {
+  /** The merchant's label text: the input's accessible name. */
+  label: string;
+  locale: string;
+  placeholder?: string;
+  /** A checked style (see ./style.ts). */
+  style?: Record<string, Record<string, string>>;
+  messages?: Record<string, string>;
+  merchantId: string;
+  publicKey: string;
+  timeoutMs: number;
+  /** Collect device data in this frame (the card-number frame only); default true. */
+  deviceData?: boolean;
+  /** The client's accepted card networks (`ClientConfig.acceptedBrands`): the card-number frame refuses others. */
+  acceptedBrands?: readonly Brand[];
+}
+
 /** Messages from the merchant page to a frame. */
 export type ToFrame =
-  | {
-      t: 'config';
-      /** The merchant's label text: the input's accessible name. */
-      label: string;
-      locale: string;
-      placeholder?: string;
-      /** A checked style (see ./style.ts). */
-      style?: Record<string, Record<string, string>>;
-      messages?: Record<string, string>;
-      merchantId: string;
-      publicKey: string;
-      timeoutMs: number;
-      /** Collect device data in this frame (the card-number frame only); default true. */
-      deviceData?: boolean;
-      /** The client's accepted card networks (`ClientConfig.acceptedBrands`): the card-number frame refuses others. */
-      acceptedBrands?: readonly Brand[];
-    }
   | { t: 'focus' }
   | { t: 'clear' }
   | { t: 'locale'; locale: string }
@@ -86,7 +90,6 @@ export type ToFrame =
 
 /** Messages from a frame to the merchant page. */
 export type FromFrame =
-  | { t: 'hello' }
   | { t: 'ready'; height: number; session: string }
   | { t: 'state'; e: 'change' | 'focus' | 'blur' | 'show'; state: HostedFieldState; brand: Brand | null }
   | { t: 'resize'; height: number }
@@ -106,19 +109,21 @@ const strMap = (v: unknown, max: number) =>
 const isState = (s: unknown) =>
   isObj(s) && bool(s.empty) && bool(s.focused) && bool(s.valid) && bool(s.potentiallyValid) && (s.error === undefined || (isObj(s.error) && str(s.error.code) && str(s.error.message)));
 
+/** Shape check of a {@link FrameConfig}. */
+const isConfig = (m: Record<string, unknown>) =>
+  str(m.label) &&
+  str(m.locale, 35) &&
+  (m.placeholder === undefined || str(m.placeholder)) &&
+  (m.style === undefined || (isObj(m.style) && Object.values(m.style).every((s) => strMap(s, 40)))) &&
+  strMap(m.messages, 100) &&
+  str(m.merchantId, 45) &&
+  str(m.publicKey, 110) &&
+  num(m.timeoutMs) &&
+  (m.deviceData === undefined || bool(m.deviceData)) &&
+  (m.acceptedBrands === undefined || (Array.isArray(m.acceptedBrands) && m.acceptedBrands.length <= 20 && m.acceptedBrands.every((b) => str(b, 20))));
+
 /** Shape checks of each message type, by direction. */
 const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
-  config: (m) =>
-    str(m.label) &&
-    str(m.locale, 35) &&
-    (m.placeholder === undefined || str(m.placeholder)) &&
-    (m.style === undefined || (isObj(m.style) && Object.values(m.style).every((s) => strMap(s, 40)))) &&
-    strMap(m.messages, 100) &&
-    str(m.merchantId, 45) &&
-    str(m.publicKey, 110) &&
-    num(m.timeoutMs) &&
-    (m.deviceData === undefined || bool(m.deviceData)) &&
-    (m.acceptedBrands === undefined || (Array.isArray(m.acceptedBrands) && m.acceptedBrands.length <= 20 && m.acceptedBrands.every((b) => str(b, 20)))),
   focus: () => true,
   clear: () => true,
   locale: (m) => str(m.locale, 35),
@@ -126,7 +131,6 @@ const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
 };
 
 const FROM_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
-  hello: () => true,
   ready: (m) => num(m.height) && str(m.session, 255),
   state: (m) => /^(change|focus|blur|show)$/.test(String(m.e)) && isState(m.state) && (m.brand === null || str(m.brand, 20)),
   resize: (m) => num(m.height),
@@ -160,6 +164,22 @@ export const parseToFrame = (data: unknown, ch: string): ToFrame | null => read(
 export const parseFromFrame = (data: unknown, ch: string): FromFrame | null => read(FROM_FRAME, data, ch) as FromFrame | null;
 
 /**
+ * Reads a frame's configuration from its URL's fragment (`c`), or refuses it: only JSON of a {@link FrameConfig}'s
+ * shape (types and lengths checked as for a message). Never throws.
+ *
+ * @param json the `c` parameter of the fragment (null when absent).
+ * @returns the configuration, or null (the frame then refuses to work).
+ */
+export function parseConfig(json: string | null): FrameConfig | null {
+  try {
+    const m: unknown = JSON.parse(json!);
+    return isObj(m) && isConfig(m) ? (m as unknown as FrameConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Whether a `message` event comes from where it must: `origin` exactly and the `source` window itself.
  * @param e the event. @param origin the expected sender origin. @param source the expected sender window.
  */
@@ -178,11 +198,12 @@ export function channelId(): string {
 export const CHANNEL = /^[0-9a-f]{32}$/;
 
 /**
- * The frame page's address for one field: `{fieldsUrl}/frame.html#v=1&ch=...&f=<field>&o=<merchant origin>`.
- * Everything is in the fragment, so it never reaches a server or a log.
+ * The frame page's address for one field: `{fieldsUrl}/frame.html#v=1&ch=...&f=<field>&o=<merchant origin>&c=<config
+ * JSON>`. Everything is in the fragment, so it never reaches a server or a log; the configuration holds the mount's
+ * settings only (labels, locale, style, messages, merchant id, public key), never a value the shopper typed.
  */
-export const frameUrl = (fieldsUrl: string, ch: string, field: HostedField, origin: string): string =>
-  `${fieldsUrl}/frame.html#v=${PROTOCOL_VERSION}&ch=${ch}&f=${field}&o=${encodeURIComponent(origin)}`;
+export const frameUrl = (fieldsUrl: string, ch: string, field: HostedField, origin: string, config: FrameConfig): string =>
+  `${fieldsUrl}/frame.html#v=${PROTOCOL_VERSION}&ch=${ch}&f=${field}&o=${encodeURIComponent(origin)}&c=${encodeURIComponent(JSON.stringify(config))}`;
 
 /**
  * Whether `origin` matches one of `allowed`: an exact origin (`https://shop.example`), or a host with any port

@@ -51,6 +51,28 @@ describe('GET /fields/v1/*', () => {
     }
   });
 
+  it('the script and stylesheet the page links (by their version) are cached for good; the page and anything unversioned are never stored', async () => {
+    const { app } = createSandboxApp(CREDS);
+    const page = await app.request('/fields/v1/frame.html');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    const links = [...html.matchAll(/(?:src|href)="(frame\.(?:js|css)\?v=[0-9a-f]{12})"/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      const res = await app.request(`/fields/v1/${link}`);
+      expect(res.status, link).toBe(200);
+      expect(res.headers.get('cache-control'), link).toBe('public, max-age=31536000, immutable');
+      const [file] = link.split('?');
+      for (const other of [file, `${file}?v=000000000000`, `${file}?v=${link.slice(-12)}x`]) {
+        const r = await app.request(`/fields/v1/${other}`);
+        expect(r.status, other).toBe(200);
+        expect(r.headers.get('cache-control'), other).toBe('no-store');
+      }
+    }
+    // the rest of the API stays uncacheable
+    expect((await app.request('/v1/nope')).headers.get('cache-control')).toBe('no-store');
+  });
+
   it.each([[['*']], [['https://shop.example/path']], [["'self'"]], [['https://a.example; script-src *']], [[]]])('refuses fieldsAncestors %j at start', (list) => {
     expect(() => createSandboxApp({ ...CREDS, fieldsAncestors: list })).toThrow(/fieldsAncestors/);
   });

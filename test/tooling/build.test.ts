@@ -100,10 +100,12 @@ describe('built bundles', () => {
     expect(Object.isFrozen(api!.fields)).toBe(true);
   });
 
-  it('the frame page loads its own script and stylesheet only (no inline script or style) and carries the allowed-origins slot', () => {
+  it('the frame page loads its own script and stylesheet only (no inline script or style), by their version, and carries the allowed-origins slot', () => {
     const html = readFileSync(join(dir, 'frame.html'), 'utf8');
-    expect(html).toMatch(/<script src="frame\.js" defer><\/script>/);
-    expect(html).toMatch(/<link rel="stylesheet" href="frame\.css">/);
+    // the version is the start of the file's SHA-256, so a new build is a new URL (the server caches it for good)
+    const v = (file: string) => createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex').slice(0, 12);
+    expect(html).toContain(`<script src="frame.js?v=${v('frame.js')}" defer></script>`);
+    expect(html).toContain(`<link rel="stylesheet" href="frame.css?v=${v('frame.css')}">`);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
     expect(html).toContain('content="{{allowed_origins}}"');

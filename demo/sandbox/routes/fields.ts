@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -36,8 +37,10 @@ export const frameCsp = (ancestors: readonly string[]) =>
 /**
  * The hosted-field frame files under `{base_url}/fields/v1/` (README "Hosted fields"): `frame.html` (with the
  * allowed merchant origins written into its `paytoken-allowed-origins` meta, which the frame checks its parent
- * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. Files are read once, at
- * the first request; when the build is missing, 404 with a hint. No authentication (public files).
+ * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. The page links the script and
+ * stylesheet with their version (`frame.js?v=...`): under their current version they are cached for a year
+ * (`immutable`); the page itself and everything else is `no-store`. Files are read once, at the first request;
+ * when the build is missing, 404 with a hint. No authentication (public files).
  *
  * @param ancestors merchant origins allowed to embed the frames; default {@link DEFAULT_FIELDS_ANCESTORS}.
  * @throws Error at once for an entry that is not an origin (or `host:*`).
@@ -56,6 +59,12 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     }
     return files.get(name);
   };
+  const versions = new Map<string, string>();
+  /** The first 12 hex digits of the SHA-256 of a file's content, as the build writes them into the frame page's links. */
+  const version = (name: string, body: string) => {
+    if (!versions.has(name)) versions.set(name, createHash('sha256').update(body).digest('hex').slice(0, 12));
+    return versions.get(name);
+  };
   const TYPES: Record<string, string> = { 'frame.html': 'text/html; charset=utf-8', 'frame.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
   return new Hono().get('/:file', (c) => {
     const name = c.req.param('file');
@@ -65,7 +74,10 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     c.header('Content-Type', type);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
+    // the frame page links its script and stylesheet with their version (`frame.js?v=<sha-256 prefix>`, written by
+    // the build): under the current version they are cached for good, so the second and third frame of a mount,
+    // and later checkouts, take them from the browser's cache; anything else is never stored
+    c.header('Cache-Control', name != 'frame.html' && c.req.query('v') === version(name, body) ? 'public, max-age=31536000, immutable' : 'no-store');
     if (name == 'frame.html') {
       body = body.replace('{{allowed_origins}}', ancestors.join(' '));
       c.header('Content-Security-Policy', frameCsp(ancestors));

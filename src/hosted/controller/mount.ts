@@ -300,21 +300,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       const f = frames.find((x) => accept(e, fieldsOrigin, x.iframe.contentWindow));
       const m = f && parseFromFrame(e.data, ch);
       if (!f || !m) return;
-      if (m.t == 'hello') {
-        post(f, {
-          t: 'config',
-          label: label(f),
-          locale,
-          placeholder: options.placeholders?.[f.k],
-          style,
-          messages: options.messages,
-          merchantId: cfg.merchantId,
-          publicKey: cfg.publicKey,
-          timeoutMs: cfg.timeoutMs,
-          deviceData: options.deviceData,
-          acceptedBrands: cfg.acceptedBrands,
-        });
-      } else if (m.t == 'ready' || m.t == 'resize') {
+      if (m.t == 'ready' || m.t == 'resize') {
         f.iframe.height = String(m.height);
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
@@ -369,7 +355,21 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     f.el[KEY] = api;
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP): the frame reports its
     // content's height; the merchant's CSS may style `iframe` in the container further
-    Object.assign(f.iframe, { title: label(f), src: frameUrl(fieldsUrl, ch, f.k, location.origin), width: '100%', height: '44', frameBorder: '0', scrolling: 'no' });
+    // the frame's settings travel in its URL's fragment: it is ready without asking this page for them
+    const title = label(f);
+    const src = frameUrl(fieldsUrl, ch, f.k, location.origin, {
+      label: title,
+      locale,
+      placeholder: options.placeholders?.[f.k],
+      style,
+      messages: options.messages,
+      merchantId: cfg.merchantId,
+      publicKey: cfg.publicKey,
+      timeoutMs: cfg.timeoutMs,
+      deviceData: options.deviceData,
+      acceptedBrands: cfg.acceptedBrands,
+    });
+    Object.assign(f.iframe, { title, src, width: '100%', height: '44', frameBorder: '0', scrolling: 'no' });
     for (const l of labels(f)) l.addEventListener('click', (e) => (e.preventDefault(), api.focus(f.k)), { signal });
     render(f);
     f.el.append(f.iframe);

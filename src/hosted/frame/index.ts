@@ -3,8 +3,10 @@
  * origin at `{base_url}/fields/v1/`). It holds one card input; the shopper's value never leaves this origin
  * except in the body of the one `POST /tokens`.
  *
- * Start-up: the fragment of its URL names the protocol version, the channel id, the field and the merchant
- * origin (see `frameUrl`). The frame refuses to work (input disabled, nothing sent) unless that origin is one of
+ * Start-up: the fragment of its URL names the protocol version, the channel id, the field, the merchant origin and
+ * the mount's configuration (see `frameUrl`), so the frame sets its input up and says `ready` as soon as its script
+ * runs, with no round trip to the merchant page. The frame refuses to work (input disabled, nothing sent) unless
+ * the configuration is well formed and that origin is one of
  * the origins allowed to embed it (the page's `<meta name="paytoken-allowed-origins">`, written by the server
  * that serves it, the same list as its CSP `frame-ancestors`), the page really is framed, and, where the browser
  * tells (`location.ancestorOrigins`: Chromium, WebKit), the parent's origin is that origin. Messages go to the
@@ -36,7 +38,7 @@ import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
 import { postToken } from '../../http/tokenize';
-import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
+import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseConfig, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import { STYLE_SELECTORS, styleRules, type StyleState } from '../style';
 
 /** What a frame offers its same-origin siblings (and nobody else: the merchant page cannot reach it). */
@@ -79,6 +81,7 @@ export function startFrame(win: Window = window): void {
   const ch = params.get('ch') ?? '';
   const field = params.get('f') as HostedField;
   const origin = params.get('o') ?? '';
+  const config = parseConfig(params.get('c'));
   const allowed = (doc.querySelector<HTMLMetaElement>('meta[name=paytoken-allowed-origins]')?.content ?? '').split(/\s+/).filter(Boolean);
   const ancestors = win.location.ancestorOrigins;
   const input = doc.getElementById('i') as HTMLInputElement;
@@ -90,6 +93,7 @@ export function startFrame(win: Window = window): void {
     params.get('v') !== String(PROTOCOL_VERSION) ||
     !CHANNEL.test(ch) ||
     !HOSTED_FIELDS.includes(field) ||
+    !config ||
     top === win ||
     !originAllowed(origin, allowed) ||
     (ancestors && ancestors[0] !== origin)
@@ -104,7 +108,6 @@ export function startFrame(win: Window = window): void {
   /** The API's `{base_url}`: this page's origin and path up to `/fields/` (the frames are served by the API). */
   const baseUrl = win.location.href.replace(/\/fields\/.*$/, '');
   const kind: FormatKind | undefined = field == 'holder_name' ? undefined : field;
-  let config: Extract<ToFrame, { t: 'config' }> | undefined;
   let locale = 'es-MX';
   let brand: Brand | null = null;
   let prev = '';
@@ -116,7 +119,7 @@ export function startFrame(win: Window = window): void {
   let busy = false;
 
   const post = (m: FromFrame) => top.postMessage(envelope(ch, m), origin);
-  const msg = (code: string) => formMessage(code, locale, config?.messages);
+  const msg = (code: string) => formMessage(code, locale, config.messages);
 
   /** The same-origin frames of this mount, by field (not this one). */
   const siblings = (): Map<HostedField, SiblingHandle> => {
@@ -135,7 +138,7 @@ export function startFrame(win: Window = window): void {
   /** This field's rule result for its current value. */
   const check = (): FieldResult => {
     const v = input.value;
-    if (field == 'card_number') return validatePan(v, config?.acceptedBrands);
+    if (field == 'card_number') return validatePan(v, config.acceptedBrands);
     if (field == 'holder_name') return validateHolderName(v);
     if (field == 'cvv2') {
       const r = validateCvv2(v);
@@ -221,7 +224,7 @@ export function startFrame(win: Window = window): void {
    * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
    */
   const startDeviceData = () =>
-    field == 'card_number' && config && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey }));
+    field == 'card_number' && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey }));
 
   const setLocale = (l: string) => {
     locale = l;
@@ -245,7 +248,7 @@ export function startFrame(win: Window = window): void {
     if (m.address) card.address = m.address;
     try {
       // the token goes to the merchant page once the device data has reached the API too (bounded: deviceDataSent)
-      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config!.merchantId, publicKey: config!.publicKey, timeoutMs: config!.timeoutMs }, card, undefined, config!.acceptedBrands), deviceDataSent()]);
+      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey, timeoutMs: config.timeoutMs }, card, undefined, config.acceptedBrands), deviceDataSent()]);
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;
@@ -276,20 +279,7 @@ export function startFrame(win: Window = window): void {
     if (!accept(e, origin, top)) return;
     const m = parseToFrame(e.data, ch);
     if (!m) return;
-    if (m.t == 'config') {
-      if (config) return; // configured once: a later config (from any script on the page) changes nothing
-      config = m;
-      input.disabled = false;
-      input.setAttribute('aria-label', m.label);
-      doc.title = m.label;
-      if (m.placeholder) input.placeholder = m.placeholder;
-      applyStyle(m.style);
-      setLocale(m.locale);
-      if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
-      post({ t: 'ready', height: height(), session: deviceSessionId() });
-    } else if (!config) {
-      // nothing before the configuration
-    } else if (m.t == 'focus') input.focus();
+    if (m.t == 'focus') input.focus();
     else if (m.t == 'clear') {
       input.value = prev = '';
       seen = false;
@@ -306,7 +296,7 @@ export function startFrame(win: Window = window): void {
   let lastHeight = 0;
   new ResizeObserver(() => {
     const h = height();
-    if (h != lastHeight && config) post({ t: 'resize', height: (lastHeight = h) });
+    if (h != lastHeight) post({ t: 'resize', height: (lastHeight = h) });
   }).observe(wrap);
 
   input.setAttribute('autocomplete', AUTOCOMPLETE[field]);
@@ -325,5 +315,14 @@ export function startFrame(win: Window = window): void {
   input.addEventListener('keydown', (e) => e.key == 'Enter' && post({ t: 'enter' }));
   // the merchant page focused the iframe element (its label, `focus()`): give the focus to the input
   win.addEventListener('focus', () => doc.activeElement != input && input.focus());
-  post({ t: 'hello' });
+
+  // configured from the URL (no message can configure a frame): usable at once
+  input.disabled = false;
+  input.setAttribute('aria-label', config.label);
+  doc.title = config.label;
+  if (config.placeholder) input.placeholder = config.placeholder;
+  applyStyle(config.style);
+  setLocale(config.locale);
+  if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
+  post({ t: 'ready', height: (lastHeight = height()), session: deviceSessionId() });
 }

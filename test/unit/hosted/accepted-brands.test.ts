@@ -23,7 +23,6 @@ afterEach(() => vi.unstubAllGlobals());
 describe('hosted fields: acceptedBrands', () => {
   it('the controller sends the client\'s list in the config message (and nothing when there is none)', async () => {
     const { createClient } = await import('../../../src/client');
-    const { PROTOCOL_VERSION } = await import('../../../src/hosted/protocol');
     const posted: unknown[] = [];
     const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
     Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
@@ -38,10 +37,9 @@ describe('hosted fields: acceptedBrands', () => {
         posted.length = 0;
         const fields = createClient({ merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: API, ...(acceptedBrands && { acceptedBrands }) }).fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' });
         const iframe = document.querySelector<HTMLIFrameElement>('#pan iframe')!;
-        const ch = new URLSearchParams(new URL(iframe.src).hash.slice(1)).get('ch');
-        window.dispatchEvent(new MessageEvent('message', { data: { paytoken: PROTOCOL_VERSION, ch, t: 'hello' }, origin: API, source: iframe.contentWindow as Window }));
-        expect(posted).toHaveLength(1);
-        expect((posted[0] as { acceptedBrands?: string[] }).acceptedBrands).toEqual(acceptedBrands && [...acceptedBrands]);
+        const settings = JSON.parse(new URLSearchParams(new URL(iframe.src).hash.slice(1)).get('c')!);
+        expect(posted).toHaveLength(0);
+        expect((settings as { acceptedBrands?: string[] }).acceptedBrands).toEqual(acceptedBrands && [...acceptedBrands]);
         fields.unmount();
       }
     } finally {
@@ -50,12 +48,11 @@ describe('hosted fields: acceptedBrands', () => {
   });
 
   it('the protocol refuses a config whose acceptedBrands is not a short list of short strings', async () => {
-    const { parseToFrame, envelope } = await import('../../../src/hosted/protocol');
-    const ch = 'b'.repeat(32);
-    const config = (acceptedBrands: unknown) => envelope(ch, { t: 'config', label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });
-    expect(parseToFrame(config(['visa']), ch)).not.toBeNull();
-    expect(parseToFrame(config(undefined), ch)).not.toBeNull();
-    for (const bad of ['visa', [1], Array(21).fill('visa'), ['x'.repeat(21)], { 0: 'visa' }]) expect(parseToFrame(config(bad), ch), JSON.stringify(bad)).toBeNull();
+    const { parseConfig } = await import('../../../src/hosted/protocol');
+    const config = (acceptedBrands: unknown) => JSON.stringify({ label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });
+    expect(parseConfig(config(['visa']))).not.toBeNull();
+    expect(parseConfig(config(undefined))).not.toBeNull();
+    for (const bad of ['visa', [1], Array(21).fill('visa'), ['x'.repeat(21)], { 0: 'visa' }]) expect(parseConfig(config(bad)), JSON.stringify(bad)).toBeNull();
   });
 
   it('the frame refuses a number of another network as it is typed and on tokenize, sending nothing; an accepted one is tokenized', async () => {

@@ -141,14 +141,15 @@ describe('mountFields', () => {
     expect(el.hasAttribute('data-paytoken-invalid')).toBe(true);
   });
 
-  it('configures each frame when it says hello (metadata and settings, no value), sizes it to its content, then is ready', () => {
+  it('gives each frame its settings in its URL\'s fragment (metadata and settings, no value), sizes it to its content, then is ready', () => {
     const m = mount(CONFIG, FIELDS, { locale: 'en', placeholders: { cvv2: '123' }, style: { base: { color: 'red' } } });
     const posted = (iframe('cvv').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const config = JSON.parse(new URLSearchParams(new URL(iframe('cvv').src).hash.slice(1)).get('c')!);
+    expect(config).toEqual({ label: 'CVV', locale: 'en', placeholder: '123', style: { base: { color: 'red' } }, merchantId: 'm1', publicKey: 'pk_test_1', timeoutMs: expect.any(Number) });
+    expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!)).toMatchObject({ label: 'Número' });
+    // nothing is asked of the frame on the way to ready: no round trip
     deliver(iframe('cvv'), { t: 'hello' });
-    expect(posted).toHaveBeenCalledOnce();
-    const [msg, target] = posted.mock.calls[0]! as unknown as [Record<string, unknown>, string];
-    expect(target).toBe(API);
-    expect(msg).toMatchObject({ t: 'config', label: 'CVV', locale: 'en', placeholder: '123', style: { base: { color: 'red' } }, merchantId: 'm1', publicKey: 'pk_test_1' });
+    expect(posted).not.toHaveBeenCalled();
     const onReady = vi.fn();
     m.on('ready', onReady);
     ready();

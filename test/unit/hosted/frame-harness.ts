@@ -1,6 +1,6 @@
 /**
  * Runs the hosted-field frame (src/hosted/frame/index.ts) in the happy-dom document under a stand-in window: its
- * address (fragment with the channel, field and merchant origin), its parent (whose `postMessage` is recorded, and
+ * address (fragment with the channel, field, merchant origin and settings), its parent (whose `postMessage` is recorded, and
  * whose `frames` hold sibling handles for the expiry and CVV2), and its `message` listener, which `deliver` calls
  * as the merchant page's messages would arrive. Load the module graph fresh per test (`vi.resetModules`).
  */
@@ -14,7 +14,7 @@ const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 export type Sent = { t: string; [k: string]: unknown };
 
 /**
- * Starts the card-number frame and configures it (`config` overrides the merchant page's config message).
+ * Starts the card-number frame, configured by its URL's fragment (`config` overrides the mount's settings there).
  * @param onSend called with each message the frame sends to the merchant page.
  */
 export async function startTestFrame(config: Record<string, unknown> = {}, onSend: (m: Sent) => void = () => {}) {
@@ -29,7 +29,8 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
     postMessage: (m: Sent) => (sent.push(m), onSend(m)),
   };
   const listeners: Record<string, (e: unknown) => void> = {};
-  const hash = `#v=1&ch=${CH}&f=card_number&o=${encodeURIComponent(SHOP)}`;
+  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...config };
+  const hash = `#v=1&ch=${CH}&f=card_number&o=${encodeURIComponent(SHOP)}&c=${encodeURIComponent(JSON.stringify(settings))}`;
   const win = {
     document,
     location: { hash, href: `https://api.example.com/fields/v1/frame.html${hash}` },
@@ -38,7 +39,6 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   };
   startFrame(win as unknown as Window);
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
-  deliver({ t: 'config', label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...config });
   expect(sent.map((m) => m.t)).toContain('ready');
   const input = document.getElementById('i') as HTMLInputElement;
   return { deliver, sent, input };

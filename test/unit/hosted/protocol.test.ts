@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL, PROTOCOL_VERSION, accept, channelId, envelope, frameUrl, originAllowed, parseFromFrame, parseToFrame } from '../../../src/hosted/protocol';
+import { CHANNEL, PROTOCOL_VERSION, accept, channelId, envelope, frameUrl, originAllowed, parseConfig, parseFromFrame, parseToFrame } from '../../../src/hosted/protocol';
 
 const ch = 'a'.repeat(32);
 const state = { empty: false, focused: true, valid: false, potentiallyValid: true };
-const config = { t: 'config', label: 'Card number', locale: 'en', merchantId: 'm1', publicKey: 'pk_x', timeoutMs: 20000 };
+const config = { label: 'Card number', locale: 'en', merchantId: 'm1', publicKey: 'pk_x', timeoutMs: 20000 };
 
 describe('parseFromFrame / parseToFrame', () => {
   it.each([
-    ['hello', { t: 'hello' }],
     ['ready', { t: 'ready', height: 40, session: 'abc' }],
     ['state', { t: 'state', e: 'change', state, brand: 'visa' }],
     ['state with an error', { t: 'state', e: 'blur', state: { ...state, error: { code: 'card_number.luhn', message: 'Invalid card number.' } }, brand: null }],
@@ -20,13 +19,13 @@ describe('parseFromFrame / parseToFrame', () => {
   });
 
   it.each([
-    ['another channel', envelope('b'.repeat(32), { t: 'hello' })],
-    ['an old version', { paytoken: 0, ch, t: 'hello' }],
-    ['a newer version', { paytoken: 2, ch, t: 'hello' }],
-    ['no version', { ch, t: 'hello' }],
+    ['another channel', envelope('b'.repeat(32), { t: 'enter' })],
+    ['an old version', { paytoken: 0, ch, t: 'enter' }],
+    ['a newer version', { paytoken: 2, ch, t: 'enter' }],
+    ['no version', { ch, t: 'enter' }],
     ['an unknown type', envelope(ch, { t: 'steal' })],
     ['an inherited type name', envelope(ch, { t: 'toString' })],
-    ['a type of the other direction', envelope(ch, config)],
+    ['a type of the other direction', envelope(ch, { t: 'focus' })],
     ['a state without its flags', envelope(ch, { t: 'state', e: 'change', state: { empty: true }, brand: null })],
     ['a state whose flag is a string', envelope(ch, { t: 'state', e: 'change', state: { ...state, valid: 'true' }, brand: null })],
     ['an unknown state event', envelope(ch, { t: 'state', e: 'submit', state, brand: null })],
@@ -47,13 +46,10 @@ describe('parseFromFrame / parseToFrame', () => {
     expect(parseToFrame(proxy, ch)).toBeNull();
   });
 
-  it('accepts each merchant-page message in the frame, with its shape checked', () => {
-    expect(parseToFrame(envelope(ch, config), ch)).not.toBeNull();
-    expect(parseToFrame(envelope(ch, { ...config, style: { base: { color: 'red' } } }), ch)).not.toBeNull();
+  it('accepts each merchant-page message in the frame, with its shape checked; no message configures a frame', () => {
     expect(parseToFrame(envelope(ch, { t: 'tokenize', id: 3, holder_name: 'Ana' }), ch)).not.toBeNull();
     expect(parseToFrame(envelope(ch, { t: 'focus' }), ch)).not.toBeNull();
-    expect(parseToFrame(envelope(ch, { ...config, merchantId: 5 }), ch)).toBeNull();
-    expect(parseToFrame(envelope(ch, { ...config, style: { base: { color: 1 } } }), ch)).toBeNull();
+    expect(parseToFrame(envelope(ch, { t: 'config', ...config }), ch)).toBeNull();
     expect(parseToFrame(envelope(ch, { t: 'tokenize', id: 'x' }), ch)).toBeNull();
     expect(parseToFrame(envelope(ch, { t: 'locale', locale: 'x'.repeat(100) }), ch)).toBeNull();
     expect(parseToFrame(envelope(ch, { t: 'ready', height: 1, session: 's' }), ch)).toBeNull();
@@ -78,11 +74,38 @@ describe('channelId, frameUrl, originAllowed', () => {
     for (const id of ids) expect(id).toMatch(CHANNEL);
   });
 
-  it('puts everything in the fragment of the frame URL', () => {
-    const u = new URL(frameUrl('https://api.example/fields/v1', ch, 'cvv2', 'https://shop.example'));
+  it('puts everything in the fragment of the frame URL, the configuration as JSON the frame reads back', () => {
+    const withStyle = { ...config, placeholder: 'CVV', style: { base: { color: 'red' } }, messages: { 'cvv2.length': 'Tres dígitos & más' } };
+    const u = new URL(frameUrl('https://api.example/fields/v1', ch, 'cvv2', 'https://shop.example', withStyle));
     expect(u.origin + u.pathname).toBe('https://api.example/fields/v1/frame.html');
     expect(u.search).toBe('');
-    expect(Object.fromEntries(new URLSearchParams(u.hash.slice(1)))).toEqual({ v: '1', ch, f: 'cvv2', o: 'https://shop.example' });
+    const params = Object.fromEntries(new URLSearchParams(u.hash.slice(1)));
+    expect(params).toEqual({ v: '1', ch, f: 'cvv2', o: 'https://shop.example', c: JSON.stringify(withStyle) });
+    expect(parseConfig(params.c!)).toEqual(withStyle);
+  });
+});
+
+describe('parseConfig', () => {
+  it('reads a well-formed configuration', () => {
+    expect(parseConfig(JSON.stringify(config))).toEqual(config);
+    expect(parseConfig(JSON.stringify({ ...config, style: { base: { color: 'red' } }, deviceData: false }))).toMatchObject({ deviceData: false });
+  });
+
+  it.each([
+    ['absent', null],
+    ['not JSON', '{label:'],
+    ['not an object', '"Card number"'],
+    ['an array', '[]'],
+    ['null', 'null'],
+    ['a merchant id that is not a string', JSON.stringify({ ...config, merchantId: 5 })],
+    ['no public key', JSON.stringify({ ...config, publicKey: undefined })],
+    ['a too long locale', JSON.stringify({ ...config, locale: 'x'.repeat(100) })],
+    ['a negative time-out', JSON.stringify({ ...config, timeoutMs: -1 })],
+    ['a style value that is not a string', JSON.stringify({ ...config, style: { base: { color: 1 } } })],
+    ['a message that is not a string', JSON.stringify({ ...config, messages: { x: {} } })],
+    ['deviceData that is not a boolean', JSON.stringify({ ...config, deviceData: 'no' })],
+  ])('refuses %s', (_n, json) => {
+    expect(parseConfig(json)).toBeNull();
   });
 
   it.each([
