@@ -99,13 +99,16 @@ describe('the bank page', () => {
     expect(html).not.toMatch(/<script|<style| style=/);
     expect(html).not.toContain(codeOf(tx.id));
     expect(es.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'self'; form-action 'self' https://shop.example; base-uri 'none'; frame-ancestors *; require-trusted-types-for 'script'",
+      "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' https://shop.example; base-uri 'none'; frame-ancestors *; require-trusted-types-for 'script'",
     );
     const en = await (await open(bankPath(tx), '?lang=en')).text();
     expect(en).toContain('<html lang="en">');
     expect(en).toContain('<label for="code">One-time code</label>');
     const css = await open('/3ds/bank.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    // its icon, declared and allowed (browsers ask for one under img-src, Firefox even when none is declared): none
+    expect(html).toContain('<link rel="icon" href="/3ds/favicon.ico">');
+    expect((await open('/3ds/favicon.ico')).status).toBe(204);
   });
 
   it('approve with the code -> 303 to redirect_url?id=; the charge is completed with an authorization', async () => {

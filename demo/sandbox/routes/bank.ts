@@ -73,14 +73,16 @@ a{color:#0b4f8a}
 .foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}`;
 
 /**
- * The bank page's Content-Security-Policy: nothing inline (no script at all), its own stylesheet, forms to
- * itself and to the shop's return origin (the POST answers with a redirect there, which `form-action` also
- * governs), any framing page (the library's modal mode frames it).
+ * The bank page's Content-Security-Policy: nothing inline (no script at all), its own stylesheet, its own icon
+ * (`img-src 'self'`: browsers load a page's icon under `img-src`, Firefox even when the page declares none),
+ * forms to itself and to the shop's return origin (the POST answers with a redirect there, which `form-action`
+ * also governs), any framing page (the library's modal mode frames it).
  */
 const csp = (returnOrigin: string | null) =>
   [
     "default-src 'none'",
     "style-src 'self'",
+    "img-src 'self'",
     `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`,
     "base-uri 'none'",
     'frame-ancestors *',
@@ -89,7 +91,7 @@ const csp = (returnOrigin: string | null) =>
 
 const shell = (lang: Lang, title: string, body: string) => `<!doctype html>
 <html lang="${TEXT[lang].locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · ${esc(TEXT[lang].bank)}</title><link rel="stylesheet" href="/3ds/bank.css"></head>
+<title>${esc(title)} · ${esc(TEXT[lang].bank)}</title><link rel="stylesheet" href="/3ds/bank.css"><link rel="icon" href="/3ds/favicon.ico"></head>
 <body><main aria-labelledby="title">${body}</main></body></html>`;
 
 /** The challenge form; `wrong`: the number of wrong codes so far (an error is shown when > 0). */
@@ -121,7 +123,7 @@ function challengePage(d: Deps, c: Challenge, lang: Lang, wrong: number): string
 /**
  * The sandbox's bank authentication page (README "3-D Secure"), mounted at `/3ds`, outside `/v1` (no API key:
  * the shopper's browser opens it; the unguessable challenge id in the path is the credential):
- * - `GET /bank.css`: its stylesheet;
+ * - `GET /bank.css`: its stylesheet; `GET /favicon.ico`: its icon, none (204);
  * - `GET /{challenge_id}` (`?lang=en` for English, Spanish by default): a `challenge` card's form (one-time code,
  *   approve, reject, and a link back to the shop that abandons); a `frictionless` card is authenticated at once
  *   and sent back (303 to `redirect_url?id={transaction_id}`);
@@ -155,6 +157,7 @@ export function bankRouter(d: Deps) {
 
   return new Hono<SandboxEnv>()
     .get('/bank.css', (c) => c.body(BANK_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }))
+    .get('/favicon.ico', (c) => c.body(null, 204))
     .get('/:challenge_id', (c) => {
       const ch = find(c);
       if (!ch) return gone(c);

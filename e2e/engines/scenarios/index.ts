@@ -13,5 +13,6 @@ import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
 import { spa } from './spa';
+import { threeDSecure } from './three-d-secure';
 
-export const SCENARIOS: Scenario[] = [...checkout, ...hosted, ...spa, ...classic, ...deviceData, ...checks];
+export const SCENARIOS: Scenario[] = [...checkout, ...threeDSecure, ...hosted, ...spa, ...classic, ...deviceData, ...checks];
