@@ -100,7 +100,7 @@ export interface HostedFields {
   focus(field: HostedField): void;
   /** Empties a field, or every field when none is named. */
   clear(field?: HostedField): void;
-  /** Switches the language of messages and default labels at once. */
+  /** Switches the language of messages and default labels at once (a frame still loading gets it when ready). */
   setLocale(locale: string): void;
   /**
    * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
@@ -164,6 +164,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   /** the one tokenization under way (`pending`): its id, resolve and reject */
   let waiting: [number, (r: FieldsTokenResult) => void, (e: PayTokenError) => void] | undefined;
   let locale = options.locale ?? 'es-MX';
+  const first = locale; // the locale in the frames' URLs
   let brand: Brand | null = null;
   let session = '';
   let pending: Promise<FieldsTokenResult> | undefined;
@@ -262,7 +263,8 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       locale = l;
       for (const f of frames) {
         f.iframe.title = label(f);
-        post(f, { t: 'locale', locale: l });
+        // a frame still loading has no listener yet: it gets the locale when it says it is ready
+        if (f.ready) post(f, { t: 'locale', locale: l });
       }
     },
     tokenize(data = {}) {
@@ -304,6 +306,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         f.iframe.height = String(m.height);
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
+          if (locale != first) post(f, { t: 'locale', locale });
           if (f == card) session = m.session;
           if ((ready = frames.every((x) => x.ready))) emit('ready', state());
         }

@@ -59,7 +59,6 @@ describe('mountFields', () => {
     expect(chOf(f)).toMatch(/^[0-9a-f]{32}$/);
     expect(chOf(iframe('cvv'))).toBe(chOf(f));
     expect(f.title).toBe('Número');
-    expect(iframe('cvv').title).toBe('CVV');
     expect(document.querySelectorAll('iframe')).toHaveLength(3);
     expect(document.getElementById('pan')!.hasAttribute('data-paytoken-empty')).toBe(true);
   });
@@ -139,6 +138,24 @@ describe('mountFields', () => {
     expect(el.hasAttribute('data-paytoken-empty')).toBe(false);
     deliver(pan, { t: 'state', e: 'blur', state: { ...state, valid: false, error: { code: 'card_number.luhn', message: 'x' } }, brand: 'visa' });
     expect(el.hasAttribute('data-paytoken-invalid')).toBe(true);
+  });
+
+  it('setLocale before a frame is ready posts nothing to it (it has no listener yet) and sends the locale once it is ready', () => {
+    const m = mount(CONFIG, FIELDS, { locale: 'es-MX' });
+    const posted = (id: string) => iframe(id).contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
+    deliver(iframe('pan'), { t: 'ready', height: 42, session: 'sesspan' });
+    m.setLocale('en');
+    expect(posted('pan')).toHaveBeenCalledOnce();
+    expect(posted('pan').mock.calls[0]![0]).toMatchObject({ t: 'locale', locale: 'en' });
+    expect(posted('cvv')).not.toHaveBeenCalled();
+    deliver(iframe('cvv'), { t: 'ready', height: 42, session: 'sesscvv' });
+    expect(posted('cvv')).toHaveBeenCalledOnce();
+    expect(posted('cvv').mock.calls[0]![0]).toMatchObject({ t: 'locale', locale: 'en' });
+    // a frame ready under the locale of its URL gets no message
+    m.unmount();
+    mount(CONFIG, FIELDS, { locale: 'en' });
+    deliver(iframe('pan'), { t: 'ready', height: 42, session: 's' });
+    expect(posted('pan')).not.toHaveBeenCalled();
   });
 
   it('gives each frame its settings in its URL\'s fragment (metadata and settings, no value), sizes it to its content, then is ready', () => {
