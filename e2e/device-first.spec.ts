@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import type { FraudOptions } from '../demo/sandbox/fraud';
-import { fillCard, FUTURE_YY, LABELS } from './fixtures';
+import { fillCard, fillHosted, LABELS } from './fixtures';
 
 const CREDS = { merchantId: 'mdevfirst0merch01', publicKey: 'pk_devfirst_public', privateKey: 'sk_devfirst_private' };
 
@@ -60,16 +60,6 @@ async function holdDeviceData(page: Page, how: 'hold' | 'abort') {
     await new Promise((r) => setTimeout(r, 300));
     await route.continue();
   });
-}
-
-/** The hosted checkout's inputs live in frames of the API origin. */
-async function fillHosted(page: Page) {
-  const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
-  for (const id of ['card-number', 'expiry', 'cvv2']) await expect(input(id)).toBeEnabled();
-  await page.locator('#holder-name').pressSequentially('Ana Pérez');
-  await input('card-number').pressSequentially('4111111111111111');
-  await input('expiry').pressSequentially(`12${FUTURE_YY}`);
-  await input('cvv2').pressSequentially('123');
 }
 
 for (const [checkout, path] of [['on-page form layer', '/direct'], ['hosted fields', '/']] as const) {

@@ -89,6 +89,21 @@ export async function fillCard(page: Page, card: { number: string; name?: string
   await page.getByLabel(LABELS.cvv).pressSequentially(card.cvv2 ?? '123');
 }
 
+/** The input inside a hosted field's frame on the demo's hosted checkout (`/`), by its container's id. */
+export const frameInput = (page: Page, container: string) => page.frameLocator(`#${container} iframe`).locator('input');
+
+/**
+ * Fills the demo's hosted checkout (`/`) as a person would, once its frames are ready: the holder name on the page,
+ * the card number, expiry (MMYY) and CVV2 typed into their frames.
+ */
+export async function fillHosted(page: Page, card: { number?: string; expiry?: string; cvv2?: string } = {}): Promise<void> {
+  for (const c of ['card-number', 'expiry', 'cvv2']) await expect(frameInput(page, c)).toBeEnabled();
+  await page.getByLabel(LABELS.name).pressSequentially('Ana Pérez');
+  await frameInput(page, 'card-number').pressSequentially(card.number ?? '4111111111111111');
+  await frameInput(page, 'expiry').pressSequentially(card.expiry ?? `12${FUTURE_YY}`);
+  await frameInput(page, 'cvv2').pressSequentially(card.cvv2 ?? '123');
+}
+
 /** Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page and returns the violations. */
 export async function axeViolations(page: Page) {
   const { default: AxeBuilder } = await import('@axe-core/playwright');

@@ -8,17 +8,12 @@
  */
 import type { Page } from '@playwright/test';
 import { demoOptions } from '../demo/options';
-import { test, expect, fillCard, FUTURE_YY, LABELS, startServers } from './fixtures';
+import { test, expect, fillCard, fillHosted, LABELS, startServers } from './fixtures';
 
 test.describe.configure({ timeout: 60_000 });
 
 async function payHosted(page: Page) {
-  const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
-  for (const id of ['card-number', 'expiry', 'cvv2']) await expect(input(id)).toBeEnabled();
-  await page.locator('#holder-name').pressSequentially('Ana Pérez');
-  await input('card-number').pressSequentially('4111111111111111');
-  await input('expiry').pressSequentially(`12${FUTURE_YY}`);
-  await input('cvv2').pressSequentially('123');
+  await fillHosted(page);
   await page.getByRole('button', { name: LABELS.pay }).click();
 }
 

@@ -8,7 +8,7 @@
  * (MXN 2,400.00) is above the months-without-interest threshold.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect, fillCard, axeViolations, CREDENTIALS, FUTURE_YY, LABELS } from './fixtures';
+import { test as base, expect, fillCard, fillHosted, axeViolations, CREDENTIALS, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { formMessage } from '../src/form/messages';
@@ -267,17 +267,10 @@ test.describe('PayToken.authenticate in the browser', () => {
 });
 
 test.describe('on the hosted-fields checkout (/): the same steps as /direct', () => {
-  /** The input inside a hosted field's frame, by its container's id. */
-  const frameInput = (page: Page, container: string) => page.frameLocator(`#${container} iframe`).locator('input');
-
   /** Opens `/` in `lang`, fills the hosted fields with `number` (the holder name on the page) and, unless `submit` is false, pays. */
   async function payHosted(page: Page, shop: Shop, number: string, { lang = 'es', submit = true }: { lang?: 'es' | 'en'; submit?: boolean } = {}) {
     await page.goto(`${shop.merchant.url}/?lang=${lang}`);
-    for (const c of ['card-number', 'expiry', 'cvv2']) await expect(frameInput(page, c)).toBeEnabled();
-    await page.getByLabel(LABELS.name).fill('Ana Pérez');
-    await frameInput(page, 'card-number').pressSequentially(number);
-    await frameInput(page, 'expiry').pressSequentially(`12${FUTURE_YY}`);
-    await frameInput(page, 'cvv2').pressSequentially('123');
+    await fillHosted(page, { number });
     if (submit) await page.getByRole('button', { name: LABELS.pay }).click();
   }
 

@@ -2,6 +2,7 @@
  * Test helpers for the unit suite. Independent of `src/` on purpose: the Luhn check digit is computed here
  * with a plain implementation, so the tests never rely on the library's own Luhn code to build their inputs.
  */
+import { vi } from 'vitest';
 
 /** Luhn check digit for `body` (the digits before the check digit). */
 export function luhnCheckDigit(body: string): string {
@@ -137,3 +138,31 @@ export const hangingFetch = (_url: string | URL | Request, init?: RequestInit): 
     if (signal.aborted) abort();
     else signal.addEventListener('abort', abort);
   });
+
+/** Settles a held device-data POST: with a Response, or rejecting (a failed request). */
+export interface HeldDeviceData {
+  resolve(r: Response): void;
+  reject(e: unknown): void;
+}
+
+/**
+ * Stubs `fetch`: `POST /tokens` (and any other request) answers 201 with {@link TOKEN} at once; the device-data POST
+ * is held until the test settles it through the returned handle. Each request is pushed on `log` as it is sent
+ * (`device-data sent`, `tokens sent`).
+ */
+export function holdDeviceData(log: string[]): HeldDeviceData {
+  let held!: HeldDeviceData;
+  const answer = new Promise<Response>((resolve, reject) => (held = { resolve, reject }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (String(url).endsWith('/device-data')) {
+        log.push('device-data sent');
+        return answer;
+      }
+      log.push(`${String(url).replace(/.*\//, '')} sent`);
+      return jsonResponse(201, TOKEN);
+    }),
+  );
+  return held;
+}

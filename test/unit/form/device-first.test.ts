@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordinaryBrowser, stub } from '../fraud/helpers';
-import { jsonResponse, TOKEN } from '../helpers';
+import { holdDeviceData, jsonResponse, TOKEN, type HeldDeviceData } from '../helpers';
 
 const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 const CONFIG = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com' };
@@ -25,25 +25,14 @@ const FORM = `
 /** What happened, in order: the requests sent, the device-data answer, the token handed over. */
 let log: string[];
 /** Settles the device-data POST: with a Response, or rejecting (a failed request). */
-let answerDeviceData: { resolve(r: Response): void; reject(e: unknown): void };
+let answerDeviceData: HeldDeviceData;
 
 beforeEach(() => {
   vi.resetModules();
   ordinaryBrowser();
   stub(globalThis, 'isSecureContext', true); // happy-dom has none; an https page has it
   log = [];
-  const held = new Promise<Response>((resolve, reject) => (answerDeviceData = { resolve, reject }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (String(url).endsWith('/device-data')) {
-        log.push('device-data sent');
-        return held;
-      }
-      log.push(`${String(url).replace(/.*\//, '')} sent`);
-      return jsonResponse(201, TOKEN);
-    }),
-  );
+  answerDeviceData = holdDeviceData(log);
 });
 
 /** A client whose page collected device data (its POST now held), and the mounted checkout, its card typed. */

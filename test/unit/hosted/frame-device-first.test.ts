@@ -8,29 +8,18 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordinaryBrowser, stub } from '../fraud/helpers';
-import { jsonResponse, TOKEN } from '../helpers';
+import { holdDeviceData, jsonResponse, TOKEN, type HeldDeviceData } from '../helpers';
 import { startTestFrame } from './frame-harness';
 
 let log: string[];
-let answerDeviceData: { resolve(r: Response): void; reject(e: unknown): void };
+let answerDeviceData: HeldDeviceData;
 
 beforeEach(() => {
   vi.resetModules();
   ordinaryBrowser();
   stub(globalThis, 'isSecureContext', true);
   log = [];
-  const held = new Promise<Response>((resolve, reject) => (answerDeviceData = { resolve, reject }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (String(url).endsWith('/device-data')) {
-        log.push('device-data sent');
-        return held;
-      }
-      log.push(`${String(url).replace(/.*\//, '')} sent`);
-      return jsonResponse(201, TOKEN);
-    }),
-  );
+  answerDeviceData = holdDeviceData(log);
 });
 
 /** The card-number frame, configured, its number typed and first focused (which starts the device data). */
