@@ -121,11 +121,14 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 2026-11-23, after merging the size work with device data before the token, acceptedBrands and the frame settings
   // in the URL fragment: everything 13806, script tag 10872, createClient 13225, mountFields 4416, hosted script tag
   // 4573, frame 9710, tokenize 3366 (measured on the merged build; the ceilings moved to these figures).
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13806, target: 8000 },
+  // 2026-11-23: setLocale before the frames are ready (posted to a frame once it is ready) cost +17 B (mountFields
+  // 4416 -> 4433), +21 B (hosted script tag 4573 -> 4594), +41 B (createClient 13225 -> 13266), +43 B (everything
+  // 13806 -> 13849); measured, the ceilings moved to the figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13849, target: 8000 },
   { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 10872, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13225, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4416, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4573, target: 3990 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13266, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4433, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4594, target: 3990 },
   { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9710, target: 10000 },
 ];
 
