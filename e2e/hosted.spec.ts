@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { axeViolations } from './fixtures';
-import { hasCardData, record } from './instrument';
+import { hasCardData, randomPan, record } from './instrument';
 import { injectSkimmer, skimmed } from './skimmer';
 
 const CREDS = { merchantId: 'mhosted0merchant01', publicKey: 'pk_hosted_public', privateKey: 'sk_hosted_private' };
@@ -65,17 +65,6 @@ async function startLab(pages: (origin: string) => Record<string, string>): Prom
   });
 }
 
-/** A Luhn-valid visa number that is no test card: random digits. */
-function randomPan(): string {
-  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
 /** A CVV2 unlike any number on the demo page (its amount is 349.00). */
 const randomCvv2 = () => String(700 + Math.floor(Math.random() * 200));
 

@@ -125,3 +125,18 @@ export const cvv2Pattern = (cvv2: string): RegExp => new RegExp(`(?<![A-Za-z0-9]
 /** Whether `text` contains the PAN in any form, or the CVV2 as a token. */
 export const hasCardData = (text: string, pan: string, cvv2: string): boolean =>
   panForms(pan).some((f) => text.includes(f)) || cvv2Pattern(cvv2).test(text);
+
+/**
+ * A Luhn-valid Visa PAN of random digits (15 random, then the check digit): no test card, found nowhere on a page
+ * unless the page put it there.
+ */
+export function randomPan(): string {
+  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}

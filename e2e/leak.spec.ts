@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
-import { cvv2Pattern, hasCardData, panForms, record } from './instrument';
+import { cvv2Pattern, hasCardData, panForms, randomPan, record } from './instrument';
 
 const CREDS = { merchantId: 'mleak0merchant0001', publicKey: 'pk_leak_public', privateKey: 'sk_leak_private' };
 
@@ -30,17 +30,6 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-/** A Luhn-valid visa number that is no test card and appears nowhere on the page: random digits. */
-function randomPan(): string {
-  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
 
 test('the PAN and CVV2 travel only in the body of the POST to the API tokens endpoint', async ({ page, context }) => {
   const pan = randomPan();

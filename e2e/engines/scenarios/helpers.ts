@@ -11,17 +11,8 @@ export const FUTURE_YY = String((new Date().getFullYear() + 3) % 100).padStart(2
 /** The demo checkout's card inputs (demo/web/index.html). */
 export const SEL = { name: '#holder-name', number: '#card-number', expiry: '#expiry', cvv2: '#cvv2', pay: '#pay', form: '#payment-form' };
 
-/** A Luhn-valid Visa PAN of random digits: no test card, found nowhere on the page unless the page put it there. */
-export function randomPan(): string {
-  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
-}
+/** A random Luhn-valid Visa PAN (e2e/instrument.ts), for the scenarios. */
+export { randomPan } from '../../instrument';
 
 /**
  * Three digits to type as the CVV2 that appear as a number of their own nowhere the leak check looks, other than
