@@ -2,7 +2,8 @@
  * Script-tag entry: built to `dist/paytoken.iife.js`, it defines `window.PayToken` with the method names of
  * the processor's classic tokenization script, so a checkout page migrates by renaming the global (and the
  * `data-*-card` attribute prefix to `data-paytoken-card`). Nothing runs at load time beyond defining the object
- * and keeping the page's `fetch` and `JSON.stringify` of that moment (see `pristine`).
+ * and keeping the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment
+ * (see `pristine`).
  *
  * Tamper resistance (README "Security model"): the object and every object in it are frozen, and the build
  * makes the global itself read-only (vite.config.ts), so no later script can replace a method; once a card
@@ -71,12 +72,12 @@ const refuse = (member: string, why = 'the public key has no merchant-group endp
   throw new ConfigurationError(member, `${member}: ${why}`);
 };
 
-/** `fetch` and `JSON.stringify` as they were when the script loaded (device data is sent with these). */
+/** The request and `JSON.stringify` as they were when the script loaded (device data is sent with these; see `pristine`). */
 const io = pristine();
 /** Whether a card has been sent: from then on the settings in `state` are pinned. */
 let sent = false;
 /** The same, for tokens: the request's start pins the settings. */
-const cardIo: Io = { ...io, fetch: (url, init) => ((sent = true), io.fetch(url, init)) };
+const cardIo: Io = { ...io, send: (url, init) => ((sent = true), io.send(url, init)) };
 
 /**
  * Stores a checked setting; once a card has been sent, a different value throws: the card went to the settings

@@ -28,7 +28,7 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.
- * @param io the `fetch` and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
+ * @param io the request and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
  * @param acceptedBrands the client's checked `acceptedBrands`: a card of another network is refused (no request).
  * @returns the HTTP status (201) and the Token.
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
@@ -41,7 +41,7 @@ export const postToken = async (config: ClientConfig | ResolvedConfig, card: Car
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
  * smallest import for an app that only tokenizes (see the README's size table). `createClient(...).tokens.create`
  * does the same and brings cards, device data and the form layer with it. This function uses the page's
- * `fetch` and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
+ * `XMLHttpRequest` (else `fetch`) and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
  * "Security model").
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
