@@ -13,8 +13,8 @@ export interface ApiTarget {
 /**
  * Sends one API request with the settings every call of the library shares (spec, Authentication): `POST
  * {baseUrl}/v1/{merchantId}{path}` with a JSON body (the library only ever creates: tokens, cards, device data),
- * HTTP Basic with the public key as user name and an empty password, no cookies (see `pristine`). Card data
- * travels only in the body.
+ * HTTP Basic with the public key as user name and an empty password, no cookies to another origin (see
+ * `pristine`). Card data travels only in the body.
  *
  * The body is written and sent with `io`'s references, never the page's current globals, and the settings object
  * and its headers have no prototype: a getter another script put on `Object.prototype` (say for `integrity`,
@@ -41,7 +41,7 @@ export const RETRY_DELAY_MS = 250;
  * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
  * Basic, the key as user name, empty password).
  *
- * Sent with {@link apiPost}'s settings (no cookies, card data only in the body), by `XMLHttpRequest` in browsers
+ * Sent with {@link apiPost}'s settings (card data only in the body), by `XMLHttpRequest` in browsers
  * (see `pristine`). Nothing is cached: every call is a POST, whose response a browser never serves from its HTTP
  * cache, and the API answers `Cache-Control: no-store` (the sandbox on every response). No cache mode is set on
  * purpose: with `fetch`'s `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call paid an
