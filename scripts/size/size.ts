@@ -51,13 +51,14 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  // 2026-11-23: API requests by XMLHttpRequest in browsers (src/http/pristine.ts: a private subclass holding the
-  // prototype's methods and accessors of set-up time, the deadline's abort, a response that broke off told from
-  // none; fetch kept for device data and Node): later calls no longer pay fetch's extra main-thread tasks
-  // (docs/performance.md "Beside the classic script"). +236 B (tokenize 3366 -> 3602), +226 B (everything
-  // 13849 -> 14075), +225 B (script tag 10872 -> 11097), +229 B (createClient 13266 -> 13495), +217 B (frame
-  // 9710 -> 9927); measured, the ceilings moved to the figures.
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3602, target: 3000 },
+  // 2026-11-23: API requests by XMLHttpRequest on merchant pages (src/http/pristine.ts: a private subclass holding
+  // the prototype's methods and accessors of set-up time, the deadline's abort, a response that broke off told from
+  // none; fetch kept for device data, Node and the hosted-field frame): later calls no longer pay fetch's extra
+  // main-thread tasks (docs/performance.md "Beside the classic script"). Measured on the build merged with the
+  // frame checks above: +250 B (tokenize 3369 -> 3619), +227 B (everything 13858 -> 14085), +220 B (script tag
+  // 10856 -> 11076), +232 B (createClient 12806 -> 13038); frame 9911 -> 9899 (it keeps fetch: with XHR it measured
+  // 10128 B, over its 10,000 B); the ceilings moved to the figures.
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3619, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -130,12 +131,20 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 2026-11-23: setLocale before the frames are ready (posted to a frame once it is ready) cost +17 B (mountFields
   // 4416 -> 4433), +21 B (hosted script tag 4573 -> 4594), +41 B (createClient 13225 -> 13266), +43 B (everything
   // 13806 -> 13849); measured, the ceilings moved to the figures.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14075, target: 8000 },
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 11097, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13495, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4433, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4594, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9927, target: 10000 },
+  // 2026-11-23 (evening): the frames enforce the settings the merchant page no longer checks (the style allowlist,
+  // the merchant id, the time-out, acceptedBrands: a refusal is reported to the page, the error event and
+  // tokenize() rejecting); the page keeps the base URL, fieldsUrl and the pk_ key checks; one URL check for baseUrl
+  // and fieldsUrl; the hosted tag's setId no longer checks (the frame does); the script tags ship without a
+  // sourceMappingURL comment (maps in dist/). Measured: mountFields 4433 -> 3716, hosted script tag 4594 -> 3870
+  // (0.349x the classic pair as measured below, 11081 B: the target, 0.35x of it, is 3878 B), createClient
+  // 13266 -> 12806, script tag 10872 -> 10856, frame 9710 -> 9911 (the checks it now reports; its config shape check no longer types them), tokenize 3366 -> 3369,
+  // everything 13849 -> 13858. The ceilings moved to these figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14085, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (everything; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 11076, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13038, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3716, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3870, target: 3878 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9899, target: 10000 },
 ];
 
 let failed = false;

@@ -1,4 +1,4 @@
-import { pristine, type Io } from './pristine';
+import { fetchIo, type Io } from './pristine';
 import { apiPost, type ApiTarget } from './request';
 
 /** Where device data goes: the API's `{base_url}`, the merchant id and the public key (as `ResolvedConfig`). */
@@ -13,11 +13,12 @@ export type DeviceDataTarget = ApiTarget;
  * @param target read when the data is ready; when it throws (the page set no merchant id, key or base URL),
  *   nothing is sent.
  * @param data the collected device data (`DeviceData` of src/fraud), sent as it is.
- * @param io the request and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
+ * @param io the request and `JSON.stringify` to use (see `pristine`); by default the page's current `fetch` and
+ *   `JSON.stringify` (`fetchIo`: a `keepalive` request goes by `fetch` anyway).
  * @returns a promise settled once the request is done (the answer read to its end, so the request is complete
  *   and shows in the page's Resource Timing, as every other call does) or failed. Never rejects.
  */
-export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = pristine()): Promise<unknown> =>
+export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = fetchIo()): Promise<unknown> =>
   new Promise<DeviceDataTarget>((r) => r(target()))
     .then((t) => apiPost(io, t, '/device-data', data, { keepalive: true }))
     .then((r) => r.text())

@@ -38,8 +38,8 @@ export interface Io {
  * (docs/performance.md). The XHR is an instance of a private subclass whose prototype holds the methods and
  * accessors `XMLHttpRequest.prototype` has now (`open`, `setRequestHeader`, `send`, `abort`, `status`,
  * `responseText`, `onreadystatechange`...): patching the page's prototype later reaches none of them. It sends
- * no cookies to another origin (`withCredentials` false; on the API's own origin, the hosted-field frame's, the
- * browser would add that origin's cookies: the API sets none) and the referrer the page's policy gives (an XHR
+ * no cookies to another origin (`withCredentials` false; to the page's own origin, should the API be served
+ * there, the browser adds that origin's cookies) and the referrer the page's policy gives (an XHR
  * has no per-request policy; the default, `strict-origin-when-cross-origin`, sends the page's origin alone,
  * which the CORS `Origin` header names anyway). `init.signal` aborts it. A request with `keepalive` (device data,
  * which must outlive a page left at once) goes by `fetch`, which has it (with `credentials: 'omit'` and
@@ -47,15 +47,16 @@ export interface Io {
  * request fails as if no response came.
  */
 export const pristine = (): Io => {
-  const f = globalThis.fetch?.bind(globalThis);
+  const io = fetchIo();
   const X = globalThis.XMLHttpRequest;
   const K = X && class extends X {};
-  if (!K) return { send: f, stringify: JSON.stringify };
+  if (!K) return io;
   Object.defineProperties(K.prototype, Object.getOwnPropertyDescriptors(X.prototype));
   return {
+    ...io,
     send: (url, init) =>
       init.keepalive
-        ? f(url, init)
+        ? io.send(url, init)
         : new Promise((ok, ko) => {
             const x = new K();
             const headers = init.headers as Record<string, string>;
@@ -72,9 +73,15 @@ export const pristine = (): Io => {
             init.signal!.onabort = () => x.abort();
             x.send(init.body as string);
           }),
-    stringify: JSON.stringify,
   };
 };
+
+/**
+ * The `Io` of this moment without XHR: `fetch` (bound to the global object; may be absent, then every request
+ * fails as if no response came) and `JSON.stringify`. What device data is sent with (`keepalive`), what `pristine`
+ * gives where there is no XHR, and what the hosted-field frame uses (its bundle's budget; see src/hosted/frame).
+ */
+export const fetchIo = (): Io => ({ send: globalThis.fetch?.bind(globalThis), stringify: JSON.stringify });
 
 /**
  * Freezes `o` and every object it holds (not functions), so no member of a public object (`window.PayToken`, a

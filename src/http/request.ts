@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from './config';
 import { ApiError, NetworkError, TimeoutError } from '../errors/index';
 import type { ErrorObject } from '../types/index';
-import { pristine, type Answer, type Io } from './pristine';
+import type { Answer, Io } from './pristine';
 
 /** Where an API request goes and with which key: the `ResolvedConfig` members a request needs. */
 export interface ApiTarget {
@@ -59,14 +59,13 @@ export const RETRY_DELAY_MS = 250;
  * @param path resource path starting with `/` (e.g. `/tokens`).
  * @param body JSON-serialisable request body (every call of the library is a `POST`).
  * @param retryNoResponse whether a connection that failed before any response may be retried once.
- * @param io the request and `JSON.stringify` to use (see `pristine`): a client's, taken when it was created;
- *   by default the page's current ones.
+ * @param io the request and `JSON.stringify` to use (see `pristine`): a client's, taken when it was created.
  * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
  * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
  *   response arrives within `timeoutMs`, NetworkError when no response arrives at all, or it breaks off, or a
  *   2xx body is not JSON. Always exactly one of these, as a rejection: never a hang, never a second error.
  */
-export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse?: boolean, io: Io = pristine()): Promise<{ status: number; data: T }> {
+export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse: boolean, io: Io): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const deadline = Date.now() + cfg.timeoutMs;
   const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
