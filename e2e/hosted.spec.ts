@@ -435,3 +435,44 @@ test('resilience and double submit: a 503 shows the service message on the page 
     await api2.close();
   }
 });
+
+test('a setting the frames refuse (a style outside the allowlist, a malformed merchant id) is the error event and tokenize() rejects, naming it; the page shows the allowed style', async ({ page }) => {
+  lab = await startLab(() => ({
+    '/refused':
+      '<!doctype html><html lang="en"><head><title>refused</title><script src="/paytoken-hosted.iife.js"></script></head><body>' +
+      '<div id="pan"></div><div id="exp"></div><div id="cvv"></div></body></html>',
+  }));
+  await page.goto(`${lab.url}/refused`);
+  const mount = (merchantId: string, style: object) =>
+    page.evaluate(
+      ([cfg, merchantId, style]) =>
+        new Promise<{ errors: { code: string; option: string; name: string }[]; rejected: { name: string; option: string } | null }>((resolve) => {
+          const w = window as unknown as Record<string, any>;
+          w.PayToken.setId(merchantId);
+          w.PayToken.setApiKey(cfg.publicKey);
+          w.PayToken.setBaseUrl(cfg.baseUrl);
+          w.mounted?.unmount();
+          const m = (w.mounted = w.PayToken.fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' }, { locale: 'en', flow: 'spa', style }));
+          const errors: { code: string; option: string; name: string }[] = [];
+          m.on('error', (e: { code: string; error: { option: string; name: string } }) => errors.push({ code: e.code, option: e.error.option, name: e.error.name }));
+          m.on('ready', () =>
+            m.tokenize().then(
+              () => resolve({ errors, rejected: null }),
+              (e: { name: string; option: string }) => resolve({ errors: errors.slice(0, 1), rejected: { name: e.name, option: e.option } }),
+            ),
+          );
+        }),
+      [{ ...CREDS, baseUrl: sandbox.baseUrl }, merchantId, style] as const,
+    );
+  const style = await mount(CREDS.merchantId, { base: { color: 'rgb(1, 2, 3)', backgroundImage: 'url(https://evil.example/x.png)' } });
+  expect(style).toEqual({
+    errors: [{ code: 'style.base.backgroundImage', option: 'style.base.backgroundImage', name: 'ConfigurationError' }],
+    rejected: { name: 'ConfigurationError', option: 'style.base.backgroundImage' },
+  });
+  // the allowed declaration applies inside the frame; the refused one does not
+  await expect(input(page, 'pan')).toHaveCSS('color', 'rgb(1, 2, 3)');
+  await expect(input(page, 'pan')).toHaveCSS('background-image', 'none');
+  const id = await mount('not an id!', {});
+  expect(id.errors.map((e) => e.option)).toEqual(['merchantId']);
+  expect(id.rejected).toEqual({ name: 'ConfigurationError', option: 'merchantId' });
+});

@@ -52,7 +52,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3366, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3369, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -125,20 +125,28 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 2026-11-23: setLocale before the frames are ready (posted to a frame once it is ready) cost +17 B (mountFields
   // 4416 -> 4433), +21 B (hosted script tag 4573 -> 4594), +41 B (createClient 13225 -> 13266), +43 B (everything
   // 13806 -> 13849); measured, the ceilings moved to the figures.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13849, target: 8000 },
+  // 2026-11-23 (evening): the frames enforce the settings the merchant page no longer checks (the style allowlist,
+  // the merchant id, the time-out, acceptedBrands: a refusal is reported to the page, the error event and
+  // tokenize() rejecting); the page keeps the base URL, fieldsUrl and the pk_ key checks; one URL check for baseUrl
+  // and fieldsUrl; the hosted tag's setId no longer checks (the frame does); the script tags ship without a
+  // sourceMappingURL comment (maps in dist/). Measured: mountFields 4433 -> 3716, hosted script tag 4594 -> 3870
+  // (0.349x the classic pair as measured below, 11081 B: the target, 0.35x of it, is 3878 B), createClient
+  // 13266 -> 12806, script tag 10872 -> 10856, frame 9710 -> 9911 (the checks it now reports; its config shape check no longer types them), tokenize 3366 -> 3369,
+  // everything 13849 -> 13858. The ceilings moved to these figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13858, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
-  // 10872 -> 6879 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
+  // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
   // classic page loads (openpay.v1 + openpay-data.v1 minified by terser, 11081 B, printed below): 8865 B.
   // dist/paytoken-checkout.iife.js is the former whole (classic API, form layer with installments, `authenticate`,
-  // device data): 10913 B measured (+41 B over the single tag: the classic members spread into the checkout
+  // device data): 10891 B measured (+35 B over the single tag: the classic members spread into the checkout
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 6879, target: 8865 },
-  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 10913, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13266, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4433, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4594, target: 3990 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9710, target: 10000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 6849, target: 8865 },
+  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 10891, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12806, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3716, target: 3000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3870, target: 3878 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9911, target: 10000 },
 ];
 
 let failed = false;

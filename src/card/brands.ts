@@ -66,6 +66,12 @@ export function cardBrand(pan: string): Brand | null {
 }
 
 /**
+ * Whether `name` is a {@link Brand} (a network of the IIN table: visa, mastercard, amex, carnet, discover, diners,
+ * jcb, unionpay). @param name anything. @returns true for a brand name.
+ */
+export const isBrand = (name: unknown): name is Brand => IIN_RANGES.some(([n]) => n === name);
+
+/**
  * CVV2 length a brand prints: 4 for amex (its CID), 3 for the others.
  *
  * @returns 3 or 4; `null` brand (unknown) returns `null`, meaning 3 or 4 both pass.

@@ -3,7 +3,7 @@
  * the classic setters and `fields.mount`, nothing else. No form layer and no device-data collection on the
  * merchant page: both run inside the frames, on the API origin. Nothing runs at load beyond defining the object.
  */
-import { checkBaseUrl, checkFieldsUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL } from '../http/config';
+import { checkBaseUrl, checkPublicKey, LOCAL_SANDBOX_URL } from '../http/config';
 import { mountFields, type FieldContainers, type FieldsOptions, type HostedFields } from './controller/mount';
 let id = '';
 let key = '';
@@ -13,13 +13,15 @@ let sandbox = false;
 const baseUrl = () => base || (sandbox ? LOCAL_SANDBOX_URL : '');
 
 /**
- * The hosted-fields global, frozen: a later script cannot replace its methods. Setters throw a
- * ConfigurationError at once for a malformed value (above all a private `sk_` key).
+ * The hosted-fields global, frozen: a later script cannot replace its methods. `setApiKey`, `setBaseUrl` and
+ * `setFieldsUrl` throw a ConfigurationError at once for a malformed value (above all a private `sk_` key); the
+ * merchant id is checked by the frames, which refuse a malformed one at mount (the `error` event, `tokenize()`
+ * rejects with a ConfigurationError naming `merchantId`).
  */
 const PayToken = Object.freeze({
-  /** Sets the merchant id (`/v1/{merchant_id}`). @throws ConfigurationError when not 1-45 letters or digits. */
+  /** Sets the merchant id (`/v1/{merchant_id}`; 1-45 letters or digits, checked by the frames at mount). */
   setId(value: string): void {
-    id = checkMerchantId(value);
+    id = String(value);
   },
   getId: (): string => id,
   /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key. */
@@ -39,7 +41,7 @@ const PayToken = Object.freeze({
   getBaseUrl: baseUrl,
   /** Sets where the frame pages are served; default `{base_url}/fields/v1`. @throws ConfigurationError as `setBaseUrl`. */
   setFieldsUrl(url: string): void {
-    fieldsUrl = checkFieldsUrl(String(url), '');
+    fieldsUrl = checkBaseUrl(url, 'fieldsUrl');
   },
   fields: Object.freeze({
     /**

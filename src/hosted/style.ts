@@ -101,16 +101,9 @@ function walk(style: unknown, refuse: (where: string, why: string) => void, font
 export const checkStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower, systemFonts);
 
 /**
- * The merchant page's check of a `style` option at mount (`mountFields`): {@link checkStyle} without the font list,
- * so the page carries no list of fonts. Everything that could load content or cover the page is refused here with
- * the ConfigurationError naming it; a `font-family` naming a font outside {@link SYSTEM_FONTS} (which loads
- * nothing: the frame's CSP forbids web fonts) is dropped by the frame ({@link styleRules}).
- * @throws ConfigurationError as {@link checkStyle}, fonts aside.
- */
-export const checkMountStyle = (style: unknown): Record<string, Record<string, string>> => walk(style, thrower);
-
-/**
  * The frame's reading of the style it was sent: the declarations {@link checkStyle} allows, each refused state or
- * declaration left out (the merchant page checked the rest already). Never throws.
+ * declaration left out and given to `refuse(place, why)` (the frame reports the first to the merchant page). Never
+ * throws (unless `refuse` does).
  */
-export const styleRules = (style: unknown): Record<string, Record<string, string>> => walk(style, () => {}, systemFonts);
+export const styleRules = (style: unknown, refuse: (where: string, why: string) => void = () => {}): Record<string, Record<string, string>> =>
+  walk(style, refuse, systemFonts);

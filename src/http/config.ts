@@ -1,3 +1,4 @@
+import { isBrand } from '../card/brands';
 import type { Brand } from '../card/types';
 import { ConfigurationError } from '../errors/configuration';
 
@@ -79,8 +80,11 @@ export const checkPublicKey = (publicKey: unknown): string =>
     ? publicKey
     : refuse('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
 
-/** Checks `baseUrl` (see {@link ClientConfig}). @returns it without trailing slash. @throws ConfigurationError (`baseUrl`). */
-export function checkBaseUrl(baseUrl: unknown): string {
+/**
+ * Checks `baseUrl` (see {@link ClientConfig}), or another option of the same rules (`fieldsUrl`).
+ * @param option the option's name in the error. @returns it without trailing slash. @throws ConfigurationError (`option`).
+ */
+export function checkBaseUrl(baseUrl: unknown, option = 'baseUrl'): string {
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
@@ -89,37 +93,27 @@ export function checkBaseUrl(baseUrl: unknown): string {
   }
   return url && (url.protocol == 'https:' || (url.protocol == 'http:' && LOOPBACK.test(url.hostname))) && !/[?#]/.test(String(baseUrl)) && !url.username && !url.password
     ? url.href.replace(/\/+$/, '')
-    : refuse('baseUrl', 'https (http for loopback only), no query, hash or credentials');
+    : refuse(option, 'https (http for loopback only), no query, hash or credentials');
 }
 
 /**
  * The hosted-field frames' URL (see {@link ClientConfig} `fieldsUrl`): `fieldsUrl` checked as `baseUrl` is, or
  * `{baseUrl}/fields/v1` when not given. @throws ConfigurationError (`fieldsUrl`).
  */
-export function checkFieldsUrl(fieldsUrl: unknown, baseUrl: string): string {
-  if (fieldsUrl === undefined) return `${baseUrl}/fields/v1`;
-  try {
-    return checkBaseUrl(fieldsUrl);
-  } catch {
-    return refuse('fieldsUrl', 'https (http for loopback only), no query, hash or credentials');
-  }
-}
+export const checkFieldsUrl = (fieldsUrl: unknown, baseUrl: string): string =>
+  fieldsUrl === undefined ? `${baseUrl}/fields/v1` : checkBaseUrl(fieldsUrl, 'fieldsUrl');
 
 /** Checks `timeoutMs` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`timeoutMs`). */
 export const checkTimeout = (timeoutMs: unknown): number =>
   typeof timeoutMs == 'number' && timeoutMs >= 1 && timeoutMs <= 120_000 ? timeoutMs : refuse('timeoutMs', '1-120000 ms');
 
-/** The brand names `acceptedBrands` may hold (`Brand`), as one alternation: the check's pattern and its message. */
-const BRANDS = 'visa|mastercard|amex|carnet|discover|diners|jcb|unionpay';
 
 /**
  * Checks `acceptedBrands` (see {@link ClientConfig}): a non-empty array of brand names.
  * @returns a copy of it. @throws ConfigurationError (`acceptedBrands`).
  */
 export const checkAcceptedBrands = (brands: unknown): Brand[] =>
-  Array.isArray(brands) && brands.length && brands.every((b) => typeof b == 'string' && RegExp(`^(${BRANDS})$`).test(b))
-    ? [...brands]
-    : refuse('acceptedBrands', `a non-empty list of ${BRANDS}`);
+  Array.isArray(brands) && brands.length && brands.every(isBrand) ? [...brands] : refuse('acceptedBrands', 'a non-empty list of brands as cardBrand names them');
 
 /**
  * Checks a whole configuration before any request, member by member in the order of {@link ClientConfig}.

@@ -79,6 +79,15 @@ describe('the packed package', () => {
     expect(packageJson().license).toBe('MIT');
   });
 
+  it('the script tags carry no sourceMappingURL comment, and their source maps ship beside them', () => {
+    const tags = packed.files.filter((f) => /^dist\/[\w-]+\.iife\.js$/.test(f));
+    expect(tags.length).toBeGreaterThanOrEqual(2);
+    for (const tag of tags) {
+      expect(readFileSync(join(dir, 'app', 'node_modules', 'paytoken', tag), 'utf8'), tag).not.toMatch(/sourceMappingURL/);
+      expect(packed.files).toContain(`${tag}.map`);
+    }
+  });
+
   it('declarations hold no relative import (one file per entry)', () => {
     for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts']) {
       const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');

@@ -6,11 +6,11 @@ import { NetworkError } from '../../errors/network';
 import { TimeoutError } from '../../errors/timeout';
 import { ValidationError } from '../../errors/validation';
 import type { Messages } from '../../form/messages';
-import { checkFieldsUrl, resolveClientConfig, type ClientConfig } from '../../http/config';
+import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS, type ClientConfig } from '../../http/config';
 import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
-import { checkMountStyle, type FieldsStyle } from '../style';
+import type { FieldsStyle } from '../style';
 
 /**
  * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
@@ -109,7 +109,8 @@ export interface HostedFields {
    * @param data `holder_name` when it is not hosted (default: the `holderName` input's value), `address`.
    * @returns {@link FieldsTokenResult}.
    * @throws (rejects) ValidationError (no request sent; the fields show their errors), ApiError, NetworkError,
-   *   TimeoutError, ConfigurationError (not ready, or unmounted); the `error` event fires as well.
+   *   TimeoutError, ConfigurationError (not ready, unmounted, or a setting a frame refused); the `error` event
+   *   fires as well.
    */
   tokenize(data?: { holder_name?: string; address?: Record<string, string> }): Promise<FieldsTokenResult>;
   /** Removes every frame, listener, attribute and input the mount added. Idempotent. */
@@ -151,10 +152,12 @@ type Slot = { [KEY]?: HostedFields };
  *   the allowlist (naming it, e.g. `style.base.background`).
  */
 export function mountFields(config: FieldsConfig, containers: FieldContainers, options: FieldsOptions = {}): HostedFields {
-  const cfg = resolveClientConfig(config);
-  const fieldsUrl = checkFieldsUrl(config.fieldsUrl, cfg.baseUrl);
+  // checked here: where the frames come from, and that no private key goes into them; the frames check the rest
+  // (the merchant id, the time-out, the accepted brands, the style allowlist) and report a refusal (`broken`)
+  const publicKey = checkPublicKey(config?.publicKey);
+  const fieldsUrl = checkFieldsUrl(config.fieldsUrl, checkBaseUrl(config.baseUrl));
   const fieldsOrigin = new URL(fieldsUrl).origin;
-  const style = checkMountStyle(options.style);
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doc = document;
   const ch = channelId();
   const ctrl = new AbortController();
@@ -170,6 +173,8 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   let pending: Promise<FieldsTokenResult> | undefined;
   let seq = 0;
   let ready = false;
+  /** a setting a frame refused (`fail` with id 0): every tokenization fails with it */
+  let broken: FieldsEvents['error'] | undefined;
 
   const set = (el: Element, name: string, value: string | null | boolean) =>
     value === null || value === false ? el.removeAttribute(name) : el.setAttribute(name, value === true ? '' : value);
@@ -208,7 +213,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     brand,
     ready,
     submitting: !!pending,
-    canSubmit: ready && !pending && frames.every((f) => f.s.valid),
+    canSubmit: ready && !pending && !broken && frames.every((f) => f.s.valid),
     deviceSessionId: session,
   });
 
@@ -239,7 +244,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         : f.type == 'timeout'
           ? new TimeoutError(f.status!)
           : f.type == 'configuration'
-            ? new ConfigurationError('config', f.message)
+            ? new ConfigurationError(f.code, f.message)
             : new NetworkError(f.message);
 
   const api: HostedFields = {
@@ -269,13 +274,14 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     },
     tokenize(data = {}) {
       if (pending) return pending;
+      if (broken) return emit('error', broken), Promise.reject(broken.error);
       if (!ready || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
       const id = ++seq;
       busy(true);
       return (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
         waiting = [id, resolve, reject];
         // the frame answers within its own time-out (timeoutMs); this bounds a frame that went away
-        setTimeout(() => reject(new TimeoutError(cfg.timeoutMs + 5000)), cfg.timeoutMs + 5000);
+        setTimeout(() => reject(new TimeoutError(timeoutMs + 5000)), timeoutMs + 5000);
         post(card, { t: 'tokenize', id, holder_name: data.holder_name ?? (options.holderName ? (find(options.holderName) as HTMLInputElement | null) : null)?.value, address: data.address });
       }).finally(() => {
         waiting = pending = undefined;
@@ -320,6 +326,9 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         if (old.valid != m.state.valid || old.potentiallyValid != m.state.potentiallyValid) emit('validityChange', ev);
       } else if (m.t == 'enter') {
         form?.requestSubmit();
+      } else if (m.t == 'fail' && !m.id) {
+        // a setting the frame refused (the style allowlist, the merchant id, time-out or accepted brands)
+        if (!broken) emit('error', (broken = { code: m.fail.code, message: m.fail.text, error: toError(m.fail) }));
       } else if (f == card && waiting?.[0] == m.id) {
         if (m.t == 'token') {
           const r = { token_id: m.token.id, device_session_id: m.session, token: m.token };
@@ -364,15 +373,15 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       label: title,
       locale,
       placeholder: options.placeholders?.[f.k],
-      style,
+      style: options.style,
       messages: options.messages,
-      merchantId: cfg.merchantId,
-      publicKey: cfg.publicKey,
-      timeoutMs: cfg.timeoutMs,
+      merchantId: config.merchantId,
+      publicKey,
+      timeoutMs,
       deviceData: options.deviceData,
-      acceptedBrands: cfg.acceptedBrands,
+      acceptedBrands: config.acceptedBrands,
     });
-    Object.assign(f.iframe, { title, src, width: '100%', height: '44', frameBorder: '0', scrolling: 'no' });
+    Object.assign(f.iframe, { title, src, width: '100%', height: '44', frameBorder: '0' }); // no scroll bar: the frame page hides its overflow
     for (const l of labels(f)) l.addEventListener('click', (e) => (e.preventDefault(), api.focus(f.k)), { signal });
     render(f);
     f.el.append(f.iframe);

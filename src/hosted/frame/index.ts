@@ -31,12 +31,14 @@ import { fail, pass } from '../../card/result';
 import type { Brand, CardInput, FieldResult } from '../../card/types';
 import type { ApiError } from '../../errors/api';
 import type { PayTokenError } from '../../errors/base';
+import { configError, type ConfigurationError } from '../../errors/configuration';
 import type { TimeoutError } from '../../errors/timeout';
 import type { ValidationError } from '../../errors/validation';
 import { deviceData, deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
+import { resolveClientConfig } from '../../http/config';
 import { postToken } from '../../http/tokenize';
 import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseConfig, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import { STYLE_SELECTORS, styleRules, type StyleState } from '../style';
@@ -107,6 +109,15 @@ export function startFrame(win: Window = window): void {
 
   /** The API's `{base_url}`: this page's origin and path up to `/fields/` (the frames are served by the API). */
   const baseUrl = win.location.href.replace(/\/fields\/.*$/, '');
+  // the settings the merchant page does not check (the merchant id, the time-out, the accepted brands, the style
+  // allowlist): a refused one is reported to it below, and no device data is collected under it
+  let problem: ConfigurationError | undefined;
+  try {
+    resolveClientConfig({ ...config, baseUrl });
+  } catch (e) {
+    problem = e as ConfigurationError;
+    delete config.acceptedBrands; // not a list of brands: the number is not checked against it (nothing is paid anyway)
+  }
   const kind: FormatKind | undefined = field == 'holder_name' ? undefined : field;
   let locale = 'es-MX';
   let brand: Brand | null = null;
@@ -206,8 +217,8 @@ export function startFrame(win: Window = window): void {
   /** Applies a checked style with CSSOM on a constructed stylesheet: no inline `<style>`, the CSP stays strict. */
   const applyStyle = (style: unknown) => {
     const sheet = new CSSStyleSheet();
-    // the merchant page checked the style; anything else (a font outside the system fonts) is left out
-    for (const [st, props] of Object.entries(styleRules(style))) {
+    // what the allowlist refuses is left out, and the first refusal reported (`problem`)
+    for (const [st, props] of Object.entries(styleRules(style, (where, why) => (problem ??= configError(where, why))))) {
       try {
         const rule = sheet.cssRules[sheet.insertRule(`${STYLE_SELECTORS[st as StyleState]}{}`, sheet.cssRules.length)] as CSSStyleRule;
         for (const [p, v] of Object.entries(props)) rule.style.setProperty(p, v);
@@ -224,7 +235,7 @@ export function startFrame(win: Window = window): void {
    * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
    */
   const startDeviceData = () =>
-    field == 'card_number' && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey }));
+    field == 'card_number' && !problem && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey }));
 
   const setLocale = (l: string) => {
     locale = l;
@@ -324,5 +335,6 @@ export function startFrame(win: Window = window): void {
   applyStyle(config.style);
   setLocale(config.locale);
   if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
+  if (problem) post({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message } });
   post({ t: 'ready', height: (lastHeight = height()), session: deviceSessionId() });
 }

@@ -47,12 +47,10 @@ describe('hosted fields: acceptedBrands', () => {
     }
   });
 
-  it('the protocol refuses a config whose acceptedBrands is not a short list of short strings', async () => {
+  it('the protocol leaves acceptedBrands to the frame, which reports anything but a list of brand names (see frame-config.test.ts)', async () => {
     const { parseConfig } = await import('../../../src/hosted/protocol');
     const config = (acceptedBrands: unknown) => JSON.stringify({ label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });
-    expect(parseConfig(config(['visa']))).not.toBeNull();
-    expect(parseConfig(config(undefined))).not.toBeNull();
-    for (const bad of ['visa', [1], Array(21).fill('visa'), ['x'.repeat(21)], { 0: 'visa' }]) expect(parseConfig(config(bad)), JSON.stringify(bad)).toBeNull();
+    for (const list of [['visa'], undefined, 'visa', [1], { 0: 'visa' }]) expect(parseConfig(config(list)), JSON.stringify(list)).not.toBeNull();
   });
 
   it('the frame refuses a number of another network as it is typed and on tokenize, sending nothing; an accepted one is tokenized', async () => {

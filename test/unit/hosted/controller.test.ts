@@ -85,7 +85,6 @@ describe('mountFields', () => {
     [CONFIG, { expiry: '#exp' }, {}, 'fields.card_number'],
     [CONFIG, { ...FIELDS, pin: '#pan' }, {}, 'fields.pin'],
     [CONFIG, { ...FIELDS, cvv2: '#nowhere' }, {}, 'fields.cvv2'],
-    [CONFIG, FIELDS, { style: { base: { backgroundImage: 'url(x)' } } }, 'style.base.backgroundImage'],
   ])('refuses a bad setting with a ConfigurationError naming it (%#)', (config, fields, options, option) => {
     let error: unknown;
     try {
@@ -96,6 +95,30 @@ describe('mountFields', () => {
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).option).toBe(option);
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('a setting a frame refuses (style allowlist, merchant id, time-out, brands) is an error event once, and every tokenize rejects with it', async () => {
+    const m = mount(CONFIG, FIELDS, { flow: 'spa', style: { base: { backgroundImage: 'url(x)' } } });
+    const onError = vi.fn();
+    m.on('error', onError);
+    // the style goes to the frames as given: they hold the allowlist, and refuse it there
+    expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!).style).toEqual({ base: { backgroundImage: 'url(x)' } });
+    const fail = { type: 'configuration', code: 'style.base.backgroundImage', message: 'style.base.backgroundImage: not in the allowlist', text: 'style.base.backgroundImage: not in the allowlist' };
+    deliver(iframe('pan'), { t: 'fail', id: 0, fail }, { origin: 'http://evil.example' }); // not from the frames: ignored
+    expect(onError).not.toHaveBeenCalled();
+    for (const id of ['pan', 'exp', 'cvv']) deliver(iframe(id), { t: 'fail', id: 0, fail }); // each frame reports it
+    ready();
+    for (const id of ['pan', 'exp', 'cvv']) deliver(iframe(id), { t: 'state', e: 'change', state, brand: null }); // every field valid
+    expect(onError).toHaveBeenCalledOnce();
+    const event = onError.mock.calls[0]![0];
+    expect(event).toMatchObject({ code: 'style.base.backgroundImage', message: fail.message });
+    expect(event.error).toBeInstanceOf(ConfigurationError);
+    expect(event.error.option).toBe('style.base.backgroundImage');
+    expect(m.state()).toMatchObject({ ready: true, canSubmit: false });
+    const posted = iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
+    await expect(m.tokenize()).rejects.toBe(event.error);
+    expect(posted).not.toHaveBeenCalled(); // nothing asked of the frame
+    expect(onError).toHaveBeenCalledTimes(2);
   });
 
   it('mounting again on the same containers replaces the mount (StrictMode): one iframe per field; unmount removes everything', () => {

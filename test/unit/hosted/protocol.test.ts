@@ -100,8 +100,7 @@ describe('parseConfig', () => {
     ['a merchant id that is not a string', JSON.stringify({ ...config, merchantId: 5 })],
     ['no public key', JSON.stringify({ ...config, publicKey: undefined })],
     ['a too long locale', JSON.stringify({ ...config, locale: 'x'.repeat(100) })],
-    ['a negative time-out', JSON.stringify({ ...config, timeoutMs: -1 })],
-    ['a style value that is not a string', JSON.stringify({ ...config, style: { base: { color: 1 } } })],
+    ['a time-out that is not a number', JSON.stringify({ ...config, timeoutMs: '5' })],
     ['a message that is not a string', JSON.stringify({ ...config, messages: { x: {} } })],
     ['deviceData that is not a boolean', JSON.stringify({ ...config, deviceData: 'no' })],
   ])('refuses %s', (_n, json) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../../src/errors/index';
-import { checkMountStyle, checkStyle, styleRules } from '../../../src/hosted/style';
+import { checkStyle, styleRules } from '../../../src/hosted/style';
 
 /** The error `checkStyle` throws for a style, or undefined. */
 const refusal = (style: unknown) => {
@@ -63,16 +63,7 @@ describe('checkStyle (the style allowlist)', () => {
   });
 });
 
-describe('checkMountStyle (the merchant page) and styleRules (the frame)', () => {
-  it('at mount refuses what checkStyle refuses, fonts aside: a font outside the system fonts loads nothing and is left to the frame', () => {
-    for (const style of [{ base: { background: 'red' } }, { base: { color: 'url(x)' } }, { hover: { color: 'red' } }, 'color: red']) {
-      expect(() => checkMountStyle(style)).toThrow(ConfigurationError);
-    }
-    const style = { base: { color: '#222', fontFamily: 'Comic Neue, sans-serif' } };
-    expect(checkMountStyle(style)).toEqual({ base: { color: '#222', 'font-family': 'Comic Neue, sans-serif' } });
-    expect(() => checkStyle(style)).toThrow(/style\.base\.fontFamily/);
-  });
-
+describe('styleRules (the frame)', () => {
   it('in the frame keeps each allowed declaration and leaves out each refused one, never throwing', () => {
     expect(styleRules({ base: { color: '#222', fontFamily: 'Comic Neue, sans-serif', background: 'url(x)' }, hover: { color: 'red' }, focus: { fontFamily: 'Arial' } })).toEqual({
       base: { color: '#222' },
