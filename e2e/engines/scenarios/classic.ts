@@ -1,5 +1,6 @@
 /** The classic calls of the script-tag global (`PayToken.token.create`, `PayToken.card.*`), from a page script. */
 import { expect } from 'vitest';
+import { waitFor } from '../engine';
 import type { Scenario } from '../harness';
 import { expectCleanPage, FUTURE_YY, tokensUrl } from './helpers';
 
@@ -28,6 +29,40 @@ export const classic: Scenario[] = [
       const posts = ctx.requests().filter((r) => r.method === 'POST' && r.url === tokensUrl(ctx));
       expect(posts).toHaveLength(1); // the valid card only
       expect(JSON.parse(posts[0]!.body).card_number).toBe('4111111111111111');
+      await expectCleanPage(ctx, tab);
+    },
+  },
+  {
+    name: 'classic calls: after the first, token.create calls send no CORS preflight (one per 10 calls), as bare fetch calls in the same engine',
+    async run(ctx) {
+      const cards = tokensUrl(ctx).replace(/\/tokens$/, '/cards');
+      /** The methods the sandbox received for one URL, in order. */
+      const methods = (url: string) => ctx.requests().filter((r) => r.url === url).map((r) => r.method);
+      const tab = await ctx.tab();
+      await tab.goto(`${ctx.merchantUrl}/direct`);
+      // its id, key and base URL are set by demo/web/checkout.js, a module script
+      await waitFor(tab, 'the public key set by the page', () => !!(window as any).PayToken?.getApiKey());
+      const answers = (await tab.evaluate(
+        async (cards: string, yy: string) => {
+          const P = (window as any).PayToken;
+          const card = { card_number: '4111111111111111', holder_name: 'Ana Perez', expiration_month: '12', expiration_year: yy, cvv2: '123' };
+          const out: (string | number)[] = [];
+          // the engine's own behaviour first: bare fetch calls with the same headers, to another URL of the API
+          const headers = { Authorization: `Basic ${btoa(`${P.getApiKey()}:`)}`, Accept: 'application/json', 'Content-Type': 'application/json' };
+          for (let i = 0; i < 10; i++) out.push(await fetch(cards, { method: 'POST', headers, body: JSON.stringify(card), credentials: 'omit' }).then((r) => r.text().then(() => r.status)));
+          for (let i = 0; i < 10; i++) out.push(await new Promise<string>((done) => P.token.create(card, (r: any) => done(r.data.id), (e: any) => done(`failed ${e.status}`))));
+          return out;
+        },
+        cards,
+        FUTURE_YY,
+      )) as (string | number)[];
+      expect(answers.slice(0, 10)).toEqual(Array(10).fill(201));
+      expect(answers.slice(10).every((id) => /^\w+$/.test(String(id))), answers.join(' ')).toBe(true);
+      // the sandbox answers Access-Control-Max-Age: 7200. Firefox 153 sends the first URL a fresh profile calls
+      // twice its preflight twice (bare fetch here; in a checkout, the token endpoint), then none
+      const bare = methods(cards);
+      expect(bare.filter((m) => m == 'OPTIONS')).toHaveLength(ctx.engine.name == 'firefox' ? 2 : 1);
+      expect(methods(tokensUrl(ctx))).toEqual(['OPTIONS', ...Array(10).fill('POST')]);
       await expectCleanPage(ctx, tab);
     },
   },
