@@ -38,8 +38,10 @@ const framePage = (): Plugin => ({
 const LIBS = {
   // ESM module for bundlers (tree-shakable, no side effects)
   production: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'paytoken.js' },
-  // the script-tag build defining `window.PayToken`
+  // the script-tag build defining `window.PayToken`: the classic API (and device data)
   iife: { entry: 'src/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken.iife.js' },
+  // the script tag of on-page checkouts: the classic API, the form layer and 3-D Secure's `authenticate`
+  checkout: { entry: 'src/checkout.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-checkout.iife.js' },
   // the script tag of hosted-fields checkouts: setters and hosted fields only
   hosted: { entry: 'src/hosted/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-hosted.iife.js' },
   // the hosted-field frame (runs on the API origin): frame.js, frame.html, frame.css in dist/fields/
@@ -55,9 +57,10 @@ const LIBS = {
 export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:PayToken,writable:!1});';
 
 /**
- * Four library builds of `src/` (`npm run build` runs them all, the ESM one first as it empties `dist/`):
+ * Five library builds of `src/` (`npm run build` runs them all, the ESM one first as it empties `dist/`):
  * - default mode: `dist/paytoken.js`, the ESM module for bundlers (tree-shakable, no side effects);
- * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken`;
+ * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken` (the classic API);
+ * - `--mode checkout`: `dist/paytoken-checkout.iife.js`, the same global with the form layer and `authenticate`;
  * - `--mode hosted`: `dist/paytoken-hosted.iife.js`, the script tag of hosted-fields checkouts;
  * - `--mode fields`: `dist/fields/` (frame.html, frame.js, frame.css), the hosted-field frame, served from the
  *   API origin at `{base_url}/fields/v1/` (the sandbox serves it).
@@ -66,6 +69,8 @@ export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:P
 export default defineConfig(({ mode }) => {
   const lib = LIBS[mode as keyof typeof LIBS] ?? LIBS.production;
   const script = lib.formats[0] == 'iife';
+  // the two script tags of the full API (classic; classic with the form layer)
+  const classicTag = mode == 'iife' || mode == 'checkout';
   return {
     plugins: mode == 'fields' ? [framePage()] : [],
     build: {
@@ -77,13 +82,13 @@ export default defineConfig(({ mode }) => {
       sourcemap: mode == 'fields' ? false : script ? 'hidden' : true,
       // Every build is minified by terser (3 passes; about 70 B gzip smaller than Vite's default, Oxc, on the
       // script tag: `npm run size`), with the internal property names shortened. Each app's bundler minifies the
-      // ESM build again; it could not shorten those names itself. On the script tag, `unsafe_arrows` (function
+      // ESM build again; it could not shorten those names itself. On the two classic script tags, `unsafe_arrows` (function
       // expressions that use no `this` become arrows; none of ours is called with `new` or reads its `prototype`):
       // -11 B gzip there (+2 B on the hosted-fields ESM app, so not on the ESM build).
       minify: 'terser',
-      terserOptions: { compress: { passes: 3, unsafe_arrows: mode == 'iife' }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
+      terserOptions: { compress: { passes: 3, unsafe_arrows: classicTag }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
       // the script tags' global read-only (LOCK_GLOBAL)
-      rolldownOptions: mode == 'iife' || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : {},
+      rolldownOptions: classicTag || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : {},
       lib: { ...lib, formats: [...lib.formats] },
     },
     test: {

@@ -34,7 +34,7 @@ test.afterAll(async () => {
 test('the PAN and CVV2 travel only in the body of the POST to the API tokens endpoint', async ({ page, context }) => {
   const pan = randomPan();
   // a random CVV2 that is not already a number of the page's own static files (a CSS `font-weight: 500` is no leak)
-  const statics = ['demo/web/style.css', 'demo/web/checkout.js', 'demo/web/shop.js', 'demo/web/layout.html', 'demo/web/index.html', 'dist/paytoken.iife.js'].map((f) => readFileSync(f, 'utf8')).join('\n');
+  const statics = ['demo/web/style.css', 'demo/web/checkout.js', 'demo/web/shop.js', 'demo/web/layout.html', 'demo/web/index.html', 'dist/paytoken-checkout.iife.js'].map((f) => readFileSync(f, 'utf8')).join('\n');
   let cvv2: string;
   do cvv2 = String(100 + Math.floor(Math.random() * 900));
   while (cvv2Pattern(cvv2).test(statics));

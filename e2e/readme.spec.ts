@@ -57,7 +57,8 @@ test.beforeAll(async () => {
         return send('text/plain', 'ok');
       }
       if (path === '/') return send('text/html; charset=utf-8', `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>README</title></head><body>${site.html}</body></html>`);
-      if (path === '/paytoken.iife.js') return send('text/javascript', readFileSync('dist/paytoken.iife.js'));
+      // the script tags the README's pages load (the quick start's is paytoken-checkout.iife.js)
+      if (path === '/paytoken.iife.js' || path === '/paytoken-checkout.iife.js') return send('text/javascript', readFileSync(`dist${path}`));
       if (path === '/checkout.js') return send('text/javascript', site.js);
       if (path === '/app.js') return send('text/javascript', site.module);
       if (path === '/favicon.ico') return res.writeHead(204).end();
@@ -83,14 +84,14 @@ test.beforeEach(() => {
   site.posted = [];
 });
 
-/** The sandbox address becomes this test's sandbox, the example shop this test's page server, and the script tag's
- * `integrity="sha384-…"` placeholder the value `npm run build` wrote to dist/paytoken.iife.js.sri (as the README
- * says), so the browser checks it. */
+/** The sandbox address becomes this test's sandbox, the example shop this test's page server, and a script tag's
+ * `integrity="sha384-…"` placeholder the value `npm run build` wrote to that file's `.sri` (dist/paytoken.iife.js.sri,
+ * dist/paytoken-checkout.iife.js.sri, as the README says), so the browser checks it. */
 const sandboxed = (code: string) =>
   code
     .replaceAll('http://127.0.0.1:4010', api.baseUrl)
     .replaceAll('https://shop.example', siteUrl)
-    .replaceAll('sha384-…', readFileSync('dist/paytoken.iife.js.sri', 'utf8').trim());
+    .replace(/(paytoken(?:-checkout)?\.iife\.js)" integrity="sha384-…"/g, (_, file: string) => `${file}" integrity="${readFileSync(`dist/${file}.sri`, 'utf8').trim()}"`);
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {
@@ -129,9 +130,13 @@ const html = blocks.find((b) => b.lang === 'html' && b.code.includes('data-payto
 const setup = blocks.find((b) => b.code.includes('PayToken.form.mount(') && b.code.includes('PayToken.setId('))!;
 /** The quick start's setters (setId, setApiKey, setBaseUrl): the classic snippets follow them. */
 const setters = () => setup.code.split('\n').filter((l) => /^PayToken\.set/.test(l)).join('\n');
-/** The quick start page (its html block) with `js` as its /checkout.js. */
-const quickStartPage = (js: string) => {
-  site.html = sandboxed(html.code);
+/**
+ * The quick start page (its html block) with `js` as its /checkout.js; with `classicTag`, loading the classic-API
+ * script tag (paytoken.iife.js) instead of the checkout tag, as a page without the form layer does.
+ */
+const quickStartPage = (js: string, classicTag = false) => {
+  site.html = sandboxed(classicTag ? html.code.replace('src="/paytoken-checkout.iife.js"', 'src="/paytoken.iife.js"') : html.code);
+  expect(site.html).toContain(classicTag ? 'src="/paytoken.iife.js"' : 'src="/paytoken-checkout.iife.js"');
   site.js = sandboxed(js);
 };
 const tokenOf = (form: string) => new URLSearchParams(form);
@@ -195,8 +200,10 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
     name: 'classic calls without the form layer: the success callback fills token_id and posts the form',
     claims: (b) => b.code.includes('extractFormAndCreate(e.target'),
     run: async (page, block) => {
-      quickStartPage(`${setters()}\nwindow.showError = (code, field) => console.error('showError', code, field);\n${block.code}`);
+      quickStartPage(`${setters()}\nwindow.showError = (code, field) => console.error('showError', code, field);\n${block.code}`, true);
       await page.goto(siteUrl);
+      // the classic-API tag: no form layer on this page
+      expect(await page.evaluate(() => 'form' in (window as unknown as { PayToken: object }).PayToken)).toBe(false);
       await page.getByLabel(LABELS.name).fill('Ana Pérez');
       await page.getByLabel(LABELS.number).fill('4111 1111 1111 1111');
       await page.getByLabel(LABELS.expiry).fill(`12/${FUTURE_YY}`);

@@ -22,7 +22,7 @@ const PAN = '5555555555554444';
 const CVV2 = '987';
 
 /**
- * Adds `early` code to run before the library (prepended to /paytoken.iife.js) and `late` code to run after it and
+ * Adds `early` code to run before the library (prepended to /paytoken-checkout.iife.js, the `/direct` page's) and `late` code to run after it and
  * after the page's own checkout.js (appended to /checkout.js, the last deferred script). Sub-resources are
  * rewritten, not the page itself: a page answered by Playwright would lose its loopback address space and
  * Chromium would block its requests to the loopback sandbox.
@@ -33,7 +33,7 @@ async function inject(page: Page, scripts: { early?: string; late?: string }) {
       const response = await route.fetch();
       await route.fulfill({ response, body: edit(await response.text()) });
     });
-  if (scripts.early) await rewrite('/paytoken.iife.js', (code) => `${scripts.early}\n${code}`);
+  if (scripts.early) await rewrite('/paytoken-checkout.iife.js', (code) => `${scripts.early}\n${code}`);
   if (scripts.late) await rewrite('/checkout.js', (code) => `${code}\n${scripts.late}`);
 }
 

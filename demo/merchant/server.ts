@@ -252,6 +252,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   app.get('/hosted.js', file('demo/web/hosted.js', 'text/javascript; charset=utf-8'));
   app.get('/shop.js', file('demo/web/shop.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken.iife.js', file('dist/paytoken.iife.js', 'text/javascript; charset=utf-8'));
+  app.get('/paytoken-checkout.iife.js', file('dist/paytoken-checkout.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/paytoken-hosted.iife.js', file('dist/paytoken-hosted.iife.js', 'text/javascript; charset=utf-8'));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   // CSP violation reports (report-uri): kept for tests, the first 100 of at most 8 KiB each; always 204.
@@ -287,7 +288,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     );
   };
   app.get('/', checkout({ form: 'hosted.html', library: 'paytoken-hosted.iife.js', script: 'hosted.js', path: '/', other: '/direct' }));
-  app.get('/direct', checkout({ form: 'index.html', library: 'paytoken.iife.js', script: 'checkout.js', path: '/direct', other: '/' }));
+  app.get('/direct', checkout({ form: 'index.html', library: 'paytoken-checkout.iife.js', script: 'checkout.js', path: '/direct', other: '/' }));
 
   // The SPA example (demo/spa, React), built into demo/spa/dist by `npm run build`.
   const spa = `${ROOT}/demo/spa/dist`;

@@ -1,4 +1,4 @@
-// Demo checkout with the on-page form layer (`/direct`, the script tag paytoken.iife.js; an ES module): paytoken's
+// Demo checkout with the on-page form layer (`/direct`, the script tag paytoken-checkout.iife.js; an ES module): paytoken's
 // form layer formats, validates and tokenizes on this page; shop.js charges the token through the merchant's
 // backend and follows its answer (receipt, "pay with points" step, 3-D Secure, decline). The bank page is shown
 // with PayToken.authenticate in redirect mode; the bank sends the shopper back to the backend's /3ds/return.

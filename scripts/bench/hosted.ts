@@ -27,12 +27,13 @@ const { rows, row } = timingTable();
 
 /**
  * The bench pages, on their own origin: `/hosted` (three containers and the hosted script tag), `/floor` (nothing:
- * the empty iframes are added by the benchmark), `/direct` (the on-page form with the classic script tag).
+ * the empty iframes are added by the benchmark), `/direct` (the on-page form with the checkout script tag,
+ * paytoken-checkout.iife.js).
  */
 function pageApp() {
   const app = new Hono();
   const hosted = readFileSync(new URL('../../dist/paytoken-hosted.iife.js', import.meta.url));
-  const classic = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url));
+  const checkout = readFileSync(new URL('../../dist/paytoken-checkout.iife.js', import.meta.url));
   const html = (script: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${script}</head><body>${body}</body></html>`;
   app.get('/hosted', (c) => c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
@@ -40,14 +41,14 @@ function pageApp() {
   app.get('/direct', (c) =>
     c.html(
       html(
-        '<script src="/paytoken.iife.js"></script>',
+        '<script src="/paytoken-checkout.iife.js"></script>',
         '<form id="f"><input data-paytoken-card="holder_name" value="Bench Mark"><input data-paytoken-card="card_number">' +
           '<input data-paytoken-card="expiry"><input data-paytoken-card="cvv2"><button>Pay</button></form>',
       ),
     ),
   );
   app.get('/paytoken-hosted.iife.js', (c) => c.body(hosted, 200, { 'Content-Type': 'text/javascript' }));
-  app.get('/paytoken.iife.js', (c) => c.body(classic, 200, { 'Content-Type': 'text/javascript' }));
+  app.get('/paytoken-checkout.iife.js', (c) => c.body(checkout, 200, { 'Content-Type': 'text/javascript' }));
   return app;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Subresource Integrity of the script-tag build (`npm run build` runs it after the IIFE build): writes
- * `dist/paytoken.iife.js.sri` holding `sha384-<base64 of the SHA-384 digest of the file's bytes>` and a newline,
- * the value of the `integrity` attribute of the script tag (W3C Subresource Integrity). Prints the value.
+ * Subresource Integrity of the two script-tag builds of the full API (`npm run build` runs it after them): writes
+ * `dist/paytoken.iife.js.sri` and `dist/paytoken-checkout.iife.js.sri`, each holding `sha384-<base64 of the SHA-384
+ * digest of the file's bytes>` and a newline, the value of the `integrity` attribute of the script tag (W3C Subresource Integrity). Prints the value.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,9 @@ export function writeSri(file: string): string {
   return value;
 }
 
+/** The script tags that get a `.sri` file, under dist/. */
+export const SRI_FILES = ['paytoken.iife.js', 'paytoken-checkout.iife.js'];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
-  console.log(`dist/paytoken.iife.js.sri: ${writeSri(file)}`);
+  for (const name of SRI_FILES) console.log(`dist/${name}.sri: ${writeSri(new URL(`../../dist/${name}`, import.meta.url).pathname)}`);
 }

@@ -5,7 +5,9 @@
  * - `dist/paytoken.d.ts`: the ESM entry (`import ... from 'paytoken'`), whatever `src/index.ts` exports;
  * - `dist/paytoken.iife.d.ts`: the script-tag build (`paytoken/paytoken.iife.js`), which exports nothing at run
  *   time and defines the global `PayToken`; its declaration says exactly that (`declare global { var PayToken }`,
- *   plus the callback argument types `ClassicSuccess` and `ClassicFailure` as type-only exports).
+ *   plus the callback argument types `ClassicSuccess` and `ClassicFailure` as type-only exports);
+ * - `dist/paytoken-checkout.iife.d.ts`: the same for the checkout script tag (`paytoken/paytoken-checkout.iife.js`),
+ *   whose global also has `form` and `authenticate`.
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,26 +17,30 @@ import { generateDtsBundle } from 'dts-bundle-generator';
 const root = resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
-const [esm, iife] = generateDtsBundle(
+const [esm, iife, checkout] = generateDtsBundle(
   [
     { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/checkout.ts', output: { noBanner: true, exportReferencedTypes: false } },
   ],
   { preferredConfigPath: 'tsconfig.build.json' },
 );
 
-/** The script-tag declaration: the bundled `src/browser.ts` whose default export becomes the global `PayToken`. */
-export function globalDeclaration(bundle: string): string {
+/**
+ * A script-tag declaration: the bundled entry (`src/browser.ts`, `src/checkout.ts`) whose default export becomes the
+ * global `PayToken`. @param file the script tag's file name, for the global's docstring.
+ */
+export function globalDeclaration(bundle: string, file = 'paytoken.iife.js'): string {
   const exportDefault = /export \{\s*PayToken as default,?\s*\};?/;
   if (!/declare const PayToken:/.test(bundle) || !exportDefault.test(bundle)) {
-    throw new Error('src/browser.ts no longer ends with `export default PayToken`: update scripts/build/types.ts');
+    throw new Error('a script-tag entry no longer ends with `export default PayToken`: update scripts/build/types.ts');
   }
   return (
     bundle.replace(/declare const PayToken:/, 'declare const PayTokenApi:').replace(
       exportDefault,
       [
         'declare global {',
-        '\t/** The script-tag global that `paytoken.iife.js` defines (`window.PayToken`). */',
+        `\t/** The script-tag global that \`${file}\` defines (\`window.PayToken\`). */`,
         '\tvar PayToken: typeof PayTokenApi;',
         '}',
       ].join('\n'),
@@ -45,4 +51,5 @@ export function globalDeclaration(bundle: string): string {
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/paytoken.d.ts', esm!);
 writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
-console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts written');
+writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
+console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts written');

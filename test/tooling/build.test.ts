@@ -2,11 +2,12 @@
 /**
  * The shipped bundles, built fresh into a temporary folder with the project's own vite.config.ts: SSR safe (no
  * window/document at load), no eval or Function constructor, no inline-style or HTML-injection sinks, and the
- * script-tag build defines exactly `window.PayToken`.
+ * script-tag builds define exactly `window.PayToken`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { writeSri } from '../../scripts/build/sri';
+import { SRI_FILES, writeSri } from '../../scripts/build/sri';
+import { LOCK_GLOBAL } from '../../vite.config';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let dir = '';
 let esm = '';
 let iife = '';
+/** The checkout script tag: the classic API with the form layer and `authenticate`. */
+let checkout = '';
 /** The hosted-fields script tag and the frame bundle (served from the API origin). */
 let hosted = '';
 let frame = '';
@@ -25,7 +28,7 @@ const modules: Record<string, string[]> = {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paytoken-build-'));
-  for (const mode of ['production', 'iife', 'hosted', 'fields']) {
+  for (const mode of ['production', 'iife', 'checkout', 'hosted', 'fields']) {
     const out = (await build({ mode, logLevel: 'silent', build: { outDir: dir, emptyOutDir: false, sourcemap: false } })) as
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }[];
@@ -35,6 +38,7 @@ beforeAll(async () => {
   }
   esm = readFileSync(join(dir, 'paytoken.js'), 'utf8');
   iife = readFileSync(join(dir, 'paytoken.iife.js'), 'utf8');
+  checkout = readFileSync(join(dir, 'paytoken-checkout.iife.js'), 'utf8');
   hosted = readFileSync(join(dir, 'paytoken-hosted.iife.js'), 'utf8');
   frame = readFileSync(join(dir, 'frame.js'), 'utf8');
 }, 90_000);
@@ -51,12 +55,18 @@ function trappedGlobals(): Record<string, unknown> {
 }
 
 describe('built bundles', () => {
-  it.each(['paytoken.js', 'paytoken.iife.js'])('%s bundles only src/ (never src/schemas): no third-party code', (file) => {
+  it.each(['paytoken.js', 'paytoken.iife.js', 'paytoken-checkout.iife.js'])('%s bundles only src/ (never src/schemas): no third-party code', (file) => {
     const ids = modules[file]!;
     expect(ids.length).toBeGreaterThan(5);
     const allowed = (id: string) => (id.startsWith('src/') && !id.startsWith('src/schemas/')) || id === '\0rolldown/runtime.js';
     expect(ids.filter((id) => !allowed(id))).toEqual([]);
-    expect(ids).toContain(file === 'paytoken.js' ? 'src/index.ts' : 'src/browser.ts');
+    expect(ids).toContain({ 'paytoken.js': 'src/index.ts', 'paytoken.iife.js': 'src/browser.ts' }[file] ?? 'src/checkout.ts');
+  });
+
+  it('the classic script tag carries no form layer and no 3-D Secure modal; the checkout tag carries both', () => {
+    const layer = ['src/form/mount.ts', 'src/form/messages.ts', 'src/form/installments.ts', 'src/form/authenticate.ts'];
+    expect(modules['paytoken.iife.js']!.filter((id) => layer.includes(id))).toEqual([]);
+    expect(modules['paytoken-checkout.iife.js']).toEqual(expect.arrayContaining(layer));
   });
 
   it('the package has no runtime dependency (luhn-js is the Luhn oracle of the tests, a devDependency)', () => {
@@ -83,6 +93,7 @@ describe('built bundles', () => {
   ])('contain no %s', (_name, pattern) => {
     expect(esm).not.toMatch(pattern);
     expect(iife).not.toMatch(pattern);
+    expect(checkout).not.toMatch(pattern);
     expect(hosted).not.toMatch(pattern);
     // the frame styles its input through the CSSOM of a constructed stylesheet (`rule.style.setProperty`), never
     // through a style attribute
@@ -111,17 +122,26 @@ describe('built bundles', () => {
     expect(html).toContain('content="{{allowed_origins}}"');
   });
 
-  it('the script-tag build defines window.PayToken and touches nothing else at load time', () => {
+  /** The classic API's members, in both script tags of the full API. */
+  const CLASSIC = ['card', 'deviceData', 'extractFormInfo', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'];
+
+  it.each([
+    ['paytoken.iife.js', () => iife, CLASSIC],
+    ['paytoken-checkout.iife.js', () => checkout, [...CLASSIC, 'form', 'authenticate']],
+  ])('%s defines window.PayToken (its members only) and touches nothing else at load time', (_file, code, members) => {
     const g = trappedGlobals();
     const ctx = vm.createContext(g);
-    vm.runInContext(iife, ctx);
+    vm.runInContext(code(), ctx);
     const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
-    expect(Object.keys(api ?? {}).sort()).toEqual(
-      ['authenticate', 'card', 'deviceData', 'extractFormInfo', 'form', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'].sort(),
-    );
+    expect(Object.keys(api ?? {}).sort()).toEqual([...members].sort());
   });
 
-  it('the script-tag global is read-only and frozen: a later script cannot replace it or its methods', () => {
+  it.each([
+    ['paytoken.iife.js', () => iife],
+    ['paytoken-checkout.iife.js', () => checkout],
+  ])('%s: the global is read-only and frozen: a later script cannot replace it or its methods', (_file, code) => {
+    const iife = code();
+    expect(iife.trimEnd().endsWith(LOCK_GLOBAL)).toBe(true); // the build's footer (vite.config.ts)
     const ctx = vm.createContext(trappedGlobals());
     vm.runInContext(iife, ctx);
     const api = (ctx as { PayToken?: object }).PayToken;
@@ -151,7 +171,9 @@ describe('built bundles', () => {
   it('Subresource Integrity: `npm run build` (build:lib) writes paytoken.iife.js.sri, the sha384 of the file as built', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.build).toContain('build:lib');
-    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && tsx scripts\/build\/sri\.ts/);
+    // both script tags of the full API are built before the SRI step, which writes a .sri for each
+    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && vite build --mode checkout && tsx scripts\/build\/sri\.ts/);
+    expect(SRI_FILES).toEqual(['paytoken.iife.js', 'paytoken-checkout.iife.js']);
     const file = join(dir, 'paytoken.iife.js');
     const value = writeSri(file);
     // computed here independently: SHA-384 of the bytes, base64, with the sha384- prefix (W3C SRI)
@@ -172,11 +194,11 @@ describe('built bundles', () => {
   it('internal property names (vite.config.ts INTERNAL_PROPERTIES) are shortened in both builds, and none is in a public type', async () => {
     const { INTERNAL_PROPERTIES } = await import('../../vite.config');
     expect(INTERNAL_PROPERTIES.length).toBeGreaterThan(0);
-    for (const file of ['dist/paytoken.js', 'dist/paytoken.iife.js']) {
+    for (const file of ['dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken-checkout.iife.js']) {
       const code = readFileSync(file, 'utf8');
       for (const name of INTERNAL_PROPERTIES) expect(code, `${name} in ${file}`).not.toMatch(new RegExp(`\\b${name}\\b`));
     }
-    const publicTypes = ['src/types/index.ts', 'src/form/types.ts', 'src/client.ts', 'src/http/config.ts', 'src/card/types.ts', 'src/fraud/types.ts', 'src/browser.ts']
+    const publicTypes = ['src/types/index.ts', 'src/form/types.ts', 'src/client.ts', 'src/http/config.ts', 'src/card/types.ts', 'src/fraud/types.ts', 'src/browser.ts', 'src/classic.ts', 'src/checkout.ts']
       .concat(readdirSync('src/errors').map((f) => `src/errors/${f}`))
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');

@@ -6,7 +6,7 @@
  *
  * Layers, lowest first: card (pure rules) < types (spec resources) < errors < http (transport) < fraud (device
  * data) < form (on-page form layer) < hosted (hosted fields); the entry files at the root of `src/` (client.ts,
- * index.ts, browser.ts) sit above them all.
+ * index.ts, classic.ts and the script-tag entries browser.ts and checkout.ts) sit above them all.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -5,7 +5,9 @@
  * - its file list (`npm pack --json`): the built code, both declarations, LICENSE, README, nothing else;
  * - a consumer file type-checked by tsc (`skipLibCheck: false`) under moduleResolution bundler, node16 and
  *   nodenext, naming every export of src/index.ts (read with the TypeScript compiler API, so the check follows
- *   whatever the entry exports) and the script-tag global of `paytoken/paytoken.iife.js`;
+ *   whatever the entry exports) and the script-tag global of `paytoken/paytoken.iife.js`; a page of the checkout
+ *   script tag (`paytoken/paytoken-checkout.iife.js`) type-checked on its own, its global having `form` and
+ *   `authenticate`, which the classic global's type lacks;
  * - `require('paytoken')` and `require('paytoken/package.json')` in a child Node process (Node 20.19+ loads
  *   ES modules through require) giving the same exports as `import`.
  */
@@ -62,11 +64,11 @@ function typecheck(resolution: keyof typeof RESOLUTIONS, files: string[]): { sta
 describe('the packed package', () => {
   it('prepack builds the code from a fresh clone; the tarball holds it, both declarations, LICENSE and README only', () => {
     expect(packageJson().scripts?.prepack).toBeTruthy();
-    for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts']) {
+    for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts', 'dist/paytoken-checkout.iife.js', 'dist/paytoken-checkout.iife.d.ts']) {
       expect(packed.files).toContain(f);
     }
     // the hosted-fields script tag ships; the frame bundle (dist/fields/) does not: the API origin serves it
-    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted)?[\w.]*)$/.test(f))).toEqual([]);
+    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*)$/.test(f))).toEqual([]);
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
     // every target the exports map names is in the tarball
     const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
@@ -87,7 +89,7 @@ describe('the packed package', () => {
   });
 
   it('declarations hold no relative import (one file per entry)', () => {
-    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts']) {
+    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts']) {
       const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');
       expect(text).not.toMatch(/from\s+['"]\.\.?\//);
       expect(text).not.toMatch(/import\(\s*['"]\.\.?\//);
@@ -117,14 +119,30 @@ describe('the packed package', () => {
     const r = typecheck(resolution, [`consumer.${resolution}.ts`]);
     expect(r.output).toBe('');
     expect(r.status).toBe(0);
-  }, 120_000);
+    // a page of the checkout script tag: the classic members, `form` and `authenticate`
+    const page = [
+      "import type { ClassicFailure } from 'paytoken/paytoken-checkout.iife.js';",
+      "PayToken.setId('m1');",
+      "const form = PayToken.form.mount('payment-form', { locale: 'en' });",
+      "form.on('token', () => undefined);",
+      "const shown: Promise<unknown> = PayToken.authenticate('https://bank.example/3ds', { mode: 'modal', returnUrl: '/back' });",
+      "PayToken.token.create({ card_number: '4111', holder_name: 'A', expiration_month: '01', expiration_year: '30' }, undefined, (f: ClassicFailure) => f.status);",
+      'export { shown };',
+    ];
+    writeFileSync(join(dir, 'app', `checkout.${resolution}.ts`), page.join('\n') + '\n');
+    const c = typecheck(resolution, [`checkout.${resolution}.ts`]);
+    expect(c.output).toBe('');
+    expect(c.status).toBe(0);
+  }, 180_000);
 
   it('the same check fails on a consumer that misuses the types (the check can fail)', () => {
-    writeFileSync(join(dir, 'app', 'bad.ts'), "import { validatePan } from 'paytoken';\nimport type {} from 'paytoken/paytoken.iife.js';\nexport const n: number = validatePan('4111').valid;\nPayToken.nope();\n");
+    writeFileSync(join(dir, 'app', 'bad.ts'), "import { validatePan } from 'paytoken';\nimport type {} from 'paytoken/paytoken.iife.js';\nexport const n: number = validatePan('4111').valid;\nPayToken.nope();\nPayToken.form.mount('f');\n");
     const r = typecheck('node16', ['bad.ts']);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain("Type 'boolean' is not assignable to type 'number'");
     expect(r.output).toContain("Property 'nope' does not exist");
+    // the classic script tag's global has no form layer: that is the checkout tag's
+    expect(r.output).toContain("Property 'form' does not exist");
   }, 120_000);
 
   it("require('paytoken') works in Node (a default condition) and gives the same exports as import", () => {

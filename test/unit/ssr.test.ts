@@ -23,6 +23,7 @@ describe('server-side rendering: no window, no document', () => {
   it.each([
     { entry: 'src/index.ts', load: () => import('../../src/index') },
     { entry: 'src/browser.ts', load: () => import('../../src/browser') },
+    { entry: 'src/checkout.ts', load: () => import('../../src/checkout') },
   ])('importing $entry does not throw, defines no global and does nothing at load time', async ({ load }) => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
@@ -107,7 +108,8 @@ describe('server-side rendering: no window, no document', () => {
     expect(PayToken.card.cardType('4111')).toBe('Visa');
     expect(PayToken.card.validateCardNumber('4111111111111111')).toBe(true);
     expect(PayToken.deviceData.setup()).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(() => PayToken.form.mount('checkout')).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'form' }));
+    const { form } = (await import('../../src/checkout')).default;
+    expect(() => form.mount('checkout')).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'form' }));
     // a form id that names no element (here: no DOM at all) writes nothing and returns the id, as the classic script
     expect(PayToken.deviceData.setup('checkout')).toMatch(/^[A-Za-z0-9]{32}$/);
 

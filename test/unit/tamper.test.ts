@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../src/client';
 import { TOKEN } from './helpers';
 
-type PayTokenApi = (typeof import('../../src/browser'))['default'];
+type PayTokenApi = (typeof import('../../src/checkout'))['default'];
 
 const PAN = '4242424242424242';
 const CVV2 = '987';
@@ -39,7 +39,7 @@ beforeEach(async () => {
     return new Response(TOKEN_TEXT, { status: 201, headers: { 'Content-Type': 'application/json' } });
   });
   vi.resetModules();
-  PayToken = (await import('../../src/browser')).default;
+  PayToken = (await import('../../src/checkout')).default;
   createClient = (await import('../../src/client')).createClient;
 });
 
@@ -94,6 +94,13 @@ describe('frozen objects: no member of window.PayToken or of a client can be rep
     expect(() => Object.defineProperty(PayToken.form, 'mount', { value: evil })).toThrow(TypeError);
     expect(() => delete (PayToken as { deviceData?: unknown }).deviceData).toThrow(TypeError);
     expect(PayToken.setBaseUrl).toBe(setBaseUrl);
+  });
+
+  it('the classic script tag (src/browser.ts) is frozen the same way', async () => {
+    const Classic = (await import('../../src/browser')).default;
+    for (const o of [Classic, Classic.token, Classic.card, Classic.Group, Classic.deviceData]) expect(Object.isFrozen(o)).toBe(true);
+    expect(() => Object.assign(Classic, { setBaseUrl: () => {} })).toThrow(TypeError);
+    expect(() => Object.assign(Classic.token, { create: () => {} })).toThrow(TypeError);
   });
 
   it("createClient's client, each member and its config are frozen", () => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, createClient } from '../../../src/index';
-import PayToken from '../../../src/browser';
+import PayToken from '../../../src/checkout';
+import ClassicPayToken from '../../../src/browser';
 import { authenticate } from '../../../src/form/authenticate';
 
 const BANK = 'https://bank.example/3ds/abc';
@@ -40,5 +41,7 @@ describe('authenticate: argument errors', () => {
     const client = createClient({ merchantId: 'm1', publicKey: 'pk_test', baseUrl: 'http://127.0.0.1:4010' });
     expect(client.authenticate).toBe(authenticate);
     expect(PayToken.authenticate).toBe(authenticate);
+    // the classic script tag (paytoken.iife.js) has none: 3-D Secure's modal is in the checkout tag
+    expect(ClassicPayToken).not.toHaveProperty('authenticate');
   });
 });

@@ -489,10 +489,13 @@ describe('messages and locales', () => {
 });
 
 describe('classic extractFormAndCreate', () => {
-  /** A fresh script-tag object (src/browser.ts keeps its settings in module state) set up as merchant m1. */
+  /**
+   * A fresh script-tag object (src/classic.ts keeps its settings in module state) set up as merchant m1: the
+   * checkout tag's (src/checkout.ts), the classic API with `form`.
+   */
   const classicConfigured = async () => {
     vi.resetModules();
-    const PayToken = (await import('../../../src/browser')).default;
+    const PayToken = (await import('../../../src/checkout')).default;
     PayToken.setId('m1');
     PayToken.setApiKey('pk_test_1');
     PayToken.setBaseUrl('https://api.example.com');
