@@ -93,6 +93,8 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       include: ['test/**/*.test.ts'],
+      // no XMLHttpRequest (happy-dom has one): the suites stub fetch, see the file
+      setupFiles: ['test/setup/no-xhr.ts'],
       testTimeout: 15_000,
     },
   };

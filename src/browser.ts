@@ -4,7 +4,8 @@
  * (and the `data-*-card` attribute prefix to `data-paytoken-card`). The classic API only, with device data: the
  * on-page form layer (`PayToken.form`) and the 3-D Secure modal (`PayToken.authenticate`) are in
  * `dist/paytoken-checkout.iife.js` (src/checkout.ts). Nothing runs at load time beyond defining the object and
- * keeping the page's `fetch` and `JSON.stringify` of that moment (see `pristine`).
+ * keeping the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment
+ * (see `pristine`).
  *
  * Tamper resistance (README "Security model"): the object and every object in it are frozen, and the build
  * makes the global itself read-only (vite.config.ts), so no later script can replace a method; once a card

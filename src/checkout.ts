@@ -2,7 +2,7 @@
  * Script-tag entry of on-page checkouts: built to `dist/paytoken-checkout.iife.js`, it defines `window.PayToken`
  * with the classic API of `dist/paytoken.iife.js` (src/classic.ts) plus the on-page form layer (`PayToken.form`)
  * and 3-D Secure (`PayToken.authenticate`). Nothing runs at load time beyond defining the object and keeping the
- * page's `fetch` and `JSON.stringify` of that moment (see `pristine`).
+ * page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment (see `pristine`).
  *
  * Tamper resistance as in src/browser.ts: the object and every object in it are frozen, the build makes the
  * global read-only (vite.config.ts), and once a card has been sent (by a classic call or a mounted form) the

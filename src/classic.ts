@@ -3,7 +3,8 @@
  * src/checkout.ts): the members of the processor's classic tokenization script (setters and getters, `token.*`,
  * `card.*`, `extractFormInfo`, `deviceData`, the refused members), and the settings they share. Each entry freezes
  * its own object built from {@link classic}; this module defines no global and runs nothing at load beyond keeping
- * the page's `fetch` and `JSON.stringify` of that moment (see `pristine`).
+ * the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment (see
+ * `pristine`).
  *
  * Tamper resistance (README "Security model"): once a card has been sent, the settings that say where cards go
  * are pinned for the page's life (the entries freeze the objects; the build makes the global read-only).
@@ -69,12 +70,12 @@ const refuse = (member: string, why = 'the public key has no merchant-group endp
   throw new ConfigurationError(member, `${member}: ${why}`);
 };
 
-/** `fetch` and `JSON.stringify` as they were when the script loaded (device data is sent with these). */
+/** The request and `JSON.stringify` as they were when the script loaded (device data is sent with these; see `pristine`). */
 const io = pristine();
 /** Whether a card has been sent: from then on the settings in `state` are pinned. */
 let sent = false;
 /** The same, for tokens: the request's start pins the settings. */
-const cardIo: Io = { ...io, fetch: (url, init) => ((sent = true), io.fetch(url, init)) };
+const cardIo: Io = { ...io, send: (url, init) => ((sent = true), io.send(url, init)) };
 
 /**
  * Stores a checked setting; once a card has been sent, a different value throws: the card went to the settings

@@ -116,8 +116,8 @@ export interface DeviceDataCollection {
  * Creates an API client for the browser, using the merchant's public key only.
  *
  * The client, each of its members and its `config` are frozen: its settings cannot change, and no other script
- * can replace a method. It keeps the page's `fetch` and `JSON.stringify` as they are now, so a script that wraps
- * them later never sees a card (README "Security model"): create the client before such scripts run.
+ * can replace a method. It keeps the page's `XMLHttpRequest` (its prototype's methods), `fetch` and
+ * `JSON.stringify` as they are now, so a script that wraps them later never sees a card (README "Security model"): create the client before such scripts run.
  *
  * @param config merchant id, public key, base URL, timeout, and optionally the accepted card networks
  *   (`acceptedBrands`: the form layer, hosted fields, `tokens.create` and `cards.create` refuse the others); see

@@ -5,10 +5,11 @@
  * - `token.create` to the success callback, first call of a fresh context (connection + preflight + POST);
  * - the same, later calls on a warm page, with the median of the per-round difference (ours minus classic) and its
  *   95% bootstrap interval: each round measures both back to back, so the machine's load drifts out of it;
- * - the same request without either library, later calls in the same rounds: bare `fetch` with our settings (no
- *   credentials, no referrer) and bare `XMLHttpRequest` with the classic script's (`withCredentials`). This is the
- *   floor each library stands on, and what each adds over it is its own cost (in Chromium, `fetch` takes more
- *   renderer tasks per call than `XMLHttpRequest`: docs/performance.md "Beside the classic script");
+ * - the same request without either library, later calls in the same rounds: bare `XMLHttpRequest` as ours sends
+ *   it (`withCredentials` false) and as the classic script sends it (`withCredentials` true): the floor each
+ *   library stands on, and what each adds over it is its own cost; and bare `fetch` with the settings ours uses
+ *   where there is no XHR (no credentials, no referrer), the transport ours left for XHR in browsers (in Chromium
+ *   `fetch` takes more renderer tasks per call: docs/performance.md "Beside the classic script");
  * - CORS preflights the sandbox saw per 30 calls of each (a fresh context each, calls one after another);
  * - `deviceData.setup(formId)`: its synchronous cost in the page (ours starts its collection in the background;
  *   the classic one starts its anti-fraud requests, kept on loopback by the page server's trap);
@@ -37,8 +38,11 @@ const createOnce = (page: Page, who: Who) =>
     { who, card: CARD },
   );
 
-/** The same request without either library, in the page: `fetch` as ours sends it, `XMLHttpRequest` as the classic does. */
-const bareOnce = (page: Page, how: 'fetch' | 'xhr', apiUrl: string) =>
+/**
+ * The same request without either library, in the page: `fetch` as ours sends it without XHR, `XMLHttpRequest` as
+ * ours sends it (`xhr`), and as the classic does (`xhr-credentials`).
+ */
+const bareOnce = (page: Page, how: 'fetch' | 'xhr' | 'xhr-credentials', apiUrl: string) =>
   page.evaluate(
     ({ how, card, url, auth }) =>
       new Promise<number>((resolve, reject) => {
@@ -53,7 +57,7 @@ const bareOnce = (page: Page, how: 'fetch' | 'xhr', apiUrl: string) =>
         } else {
           const x = new XMLHttpRequest();
           x.open('POST', url, true);
-          x.withCredentials = true;
+          x.withCredentials = how == 'xhr-credentials';
           for (const [k, v] of Object.entries(headers)) x.setRequestHeader(k, v);
           x.onreadystatechange = () => {
             if (x.readyState == 4) (x.status && JSON.parse(x.responseText).id ? resolve(performance.now() - t0) : reject(new Error('bare xhr: no token')));
@@ -81,7 +85,7 @@ export function pairedDifference(a: number[], b: number[]): { median: number; lo
 /** What {@link classicReference} measured: the table rows and extra lines, and the medians for the chart (ms). */
 export interface ClassicResult {
   lines: string[];
-  medians: { firstOurs: number; firstClassic: number; laterOurs: number; laterClassic: number; laterFetch: number; laterXhr: number };
+  medians: { firstOurs: number; firstClassic: number; laterOurs: number; laterClassic: number; laterFetch: number; laterXhr: number; laterXhrClassic: number };
 }
 
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -109,7 +113,7 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     );
     return { ctx, page };
   };
-  const t = { firstOurs: [] as number[], firstClassic: [] as number[], laterOurs: [] as number[], laterClassic: [] as number[], laterFetch: [] as number[], laterXhr: [] as number[], setupOurs: [] as number[], setupClassic: [] as number[] };
+  const t = { firstOurs: [] as number[], firstClassic: [] as number[], laterOurs: [] as number[], laterClassic: [] as number[], laterFetch: [] as number[], laterXhr: [] as number[], laterXhrClassic: [] as number[], setupOurs: [] as number[], setupClassic: [] as number[] };
   try {
     // first calls and setup cost: a fresh context each, interleaved
     for (let i = 0; i < runs; i++) {
@@ -133,6 +137,7 @@ export async function classicReference(browser: Browser, runs: number): Promise<
         () => createOnce(page, 'OpenPay').then((x) => t.laterClassic.push(x)),
         () => bareOnce(page, 'fetch', api.baseUrl).then((x) => t.laterFetch.push(x)),
         () => bareOnce(page, 'xhr', api.baseUrl).then((x) => t.laterXhr.push(x)),
+        () => bareOnce(page, 'xhr-credentials', api.baseUrl).then((x) => t.laterXhrClassic.push(x)),
       ];
       for (const f of each) await f(); // warm-up: connections and preflights
       for (const k of Object.keys(t) as (keyof typeof t)[]) if (k.startsWith('later')) t[k].length = 0;
@@ -167,17 +172,18 @@ export async function classicReference(browser: Browser, runs: number): Promise<
       '|---|---|---|---|',
       line(`token.create to success callback, first call (fresh context; ${runs} each)`, t.firstOurs, t.firstClassic),
       line(`token.create to success callback, later calls (warm page; ${t.laterOurs.length} each)`, t.laterOurs, t.laterClassic),
-      line(`the same request without either library, later calls: bare fetch as ours sends it vs bare XMLHttpRequest as the classic does (same rounds)`, t.laterFetch, t.laterXhr),
+      line(`the same request without either library, later calls: bare XMLHttpRequest as ours sends it vs as the classic does (same rounds)`, t.laterXhr, t.laterXhrClassic),
+      line(`the same request without either library, later calls: bare fetch (ours without XHR) vs bare XMLHttpRequest as ours sends it (same rounds)`, t.laterFetch, t.laterXhr),
       `| CORS preflights per 30 calls (sandbox count) | ${preflights.PayToken} | ${preflights.OpenPay} | |`,
       line(`deviceData.setup(formId), synchronous cost (${runs} each)`, t.setupOurs, t.setupClassic),
       `| Size, gzip -9: our script tag vs the classic pair as published | ${gz(ours)} B | ${rawPair} B | ${r(gz(ours), rawPair)} |`,
       `| Size, gzip -9: our script tag vs the classic pair minified by terser | ${gz(ours)} B | ${minPair} B | ${r(gz(ours), minPair)} |`,
       '',
-      `later calls, median of the per-round differences: ours - classic ${pd(t.laterOurs, t.laterClassic)}; bare fetch - bare XMLHttpRequest ${pd(t.laterFetch, t.laterXhr)}`,
-      `each library's own cost over its bare request: ours - bare fetch ${pd(t.laterOurs, t.laterFetch)}; classic - bare XMLHttpRequest ${pd(t.laterClassic, t.laterXhr)}`,
+      `later calls, median of the per-round differences: ours - classic ${pd(t.laterOurs, t.laterClassic)}; bare XHR as ours - bare XHR as the classic ${pd(t.laterXhr, t.laterXhrClassic)}; bare fetch - bare XHR as ours ${pd(t.laterFetch, t.laterXhr)}`,
+      `each library's own cost over its bare request: ours - bare XHR as ours ${pd(t.laterOurs, t.laterXhr)}; classic - bare XHR as the classic ${pd(t.laterClassic, t.laterXhrClassic)}`,
       `classic anti-fraud requests trapped on loopback: ${[...new Set(pages.trapped.map((l) => l.replace(/s=\w+/, 's={device_session_id}')))].join(', ')}`,
     ];
-    const medians = { firstOurs: median(t.firstOurs), firstClassic: median(t.firstClassic), laterOurs: median(t.laterOurs), laterClassic: median(t.laterClassic), laterFetch: median(t.laterFetch), laterXhr: median(t.laterXhr) };
+    const medians = { firstOurs: median(t.firstOurs), firstClassic: median(t.firstClassic), laterOurs: median(t.laterOurs), laterClassic: median(t.laterClassic), laterFetch: median(t.laterFetch), laterXhr: median(t.laterXhr), laterXhrClassic: median(t.laterXhrClassic) };
     return { lines, medians };
   } finally {
     await pages.close();

@@ -52,7 +52,15 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // activemerchant's CARNET_BINS in src/card/brands.ts (12 prefixes: +46 B gzip on every line that carries the
   // card rules, after a smaller cardBrand loop). Without them real Carnet cards got brand null or, for 627535,
   // unionpay (the wrong CVV2 rule, refused under an accepted-brands list).
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3369, target: 3000 },
+  // 2026-11-23: API requests by XMLHttpRequest on merchant pages (src/http/pristine.ts: a private subclass holding
+  // the prototype's methods and accessors of set-up time, the deadline's abort, a response that broke off told from
+  // none; fetch kept for device data, Node and the hosted-field frame): later calls no longer pay fetch's extra
+  // main-thread tasks (docs/performance.md "Beside the classic script"). Measured on the build merged with the
+  // frame checks and the script-tag split below: +250 B (tokenize 3369 -> 3619), +227 B (everything 13858 ->
+  // 14085), +209 B (script tag 6849 -> 7058), +209 B (checkout script tag 10891 -> 11100), +232 B (createClient
+  // 12806 -> 13038); frame 9911 -> 9899 (it keeps fetch: with XHR it measured 10128 B, over its 10,000 B); the
+  // ceilings moved to the figures.
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3619, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -133,7 +141,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // (0.349x the classic pair as measured below, 11081 B: the target, 0.35x of it, is 3878 B), createClient
   // 13266 -> 12806, script tag 10872 -> 10856, frame 9710 -> 9911 (the checks it now reports; its config shape check no longer types them), tokenize 3366 -> 3369,
   // everything 13849 -> 13858. The ceilings moved to these figures.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 13858, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14085, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
   // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
@@ -141,12 +149,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // dist/paytoken-checkout.iife.js is the former whole (classic API, form layer with installments, `authenticate`,
   // device data): 10891 B measured (+35 B over the single tag: the classic members spread into the checkout
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 6849, target: 8865 },
-  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 10891, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 12806, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7058, target: 8865 },
+  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11100, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13038, target: 8000 },
   { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3716, target: 3000 },
   { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3870, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9911, target: 10000 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9899, target: 10000 },
 ];
 
 let failed = false;

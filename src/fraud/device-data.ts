@@ -26,7 +26,7 @@ export const DEVICE_DATA_WAIT_MS = 1500;
  *   {@link sendDeviceData} (when `target()` gives a configuration) and the promise resolves with it, without
  *   waiting for the send ({@link deviceDataSent} waits for it). It never rejects.
  *
- * @param io the `fetch` and `JSON.stringify` the send uses (see `pristine`); by default the page's current ones.
+ * @param io the request and `JSON.stringify` the send uses (see `pristine`); by default the page's current ones.
  * @throws ConfigurationError (option `budgetMs`) when `budgetMs` is not a number from 1 to 10000.
  */
 export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget, io?: Io): Promise<DeviceData | null> {

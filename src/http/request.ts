@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from './config';
 import { ApiError, NetworkError, TimeoutError } from '../errors/index';
 import type { ErrorObject } from '../types/index';
-import { pristine, type Io } from './pristine';
+import type { Answer, Io } from './pristine';
 
 /** Where an API request goes and with which key: the `ResolvedConfig` members a request needs. */
 export interface ApiTarget {
@@ -13,21 +13,21 @@ export interface ApiTarget {
 /**
  * Sends one API request with the settings every call of the library shares (spec, Authentication): `POST
  * {baseUrl}/v1/{merchantId}{path}` with a JSON body (the library only ever creates: tokens, cards, device data),
- * HTTP Basic with the public key as user name and an empty password, no cookies (`credentials: 'omit'`), no
- * referrer. Card data travels only in the body.
+ * HTTP Basic with the public key as user name and an empty password, no cookies to another origin (see
+ * `pristine`). Card data travels only in the body.
  *
- * The body is written and sent with `io`'s references, never the page's current globals, and the fetch
- * settings object has no prototype: a getter another script put on `Object.prototype` (say for `integrity`,
- * which `fetch` reads) never sees it, nor the body in it.
- * @param init further settings (`signal`, `cache`, `keepalive`), added as they are.
+ * The body is written and sent with `io`'s references, never the page's current globals, and the settings object
+ * and its headers have no prototype: a getter another script put on `Object.prototype` (say for `integrity`,
+ * which `fetch` reads) never sees them, nor the body in them.
+ * @param init further settings (`signal`, `keepalive`), added as they are.
  * @param accept whether to send `Accept: application/json` (calls whose answer is read).
- * @returns `fetch`'s promise.
+ * @returns `io.send`'s promise of the answer.
  */
-export const apiFetch = (io: Io, t: ApiTarget, path: string, body: unknown, init: RequestInit, accept?: boolean): Promise<Response> =>
-  io.fetch(`${t.baseUrl}/v1/${t.merchantId}${path}`, {
+export const apiPost = (io: Io, t: ApiTarget, path: string, body: unknown, init: RequestInit, accept?: boolean): Promise<Answer> =>
+  io.send(`${t.baseUrl}/v1/${t.merchantId}${path}`, {
     __proto__: null,
     method: 'POST',
-    headers: { Authorization: `Basic ${btoa(t.publicKey + ':')}`, ...(accept && { Accept: 'application/json' }), 'Content-Type': 'application/json' },
+    headers: { __proto__: null, Authorization: `Basic ${btoa(t.publicKey + ':')}`, ...(accept && { Accept: 'application/json' }), 'Content-Type': 'application/json' },
     body: io.stringify(body),
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
@@ -41,11 +41,11 @@ export const RETRY_DELAY_MS = 250;
  * Sends one authenticated JSON request to `{baseUrl}/v1/{merchantId}{path}` (spec, Authentication: HTTP
  * Basic, the key as user name, empty password).
  *
- * Sent with {@link apiFetch}'s settings (no cookies, no referrer, card data only in the body). Nothing is
- * cached: every call is a POST, whose response a browser never serves from its HTTP cache, and the API answers
- * `Cache-Control: no-store` (the sandbox on every response). The fetch keeps the default cache mode on purpose:
- * with `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call paid an OPTIONS round
- * trip; now only the first call per `Access-Control-Max-Age` does (e2e/preflight.spec.ts).
+ * Sent with {@link apiPost}'s settings (card data only in the body), by `XMLHttpRequest` in browsers
+ * (see `pristine`). Nothing is cached: every call is a POST, whose response a browser never serves from its HTTP
+ * cache, and the API answers `Cache-Control: no-store` (the sandbox on every response). No cache mode is set on
+ * purpose: with `fetch`'s `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call paid an
+ * OPTIONS round trip; now only the first call per `Access-Control-Max-Age` does (e2e/preflight.spec.ts).
  *
  * Failure policy (README, "When things fail"):
  * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
@@ -59,14 +59,13 @@ export const RETRY_DELAY_MS = 250;
  * @param path resource path starting with `/` (e.g. `/tokens`).
  * @param body JSON-serialisable request body (every call of the library is a `POST`).
  * @param retryNoResponse whether a connection that failed before any response may be retried once.
- * @param io the `fetch` and `JSON.stringify` to use (see `pristine`): a client's, taken when it was created;
- *   by default the page's current ones.
+ * @param io the request and `JSON.stringify` to use (see `pristine`): a client's, taken when it was created.
  * @returns the HTTP status and parsed JSON body (`data`) of a 2xx response.
  * @throws ApiError for a non-2xx response (with the spec Error object), TimeoutError when no complete
  *   response arrives within `timeoutMs`, NetworkError when no response arrives at all, or it breaks off, or a
  *   2xx body is not JSON. Always exactly one of these, as a rejection: never a hang, never a second error.
  */
-export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse?: boolean, io: Io = pristine()): Promise<{ status: number; data: T }> {
+export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse: boolean, io: Io): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const deadline = Date.now() + cfg.timeoutMs;
   const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
@@ -74,10 +73,10 @@ export async function request<T>(cfg: ResolvedConfig, path: string, body: unknow
   let text = '';
   try {
     for (let attempt = 0; ; attempt++) {
-      let res: Response | undefined;
+      let res: Answer | undefined;
       let failure: unknown;
       try {
-        res = await apiFetch(io, cfg, path, body, { signal: ctrl.signal }, true);
+        res = await apiPost(io, cfg, path, body, { signal: ctrl.signal }, true);
         status = res.status;
         text = await res.text();
       } catch (e) {

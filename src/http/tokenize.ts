@@ -3,7 +3,7 @@ import { validateCard } from '../card/validate';
 import { ValidationError } from '../errors/validation';
 import type { Token } from '../types/index';
 import { resolveConfig, type ClientConfig, type ResolvedConfig } from './config';
-import type { Io } from './pristine';
+import { pristine, type Io } from './pristine';
 import { request } from './request';
 
 /**
@@ -28,20 +28,20 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.
- * @param io the `fetch` and `JSON.stringify` to use (see `pristine`); by default the page's current ones.
+ * @param io the request and `JSON.stringify` to use (see `pristine`).
  * @param acceptedBrands the client's checked `acceptedBrands`: a card of another network is refused (no request).
  * @returns the HTTP status (201) and the Token.
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError.
  */
-export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io?: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
+export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
   request<Token>(resolveConfig(config), '/tokens', cardBody(card, acceptedBrands), true, io);
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
  * smallest import for an app that only tokenizes (see the README's size table). `createClient(...).tokens.create`
  * does the same and brings cards, device data and the form layer with it. This function uses the page's
- * `fetch` and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
+ * `XMLHttpRequest` (else `fetch`) and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
  * "Security model").
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
@@ -50,4 +50,4 @@ export const postToken = async (config: ClientConfig | ResolvedConfig, card: Car
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError (after `timeoutMs` in all).
  */
-export const tokenize = (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> => postToken(config, card).then((r) => r.data);
+export const tokenize = (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> => postToken(config, card, pristine()).then((r) => r.data);
