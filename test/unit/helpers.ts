@@ -166,3 +166,19 @@ export function holdDeviceData(log: string[]): HeldDeviceData {
   );
   return held;
 }
+
+/**
+ * Settles `p` while advancing fake time (`vi.useFakeTimers`) by up to `ms`, 10 ms at a time.
+ * @returns the value or the rejection, and when it settled (fake ms after the call). @throws when it does not settle in `ms`.
+ */
+export async function settle<T>(p: Promise<T>, ms = 60_000): Promise<{ ok?: T; err?: unknown; at: number }> {
+  const t0 = Date.now();
+  let out: { ok?: T; err?: unknown; at: number } | undefined;
+  p.then(
+    (ok) => (out = { ok, at: Date.now() - t0 }),
+    (err) => (out = { err, at: Date.now() - t0 }),
+  );
+  for (let i = 0; i < ms && !out; i += 10) await vi.advanceTimersByTimeAsync(10);
+  if (!out) throw new Error(`did not settle within ${ms} ms`);
+  return out;
+}

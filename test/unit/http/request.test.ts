@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { RETRY_DELAY_MS } from '../../../src/http/request';
 import { ApiError, createClient, NetworkError, TimeoutError, type ClientConfig } from '../../../src/index';
-import { cardForToday, errorObject, hangingFetch, jsonResponse, TOKEN } from '../helpers';
+import { cardForToday, errorObject, hangingFetch, jsonResponse, settle, TOKEN } from '../helpers';
 
 const CONFIG: ClientConfig = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com' };
 const CARD_OBJECT = { id: 'kso4st0ckr9ml1eobwuv', card_number: 'XXXXXXXXXXXX1111' };
@@ -29,19 +29,6 @@ const OPS = {
   tokens: (c = CONFIG): Promise<unknown> => createClient(c).tokens.create(cardForToday().input),
   cards: (c = CONFIG): Promise<unknown> => createClient(c).cards.create(cardForToday().input),
 } as const;
-
-/** Settles `p` while advancing fake time by up to `ms`; returns the value or the rejection and when it settled. */
-async function settle<T>(p: Promise<T>, ms = 60_000): Promise<{ ok?: T; err?: unknown; at: number }> {
-  const t0 = Date.now();
-  let out: { ok?: T; err?: unknown; at: number } | undefined;
-  p.then(
-    (ok) => (out = { ok, at: Date.now() - t0 }),
-    (err) => (out = { err, at: Date.now() - t0 }),
-  );
-  for (let i = 0; i < ms && !out; i += 10) await vi.advanceTimersByTimeAsync(10);
-  if (!out) throw new Error(`did not settle within ${ms} ms`);
-  return out;
-}
 
 const apiReply = (status: number, code: number) => async () =>
   jsonResponse(status, errorObject({ category: status >= 500 ? 'internal' : 'request', error_code: code, http_code: status }));

@@ -12,7 +12,7 @@ import { pristine } from '../../../src/http/pristine';
 import { RETRY_DELAY_MS } from '../../../src/http/request';
 import { tokenize } from '../../../src/http/tokenize';
 import { ApiError, createClient, NetworkError, TimeoutError, type ClientConfig } from '../../../src/index';
-import { cardForToday, errorObject, jsonResponse, TOKEN } from '../helpers';
+import { cardForToday, errorObject, jsonResponse, settle, TOKEN } from '../helpers';
 
 const CONFIG: ClientConfig = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com' };
 const AUTH = `Basic ${btoa('pk_test_123:')}`;
@@ -109,19 +109,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-/** Settles `p` while advancing fake time by up to `ms`; returns the value or the rejection and when it settled. */
-async function settle<T>(p: Promise<T>, ms = 60_000): Promise<{ ok?: T; err?: unknown; at: number }> {
-  const t0 = Date.now();
-  let out: { ok?: T; err?: unknown; at: number } | undefined;
-  p.then(
-    (ok) => (out = { ok, at: Date.now() - t0 }),
-    (err) => (out = { err, at: Date.now() - t0 }),
-  );
-  for (let i = 0; i < ms && !out; i += 10) await vi.advanceTimersByTimeAsync(10);
-  if (!out) throw new Error(`did not settle within ${ms} ms`);
-  return out;
-}
 
 describe('requests go by XMLHttpRequest where the page has one', () => {
   it('POST to {base}/v1/{merchant}/tokens: Basic auth, Accept and Content-Type JSON, the card as the JSON body, no credentials; fetch is not used', async () => {
