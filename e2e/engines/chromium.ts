@@ -5,7 +5,7 @@
  * The browser's own card autofill is triggered through the DevTools protocol (`Autofill.trigger`).
  */
 import { chromium, type Browser } from 'playwright-core';
-import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,17 +47,7 @@ export async function launchChromium(): Promise<Engine> {
           else await page.click(selector);
         },
         evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
-        frame(selector) {
-          const frame = async () => (await (await page.$(selector))?.contentFrame()) ?? Promise.reject(new Error(`no frame ${selector}`));
-          return {
-            async type(sel, text) {
-              const f = await frame();
-              if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel]))))) await f.evaluate(callSource(focusAtEnd, [sel, true]));
-              await page.keyboard.type(text);
-            },
-            evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
-          };
-        },
+        frame: (selector) => contentFrameScope(page, selector),
         async autofill(frame, input, card) {
           const cdp = await context.newCDPSession(page);
           try {

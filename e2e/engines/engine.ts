@@ -73,6 +73,30 @@ export interface Tab extends Scope {
   close(): Promise<void>;
 }
 
+/** What {@link contentFrameScope} needs of a Playwright or puppeteer page: element query, evaluation of source text, keys. */
+interface DevtoolsPage {
+  $(selector: string): Promise<{ contentFrame(): Promise<{ evaluate(source: string): Promise<unknown> } | null> } | null>;
+  evaluate(source: string): Promise<unknown>;
+  keyboard: { type(text: string): Promise<void> };
+}
+
+/**
+ * `Tab.frame` for the engines driven over a DevTools-style protocol (Playwright in Chromium, puppeteer in Firefox):
+ * the iframe element's content frame, found anew at each call; `type` focuses the element unless the page's active
+ * element is that iframe and the frame's is the element, then types with the page's keyboard.
+ */
+export function contentFrameScope(page: DevtoolsPage, selector: string): Scope {
+  const frame = async () => (await (await page.$(selector))?.contentFrame()) ?? Promise.reject(new Error(`no frame ${selector}`));
+  return {
+    async type(sel, text) {
+      const f = await frame();
+      if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel]))))) await f.evaluate(callSource(focusAtEnd, [sel, true]));
+      await page.keyboard.type(text);
+    },
+    evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
+  };
+}
+
 /** A running browser of one engine. */
 export interface Engine {
   name: EngineName;

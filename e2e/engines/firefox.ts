@@ -4,7 +4,7 @@
  * every non-loopback connection goes to a local trap (./isolation.ts). Path: FIREFOX_PATH.
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
 import { firefoxPrefs, startTrap } from './isolation';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -35,17 +35,7 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
       await page.click(selector);
     },
     evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
-    frame(selector) {
-      const frame = async () => (await (await page.$(selector))?.contentFrame()) ?? Promise.reject(new Error(`no frame ${selector}`));
-      return {
-        async type(sel, text) {
-          const f = await frame();
-          if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel]))))) await f.evaluate(callSource(focusAtEnd, [sel, true]));
-          await page.keyboard.type(text);
-        },
-        evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
-      };
-    },
+    frame: (selector) => contentFrameScope(page, selector),
     async screenshot(path) {
       await page.screenshot({ path: path as `${string}.png` });
     },
