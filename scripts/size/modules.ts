@@ -8,12 +8,11 @@
 // bytes and the marginal gzip -9 bytes: the whole minus the whole without that module's bytes (gzip shares
 // dictionary across modules, so the marginals add up to a little less than the whole). `--lines` breaks the
 // figures down by source line as well (the 25 dearest lines).
-import { build } from 'esbuild';
+import { bundleApp } from './app';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const gz = (s: string) => gzipSync(s, { level: 9 }).length;
-const ESM = new URL('../../dist/paytoken.js', import.meta.url).pathname;
 const HOSTED = new URL('../../dist/paytoken-hosted.iife.js', import.meta.url).pathname;
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -79,18 +78,8 @@ const shipped = (path: string) => breakdown(`${path} (as shipped)`, readFileSync
 if (named.length) named.forEach(shipped);
 else {
   shipped(new URL('../../dist/paytoken.iife.js', import.meta.url).pathname);
-  const app = await build({
-    stdin: { contents: `export { mountFields } from ${JSON.stringify(ESM)};`, resolveDir: process.cwd(), loader: 'js', sourcefile: 'app.js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-    sourcemap: 'external',
-    outfile: 'app.js',
-  });
-  const file = (ext: string) => app.outputFiles.find((f) => f.path.endsWith(ext))!.text;
+  const app = await bundleApp('mountFields', { sourcemap: 'external', outfile: 'app.js' });
+  const file = (ext: string) => app.find((f) => f.path.endsWith(ext))!.text;
   // the same code size.ts measures (its build has no source map, hence no trailing comment)
   breakdown('ESM app importing mountFields', file('.js').replace(/\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(file('.js.map')), byLine);
   breakdown('Script tag dist/paytoken-hosted.iife.js (as shipped)', readFileSync(HOSTED, 'utf8'), JSON.parse(readFileSync(`${HOSTED}.map`, 'utf8')), byLine);

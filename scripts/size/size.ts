@@ -4,35 +4,22 @@
 // (esbuild: bundle, tree-shake, minify), then gzips it (level 9). The script-tag builds are measured as shipped.
 // Prints every figure and exits 1 when any budget is exceeded, or when tree-shaking leaks client code into a
 // validators-only app.
-import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { replaceBlock } from '../ci/readme';
 import { gzipSync } from 'node:zlib';
+import { bundleApp, ESM } from './app';
 import { buildScriptTag, STUB } from './script-tag';
 import { barChart } from '../ci/chart';
 import { classicPairSizes } from './classic-pair';
 
-const ESM = new URL('../../dist/paytoken.js', import.meta.url).pathname;
 const IIFE = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
 const CHECKOUT = new URL('../../dist/paytoken-checkout.iife.js', import.meta.url).pathname;
 const HOSTED = new URL('../../dist/paytoken-hosted.iife.js', import.meta.url).pathname;
 const FRAME = new URL('../../dist/fields/frame.js', import.meta.url).pathname;
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
-/** Bundles `import {names}` from the ESM build the way an app would; returns the minified code. */
-async function appImporting(names: string | null): Promise<string> {
-  const contents = names ? `export { ${names} } from ${JSON.stringify(ESM)};` : `export * from ${JSON.stringify(ESM)};`;
-  const out = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles![0]!.text;
-}
+/** Bundles `import {names}` from the ESM build the way an app would (./app.ts); returns the minified code. */
+const appImporting = async (names: string | null): Promise<string> => (await bundleApp(names))[0]!.text;
 
 const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
 /** Each check: its name in the output, its row label in the README's size table, the code measured, its CI ceiling and target. */
