@@ -22,9 +22,10 @@ import { PayTokenError } from './errors/base';
 import { ConfigurationError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import type { ErrorObject, Token } from './types/index';
-import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ClientConfig } from './http/config';
+import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ResolvedConfig } from './http/config';
 import { pristine, type Io } from './http/pristine';
-import { postToken } from './http/tokenize';
+import { request } from './http/request';
+import { cardBody } from './http/tokenize';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
@@ -85,6 +86,7 @@ const cardIo: Io = { ...io, send: (url, init) => ((sent = true), io.send(url, in
 function set<K extends keyof typeof state>(key: K, option: string, value: (typeof state)[K]): void {
   if (sent && state[key] !== value) throw new ConfigurationError(option, `${option}: fixed once a card has been sent from this page`);
   state[key] = value;
+  checked = undefined;
 }
 
 /** The failure callback's argument for any error of a call (see {@link ClassicFailure}). */
@@ -111,14 +113,20 @@ function toFailure(e: unknown): ClassicFailure {
   return { ...failure, toString: () => `${failure.message} [status ${failure.status}]` };
 }
 
-/** The settings above as a client configuration; `postToken` checks it, so a missing setting fails the call. */
-const config = (): ClientConfig => ({ merchantId: state.id, publicKey: state.key, baseUrl: classic.getBaseUrl() });
+/** The settings above, checked, while no setter changed them (`set` drops them). */
+let checked: ResolvedConfig | undefined;
 
-/** The settings above, checked: throws a ConfigurationError while one is missing (device data is then not sent). */
-const checkedConfig = () => resolveConfig(config());
+/**
+ * The settings above, checked once per change, not per call (the base URL's check parses a URL): throws a
+ * ConfigurationError while one is missing (no token request, no device data is then sent).
+ */
+const checkedConfig = () => (checked ??= resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: classic.getBaseUrl() }));
 
-/** `POST /tokens` with the settings above, the card validated first; every failure is a rejection (the form layer's tokenizer in src/checkout.ts). */
-export const tokenize = (card: CardInput) => postToken(config(), card, cardIo);
+/**
+ * `POST /tokens` with the settings above, the card validated first (as `postToken`, with the settings checked
+ * once per change); every failure is a rejection (the form layer's tokenizer in src/checkout.ts).
+ */
+export const tokenize = async (card: CardInput) => request<Token>(checkedConfig(), '/tokens', cardBody(card), true, cardIo);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
   new Promise<{ data: Token }>((resolve) => resolve(tokenize(make()))).then(

@@ -7,6 +7,9 @@ import { PayTokenError } from './base';
  * with `error_code` 1000 and `category` `internal` and the HTTP status, so callers handle one shape.
  */
 export class ApiError extends PayTokenError {
+  static override get kind(): 'api' {
+    return 'api';
+  }
   readonly error_code: number;
   readonly category: string;
   readonly request_id: string;

@@ -6,6 +6,9 @@ import { PayTokenError } from './base';
  * other than loopback, a bad timeout. Thrown before any request is made; `option` names the setting.
  */
 export class ConfigurationError extends PayTokenError {
+  static override get kind(): 'configuration' {
+    return 'configuration';
+  }
   constructor(
     readonly option: string,
     message: string,

@@ -8,6 +8,9 @@ import { errorCodeFor } from './codes';
  * what the API would have answered (see `errorCodeFor`). Never contains the card data itself.
  */
 export class ValidationError extends PayTokenError {
+  static override get kind(): 'validation' {
+    return 'validation';
+  }
   readonly field: CardField;
   readonly rule: Reason;
   readonly error_code: number;

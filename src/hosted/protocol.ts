@@ -53,11 +53,13 @@ export interface FailData {
   code: string;
   text: string;
   field?: HostedField;
-  /** `api`: the HTTP status and Error object. */
-  status?: number;
-  error?: ErrorObject;
-  /** `validation`: each failing field and rule (never a value). */
-  errors?: { field: string; reason: string }[];
+  /**
+   * The error's own properties, from which the merchant page rebuilds it (see `PayTokenError`, whose `instanceof`
+   * goes by type): an ApiError's `status`, `error` (the API's Error object), `error_code`, `category`,
+   * `request_id`, `fraud_rules`; a ValidationError's `errors` (each failing field and rule: never a value),
+   * `field`, `rule`, `error_code`, `http_code`; a TimeoutError's `timeoutMs`; a ConfigurationError's `option`.
+   */
+  props?: Record<string, unknown>;
 }
 
 /**
@@ -136,7 +138,7 @@ const FROM_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
   resize: (m) => num(m.height),
   enter: () => true,
   token: (m) => num(m.id) && isObj(m.token) && str(m.token.id, 45) && str(m.session, 255),
-  fail: (m) => num(m.id) && isObj(m.fail) && str(m.fail.type, 20) && str(m.fail.code) && str(m.fail.text) && str(m.fail.message, 1000),
+  fail: (m) => num(m.id) && isObj(m.fail) && str(m.fail.type, 20) && str(m.fail.code) && str(m.fail.text) && str(m.fail.message, 1000) && (m.fail.props === undefined || isObj(m.fail.props)),
 };
 
 /** Reads `data` against one direction's table; null unless it is a message of this version, channel and shape. */

@@ -70,8 +70,8 @@ export const pristine = (): Io => {
                   : ko('no response');
             x.open(init.method!, url);
             for (const h in headers) x.setRequestHeader(h, headers[h]!);
-            init.signal!.onabort = () => x.abort();
             x.send(init.body as string);
+            init.signal!.onabort = () => x.abort();
           }),
   };
 };

@@ -68,47 +68,50 @@ export const RETRY_DELAY_MS = 250;
 export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse: boolean, io: Io): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const deadline = Date.now() + cfg.timeoutMs;
-  const timer = setTimeout(() => ctrl.abort(), cfg.timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let status = 0;
   let text = '';
-  try {
-    for (let attempt = 0; ; attempt++) {
-      let res: Answer | undefined;
-      let failure: unknown;
-      try {
-        res = await apiPost(io, cfg, path, body, { signal: ctrl.signal }, true);
-        status = res.status;
-        text = await res.text();
-      } catch (e) {
-        if (ctrl.signal.aborted) throw new TimeoutError(cfg.timeoutMs);
-        failure = e;
-      }
-      const wait = RETRY_DELAY_MS * (1 + Math.random());
-      const retry = (failure ? retryNoResponse && !res : status === 503) && !attempt && Date.now() + wait < deadline;
-      if (!retry) {
-        if (failure) throw new NetworkError(`Request failed: ${(failure as Error)?.message ?? failure}`);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, wait));
+  for (let attempt = 0; ; attempt++) {
+    let res: Answer | undefined;
+    let failure: unknown;
+    try {
+      const answer = apiPost(io, cfg, path, body, { signal: ctrl.signal }, true);
+      // armed once the first request is on its way (an XHR is sent synchronously), so the call's time to
+      // its send is the request's own work only (microseconds after the deadline's start)
+      timer ??= setTimeout(() => ctrl.abort(), cfg.timeoutMs);
+      res = await answer;
+      status = res.status;
+      text = await res.text();
+    } catch (e) {
+      // (the timer has fired: none is left)
+      if (ctrl.signal.aborted) throw new TimeoutError(cfg.timeoutMs);
+      failure = e;
     }
-  } finally {
-    clearTimeout(timer);
+    const wait = RETRY_DELAY_MS * (1 + Math.random());
+    const retry = (failure ? retryNoResponse && !res : status === 503) && !attempt && Date.now() + wait < deadline;
+    if (!retry) {
+      // the last attempt: no timer is left behind
+      clearTimeout(timer);
+      if (failure) throw new NetworkError(`Request failed: ${(failure as Error)?.message ?? failure}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, wait));
   }
+  // undefined when the text is not JSON
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    json = undefined;
+    /* not JSON */
   }
   if (status >= 200 && status < 300) {
     if (json === undefined && text) throw new NetworkError(`Response ${status} is not JSON`);
     return { status, data: json as T };
   }
-  const err = json as Partial<ErrorObject> | undefined;
   throw new ApiError(
     status,
-    err && typeof err.error_code === 'number'
-      ? (err as ErrorObject)
+    typeof (json as Partial<ErrorObject> | undefined)?.error_code === 'number'
+      ? (json as ErrorObject)
       : { category: 'internal', error_code: 1000, description: `HTTP ${status} without an Error object`, http_code: status, request_id: '' },
   );
 }

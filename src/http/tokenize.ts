@@ -21,8 +21,9 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
 }
 
 /**
- * The one `POST /v1/{merchant_id}/tokens` of the library (spec, Endpoints > Tokens), used by every entry (the
- * ESM `tokenize` and `createClient`, the script tag's `token.*` and `form.mount`). The card is validated locally
+ * The `POST /v1/{merchant_id}/tokens` of the library (spec, Endpoints > Tokens), used by the ESM `tokenize` and
+ * `createClient` and the hosted-field frame; the script tags send the same request with settings they check once
+ * per change (src/classic.ts: `cardBody`, then `request`). The card is validated locally
  * first (invalid data sends no request) and the configuration checked; retried once only where safe: a repeat
  * after a lost connection creates at most an unused token (see `request`).
  *

@@ -138,6 +138,38 @@ describe('token.create', () => {
     expect(out.ok).toStrictEqual({ data: TOKEN, status: 200 });
   });
 
+  it('the settings are checked once per change, not per call: one URL parse for three calls', async () => {
+    configure();
+    let parsed = 0;
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        constructor(...args: ConstructorParameters<typeof URL>) {
+          super(...args);
+          parsed++;
+        }
+      },
+    );
+    for (let i = 0; i < 3; i++) expect((await outcome((ok, fail) => PayToken.token.create(cardForToday().input, ok, fail))).ok).toBeDefined();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(parsed).toBe(1);
+  });
+
+  it('a setting changed before any card was sent is the one the next call uses; a missing one fails each call', async () => {
+    const create = (card: Parameters<PayTokenApi['token']['create']>[0] = cardForToday().input) => outcome((ok, fail) => PayToken.token.create(card, ok, fail));
+    PayToken.setId('m1');
+    PayToken.setApiKey('pk_test_123');
+    expect((await create()).fail).toMatchObject({ status: 0, data: { error_code: 1002 } });
+    expect((await create()).fail).toMatchObject({ status: 0, data: { error_code: 1002 } });
+    PayToken.setBaseUrl('https://api.example.com');
+    // checked with these settings, then refused locally: nothing sent, nothing pinned
+    expect((await create({ ...cardForToday().input, cvv2: '1' })).fail?.data.field).toBe('cvv2');
+    PayToken.setBaseUrl('https://api2.example.com');
+    PayToken.setId('m2');
+    expect((await create()).ok).toBeDefined();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['https://api2.example.com/v1/m2/tokens']);
+  });
+
   it('sandbox mode sends to the local sandbox', async () => {
     PayToken.setId('m1');
     PayToken.setApiKey('pk_test_123');

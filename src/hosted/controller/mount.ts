@@ -1,13 +1,8 @@
 import type { Brand } from '../../card/types';
-import { ApiError } from '../../errors/api';
-import type { PayTokenError } from '../../errors/base';
-import { ConfigurationError, configError } from '../../errors/configuration';
-import { NetworkError } from '../../errors/network';
-import { TimeoutError } from '../../errors/timeout';
-import { ValidationError } from '../../errors/validation';
+import { PayTokenError, type ErrorType } from '../../errors/base';
+import { configError } from '../../errors/configuration';
 import type { Messages } from '../../form/messages';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS, type ClientConfig } from '../../http/config';
-import type { FieldResult } from '../../card/types';
 import type { Token } from '../../types/index';
 import { accept, channelId, envelope, frameUrl, parseFromFrame, type FailData, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
 import type { FieldsStyle } from '../style';
@@ -236,16 +231,11 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     el.value = value;
   };
 
-  const toError = (f: FailData): PayTokenError =>
-    f.type == 'api'
-      ? new ApiError(f.status!, f.error!)
-      : f.type == 'validation' && f.errors?.length
-        ? new ValidationError(f.errors.map((e) => ({ ...e, valid: false, potentiallyValid: false })) as FieldResult[])
-        : f.type == 'timeout'
-          ? new TimeoutError(f.status!)
-          : f.type == 'configuration'
-            ? new ConfigurationError(f.code, f.message)
-            : new NetworkError(f.message);
+  /**
+   * The typed error of a frame's answer: the base class with the error's own properties, an `instanceof` its
+   * subclass all the same (`PayTokenError` goes by type), so this page carries none of the subclasses.
+   */
+  const toError = (f: Pick<FailData, 'type' | 'message' | 'props'>): PayTokenError => Object.assign(new PayTokenError(f.type as ErrorType, f.message), f.props);
 
   const api: HostedFields = {
     on(type, fn) {
@@ -281,7 +271,8 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
       return (pending = new Promise<FieldsTokenResult>((resolve, reject) => {
         waiting = [id, resolve, reject];
         // the frame answers within its own time-out (timeoutMs); this bounds a frame that went away
-        setTimeout(() => reject(new TimeoutError(timeoutMs + 5000)), timeoutMs + 5000);
+        const ms = timeoutMs + 5000;
+        setTimeout(() => reject(toError({ type: 'timeout', message: `No response within ${ms} ms`, props: { timeoutMs: ms } })), ms);
         post(card, { t: 'tokenize', id, holder_name: data.holder_name ?? (options.holderName ? (find(options.holderName) as HTMLInputElement | null) : null)?.value, address: data.address });
       }).finally(() => {
         waiting = pending = undefined;

@@ -32,7 +32,6 @@ import type { Brand, CardInput, FieldResult } from '../../card/types';
 import type { ApiError } from '../../errors/api';
 import type { PayTokenError } from '../../errors/base';
 import { configError, type ConfigurationError } from '../../errors/configuration';
-import type { TimeoutError } from '../../errors/timeout';
 import type { ValidationError } from '../../errors/validation';
 import { deviceData, deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
@@ -265,10 +264,10 @@ export function startFrame(win: Window = window): void {
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;
-      const f: FailData = { type: e.type ?? 'network', message: String(e.message), code: '', text: '' };
+      // the error's own properties (never a value the shopper typed: a ValidationError names fields and rules)
+      const f: FailData = { type: e.type ?? 'network', message: String(e.message), code: '', text: '', props: { ...e } };
       if (e.type == 'validation') {
         const v = e as ValidationError;
-        f.errors = v.errors.map((r) => ({ field: r.field, reason: r.reason! }));
         for (const r of v.errors) owner(r.field)?.show();
         f.code = `${v.field}.${v.rule}`;
         const o = owner(v.field);
@@ -280,8 +279,6 @@ export function startFrame(win: Window = window): void {
         const o = f.field && (owner(f.field) ?? (f.field == 'expiry' ? sib.get('expiration_year') : undefined));
         o?.show(f.code);
         if (o) f.field = o.field;
-        if (e.type == 'api') [f.status, f.error] = [a.status, a.error];
-        if (e.type == 'timeout') f.status = (e as TimeoutError).timeoutMs;
       }
       f.text = msg(f.code);
       post({ t: 'fail', id: m.id, fail: f });
@@ -337,6 +334,6 @@ export function startFrame(win: Window = window): void {
   applyStyle(config.style);
   setLocale(config.locale);
   if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
-  if (problem) post({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message } });
+  if (problem) post({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } } });
   post({ t: 'ready', height: (lastHeight = height()), session: deviceSessionId() });
 }

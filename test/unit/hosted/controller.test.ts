@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ConfigurationError, ValidationError } from '../../../src/errors/index';
+import { ApiError, ConfigurationError, NetworkError, PayTokenError, TimeoutError, ValidationError } from '../../../src/errors/index';
+import { fail as failed } from '../../../src/card/result';
 import { createClient } from '../../../src/client';
 import { mountFields, type HostedFields } from '../../../src/hosted/controller/mount';
 import { PROTOCOL_VERSION } from '../../../src/hosted/protocol';
+
+/** A frame's FailData for `error`, as src/hosted/frame/index.ts builds it: the error's own properties travel. */
+const failData = (error: PayTokenError, code: string, text: string) => ({ type: error.type, message: error.message, code, text, props: { ...error } });
 
 const CONFIG = { merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: 'http://127.0.0.1:4010' };
 const API = 'http://127.0.0.1:4010';
@@ -103,7 +107,8 @@ describe('mountFields', () => {
     m.on('error', onError);
     // the style goes to the frames as given: they hold the allowlist, and refuse it there
     expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!).style).toEqual({ base: { backgroundImage: 'url(x)' } });
-    const fail = { type: 'configuration', code: 'style.base.backgroundImage', message: 'style.base.backgroundImage: not in the allowlist', text: 'style.base.backgroundImage: not in the allowlist' };
+    const refused = new ConfigurationError('style.base.backgroundImage', 'style.base.backgroundImage: not in the allowlist');
+    const fail = failData(refused, 'style.base.backgroundImage', refused.message);
     deliver(iframe('pan'), { t: 'fail', id: 0, fail }, { origin: 'http://evil.example' }); // not from the frames: ignored
     expect(onError).not.toHaveBeenCalled();
     for (const id of ['pan', 'exp', 'cvv']) deliver(iframe(id), { t: 'fail', id: 0, fail }); // each frame reports it
@@ -233,18 +238,31 @@ describe('mountFields', () => {
     const p = m.tokenize();
     const id = (posted.mock.calls[0]![0] as unknown as { id: number }).id;
     const error = { category: 'gateway', error_code: 3001, description: 'declined', http_code: 402, request_id: 'r1' };
-    deliver(iframe('pan'), { t: 'fail', id, fail: { type: 'api', message: '3001 declined', code: '3001', text: 'Card declined.', status: 402, error } });
+    deliver(iframe('pan'), { t: 'fail', id, fail: failData(new ApiError(402, error), '3001', 'Card declined.') });
     const e = await p.catch((x) => x);
     expect(e).toBeInstanceOf(ApiError);
-    expect(e.error_code).toBe(3001);
+    expect(e).toBeInstanceOf(PayTokenError);
+    expect(e).not.toBeInstanceOf(ValidationError);
+    expect([e.name, e.message, e.status, e.error_code, e.category, e.request_id, e.fraud_rules, e.error]).toEqual(['ApiError', '3001 declined', 402, 3001, 'gateway', 'r1', [], error]);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: '3001', message: 'Card declined.' }));
 
     const p2 = m.tokenize();
     const id2 = (posted.mock.calls[1]![0] as unknown as { id: number }).id;
-    deliver(iframe('pan'), { t: 'fail', id: id2, fail: { type: 'validation', message: 'cvv2: length', code: 'cvv2.length', text: 'x', field: 'cvv2', errors: [{ field: 'cvv2', reason: 'length' }] } });
+    deliver(iframe('pan'), { t: 'fail', id: id2, fail: { ...failData(new ValidationError([failed('cvv2', 'length')]), 'cvv2.length', 'x'), field: 'cvv2' } });
     const v = await p2.catch((x) => x);
     expect(v).toBeInstanceOf(ValidationError);
-    expect([v.field, v.rule, v.error_code]).toEqual(['cvv2', 'length', 2009]);
+    expect(v).not.toBeInstanceOf(ApiError);
+    expect([v.name, v.field, v.rule, v.error_code, v.http_code, v.errors]).toEqual(['ValidationError', 'cvv2', 'length', 2009, 412, [failed('cvv2', 'length')]]);
+
+    for (const [sent, cls] of [[new TimeoutError(20000), TimeoutError], [new NetworkError('Failed to fetch'), NetworkError]] as const) {
+      const p3 = m.tokenize();
+      const id3 = (posted.mock.calls.at(-1)![0] as unknown as { id: number }).id;
+      deliver(iframe('pan'), { t: 'fail', id: id3, fail: failData(sent, '1004', 'x') });
+      const x = await p3.catch((y) => y);
+      expect(x).toBeInstanceOf(cls);
+      expect(x).not.toBeInstanceOf(ApiError);
+      expect({ ...x, message: x.message }).toEqual({ ...sent, message: sent.message });
+    }
   });
 
   it('post flow: the form submit tokenizes, writes token_id and device_session_id into hidden inputs and posts the form', async () => {

@@ -136,6 +136,22 @@ describe('timeoutMs bounds the whole call, retry included', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a response whose body never ends is aborted at timeoutMs: TimeoutError, not retried, no timer left', async () => {
+    // the body's reading rejects only when the request's signal aborts, as a browser's does
+    fetchMock.mockImplementation(
+      async (_url, init) =>
+        ({
+          status: 201,
+          text: () => new Promise((_ok, ko) => init!.signal!.addEventListener('abort', () => ko(new DOMException('The operation was aborted.', 'AbortError')))),
+        }) as unknown as Response,
+    );
+    const r = await settle(OPS.tokens({ ...CONFIG, timeoutMs: 3000 }));
+    expect(r.err).toBeInstanceOf(TimeoutError);
+    expect(r.at).toBe(3000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('leaves no timer behind after a retried success', async () => {
     fetchMock.mockImplementationOnce(lost).mockImplementationOnce(async () => jsonResponse(201, TOKEN));
     await settle(OPS.tokens());
