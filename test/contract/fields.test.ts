@@ -69,6 +69,9 @@ describe('GET /fields/v1/*', () => {
         expect(r.headers.get('cache-control'), other).toBe('no-store');
       }
     }
+    // the page's Link header preloads exactly the files it links, by their version (one request each, not two)
+    const preloads = page.headers.get('link')!.split(', ');
+    expect(preloads.sort()).toEqual(links.map((l) => `<${l}>; rel=preload; as=${l.startsWith('frame.js') ? 'script' : 'style'}`).sort());
     // the rest of the API stays uncacheable
     expect((await app.request('/v1/nope')).headers.get('cache-control')).toBe('no-store');
   });

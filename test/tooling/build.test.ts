@@ -115,7 +115,9 @@ describe('built bundles', () => {
     const html = readFileSync(join(dir, 'frame.html'), 'utf8');
     // the version is the start of the file's SHA-256, so a new build is a new URL (the server caches it for good)
     const v = (file: string) => createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex').slice(0, 12);
-    expect(html).toContain(`<script src="frame.js?v=${v('frame.js')}" defer></script>`);
+    expect(html).toContain(`<script src="frame.js?v=${v('frame.js')}" async></script>`);
+    // at the end of the body, after the input it sets up (an async script runs as soon as it has arrived)
+    expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('id="i"'));
     expect(html).toContain(`<link rel="stylesheet" href="frame.css?v=${v('frame.css')}">`);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);

@@ -35,11 +35,21 @@ export const frameCsp = (ancestors: readonly string[]) =>
   ].join('; ');
 
 /**
+ * The `Link` header of the frame page: a `preload` of each versioned file it links (`frame.js?v=...` as a script,
+ * `frame.css?v=...` as a style), so the browser requests them while the frame's document is still being set up
+ * (in Chromium the three frames of a mount share one main thread, and each frame's commit of its document is what
+ * delayed its script's request). The URLs are the page's own, relative to it: the preloaded response is the one
+ * the page uses.
+ */
+export const preloadLinks = (html: string): string =>
+  [...html.matchAll(/(?:src|href)="(frame\.(js|css)\?v=[0-9a-f]{12})"/g)].map(([, url, ext]) => `<${url}>; rel=preload; as=${ext == 'js' ? 'script' : 'style'}`).join(', ');
+
+/**
  * The hosted-field frame files under `{base_url}/fields/v1/` (README "Hosted fields"): `frame.html` (with the
  * allowed merchant origins written into its `paytoken-allowed-origins` meta, which the frame checks its parent
  * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. The page links the script and
- * stylesheet with their version (`frame.js?v=...`): under their current version they are cached for a year
- * (`immutable`); the page itself and everything else is `no-store`. Files are read once, at the first request;
+ * stylesheet with their version (`frame.js?v=...`), and its `Link` header preloads both ({@link preloadLinks}): under
+ * their current version they are cached for a year (`immutable`); the page itself and everything else is `no-store`. Files are read once, at the first request;
  * when the build is missing, 404 with a hint. No authentication (public files).
  *
  * @param ancestors merchant origins allowed to embed the frames; default {@link DEFAULT_FIELDS_ANCESTORS}.
@@ -81,6 +91,10 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     if (name == 'frame.html') {
       body = body.replace('{{allowed_origins}}', ancestors.join(' '));
       c.header('Content-Security-Policy', frameCsp(ancestors));
+      // the page's script and stylesheet, fetched as the response arrives rather than once the document is set up
+      // and parsed (docs/performance.md, "Hosted fields"); the page loads its script with `async`
+      const links = preloadLinks(body);
+      if (links) c.header('Link', links);
     }
     return c.body(body);
   });
