@@ -1,7 +1,11 @@
 /**
- * Hosted-fields benchmark (`npm run bench:hosted`; options `-- --runs 30`): Playwright in Debian's Chromium, the
- * local sandbox on 127.0.0.1 serving the frames (`{base_url}/fields/v1/`), and a bench page server on its own
- * origin. Each run is a fresh browser context (a fresh page load). Prints median and p95 of:
+ * Hosted-fields benchmark (`npm run bench:hosted`; options `-- --runs 30`, `--same-site`): Playwright in Debian's
+ * Chromium, the local sandbox on 127.0.0.1 serving the frames (`{base_url}/fields/v1/`), and a bench page server
+ * on its own origin, reached as `localhost`: the merchant page and the frames are two sites, as a shop and its
+ * payment provider always are, so Chromium runs the frames in a renderer process of their own (site isolation),
+ * as it does in production. `--same-site` reaches the page server as 127.0.0.1 instead: page and frames then share
+ * one renderer and its main thread, which no real deployment does. Each run is a fresh browser context (a fresh
+ * page load). Prints median and p95 of:
  * - mount to `ready` of three hosted fields (card number, expiry, CVV2), against the floor measured in the same
  *   run: three empty iframes from the same API origin (its `frame.css`, a document as small as the frame page),
  *   from their insertion to their three `load` events; and the ratio of the medians (target at most 1.5);
@@ -18,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, startBench, timingTable } from './setup';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'same-site': { type: 'boolean', default: false } } });
 const RUNS = Math.max(5, Number(values.runs));
 const CREDS = { merchantId: 'mbenchhosted0001', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
 const YEAR = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
@@ -164,7 +168,10 @@ async function directSubmit(browser: Browser, pages: string, apiUrl: string): Pr
 }
 
 const bench = await startBench({ sandbox: { ...CREDS, fraud: { velocityMaxCards: 0 } }, pages: pageApp });
-const { api, pages, browser } = bench;
+const { api, browser } = bench;
+// the merchant pages on `localhost`, the API (and its frames) on 127.0.0.1: two sites, as a shop and its payment
+// provider are, so the frames run in a renderer of their own (site isolation); `--same-site` puts both on 127.0.0.1
+const pages = { url: values['same-site'] ? bench.pages.url : bench.pages.url.replace('//127.0.0.1:', '//localhost:') };
 try {
   const ready: number[] = [];
   const empty: number[] = [];
