@@ -24,8 +24,7 @@ import { ValidationError } from './errors/validation';
 import type { ErrorObject, Token } from './types/index';
 import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ResolvedConfig } from './http/config';
 import { pristine, type Io } from './http/pristine';
-import { request } from './http/request';
-import { cardBody } from './http/tokenize';
+import { postToken } from './http/tokenize';
 import { deviceData } from './fraud/device-data';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
@@ -123,10 +122,10 @@ let checked: ResolvedConfig | undefined;
 const checkedConfig = () => (checked ??= resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: classic.getBaseUrl() }));
 
 /**
- * `POST /tokens` with the settings above, the card validated first (as `postToken`, with the settings checked
- * once per change); every failure is a rejection (the form layer's tokenizer in src/checkout.ts).
+ * `POST /tokens` with the settings above (checked once per change), the card validated first; every failure is a
+ * rejection (the form layer's tokenizer in src/checkout.ts).
  */
-export const tokenize = async (card: CardInput) => request<Token>(checkedConfig(), '/tokens', cardBody(card), true, cardIo);
+export const tokenize = async (card: CardInput) => postToken(checkedConfig(), card, cardIo);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
   new Promise<{ data: Token }>((resolve) => resolve(tokenize(make()))).then(

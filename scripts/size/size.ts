@@ -47,7 +47,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 14085), +209 B (script tag 6849 -> 7058), +209 B (checkout script tag 10891 -> 11100), +232 B (createClient
   // 12806 -> 13038); frame 9911 -> 9899 (it keeps fetch: with XHR it measured 10128 B, over its 10,000 B); the
   // ceilings moved to the figures.
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3713, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3712, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -138,7 +138,13 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 2026-11-23 (night), merged with the classic tag's per-call trims (settings checked once per change, the
   // deadline's timer armed after the send): tokenize 3723 -> 3713, everything 14164 -> 14157, script tag 7158 ->
   // 7133, checkout script tag 11193 -> 11169, createClient 13110 -> 13102, frame 9962 -> 9960; the ceilings moved.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14157, target: 8000 },
+  // Exception, 2026-11-23 (night): one token request for every entry. `postToken` takes the configuration its
+  // caller checked once (a client at creation, the script tags per change of their settings, the frame at its
+  // start) instead of re-checking it per call (a `new URL` each time in `createClient`'s tokens.create), and the
+  // script tags call it instead of their own copy of it: +11 B (script tag 7133 -> 7144), +9 B (checkout script tag
+  // 11169 -> 11178) for the shared function; tokenize 3713 -> 3712, everything 14157 -> 14152, createClient 13102 ->
+  // 13101, frame 9960 -> 9952. The ceilings moved to the figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14152, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
   // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
@@ -146,12 +152,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // dist/paytoken-checkout.iife.js is the former whole (classic API, form layer with installments, `authenticate`,
   // device data): 10891 B measured (+35 B over the single tag: the classic members spread into the checkout
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7133, target: 8865 },
-  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11169, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13102, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7144, target: 8865 },
+  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11178, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13101, target: 8000 },
   { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3502, target: 3000 },
   { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3667, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9960, target: 10000 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9952, target: 10000 },
 ];
 
 let failed = false;

@@ -21,13 +21,13 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
 }
 
 /**
- * The `POST /v1/{merchant_id}/tokens` of the library (spec, Endpoints > Tokens), used by the ESM `tokenize` and
- * `createClient` and the hosted-field frame; the script tags send the same request with settings they check once
- * per change (src/classic.ts: `cardBody`, then `request`). The card is validated locally
- * first (invalid data sends no request) and the configuration checked; retried once only where safe: a repeat
- * after a lost connection creates at most an unused token (see `request`).
+ * The one `POST /v1/{merchant_id}/tokens` of the library (spec, Endpoints > Tokens), used by every entry (the ESM
+ * `tokenize` and `createClient`, the script tags' `token.*` and `form.mount`, the hosted-field frame). The card is
+ * validated locally first (invalid data sends no request); retried once only where safe: a repeat after a lost
+ * connection creates at most an unused token (see `request`).
  *
- * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
+ * @param config the configuration as `resolveConfig` checked it: each caller checks once (the ESM `tokenize` per
+ *   call, a client at its creation, the script tags once per change of their settings, the frame at its start).
  * @param card the card under its spec field names.
  * @param io the request and `JSON.stringify` to use (see `pristine`).
  * @param acceptedBrands the client's checked `acceptedBrands`: a card of another network is refused (no request).
@@ -35,8 +35,8 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError.
  */
-export const postToken = async (config: ClientConfig | ResolvedConfig, card: CardInput, io: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
-  request<Token>(resolveConfig(config), '/tokens', cardBody(card, acceptedBrands), true, io);
+export const postToken = async (config: ResolvedConfig, card: CardInput, io: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
+  request<Token>(config, '/tokens', cardBody(card, acceptedBrands), true, io);
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
@@ -51,4 +51,4 @@ export const postToken = async (config: ClientConfig | ResolvedConfig, card: Car
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError (after `timeoutMs` in all).
  */
-export const tokenize = (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> => postToken(config, card, pristine()).then((r) => r.data);
+export const tokenize = async (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> => (await postToken(resolveConfig(config), card, pristine())).data;

@@ -75,6 +75,23 @@ describe('createClient', () => {
 });
 
 describe('tokens.create', () => {
+  it('the settings are checked once, at createClient, not per call: one URL parse for three calls', async () => {
+    let parsed = 0;
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        constructor(...args: ConstructorParameters<typeof URL>) {
+          super(...args);
+          parsed++;
+        }
+      },
+    );
+    const client = createClient(CONFIG);
+    expect(parsed).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await client.tokens.create(cardForToday().input)).toStrictEqual(TOKEN);
+    expect(parsed).toBe(1);
+  });
+
   it('sends exactly the spec request: POST {base}/v1/{merchant}/tokens, Basic pk:, JSON body, no cookies', async () => {
     const { input, body } = cardForToday();
     const token = await createClient(CONFIG).tokens.create(input);

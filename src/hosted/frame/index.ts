@@ -37,7 +37,7 @@ import { deviceData, deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
-import { resolveClientConfig } from '../../http/config';
+import { resolveClientConfig, type ResolvedConfig } from '../../http/config';
 import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
 import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, accept, envelope, originAllowed, parseConfig, parseToFrame, type FailData, type FromFrame, type HostedField, type HostedFieldState, type ToFrame } from '../protocol';
@@ -112,8 +112,10 @@ export function startFrame(win: Window = window): void {
   // the settings the merchant page does not check (the merchant id, the time-out, the accepted brands, the style
   // allowlist): a refused one is reported to it below, and no device data is collected under it
   let problem: ConfigurationError | undefined;
+  /** the settings checked, what the token request is sent with; under a problem, the check runs again and throws */
+  let checked: ResolvedConfig | undefined;
   try {
-    resolveClientConfig({ ...config, baseUrl });
+    checked = resolveClientConfig({ ...config, baseUrl });
   } catch (e) {
     problem = e as ConfigurationError;
     delete config.acceptedBrands; // not a list of brands: the number is not checked against it (nothing is paid anyway)
@@ -260,7 +262,7 @@ export function startFrame(win: Window = window): void {
     try {
       // the token goes to the merchant page once the device data has reached the API too (bounded: deviceDataSent);
       // sent by fetch, not XHR as on merchant pages: the XHR transport would take this bundle over its 10,000 B
-      const [{ data: token }] = await Promise.all([postToken({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey, timeoutMs: config.timeoutMs }, card, fetchIo(), config.acceptedBrands), deviceDataSent()]);
+      const [{ data: token }] = await Promise.all([postToken(checked ?? resolveClientConfig({ ...config, baseUrl }), card, fetchIo(), config.acceptedBrands), deviceDataSent()]);
       post({ t: 'token', id: m.id, token, session: deviceSessionId() });
     } catch (x) {
       const e = x as PayTokenError;
