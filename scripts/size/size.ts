@@ -144,6 +144,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // script tags call it instead of their own copy of it: +11 B (script tag 7133 -> 7144), +9 B (checkout script tag
   // 11169 -> 11178) for the shared function; tokenize 3713 -> 3712, everything 14157 -> 14152, createClient 13102 ->
   // 13101, frame 9960 -> 9952. The ceilings moved to the figures.
+  // The frame's device-data target is the configuration it checked at start: frame 9952 -> 9937.
   { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14152, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
@@ -157,7 +158,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13101, target: 8000 },
   { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3502, target: 3000 },
   { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3667, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9952, target: 10000 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9937, target: 10000 },
 ];
 
 let failed = false;

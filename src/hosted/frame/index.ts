@@ -237,7 +237,7 @@ export function startFrame(win: Window = window): void {
    * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
    */
   const startDeviceData = () =>
-    field == 'card_number' && !problem && deviceData({ collect: config.deviceData !== false }, () => ({ baseUrl, merchantId: config.merchantId, publicKey: config.publicKey }));
+    field == 'card_number' && !problem && deviceData({ collect: config.deviceData !== false }, () => checked!); // checked: no problem
 
   const setLocale = (l: string) => {
     locale = l;
