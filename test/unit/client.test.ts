@@ -11,7 +11,7 @@ import {
   ValidationError,
   type ClientConfig,
 } from '../../src/index';
-import { cardForToday, errorObject, hangingFetch, jsonResponse, TOKEN } from './helpers';
+import { cardForToday, countUrlParses, errorObject, hangingFetch, jsonResponse, TOKEN } from './helpers';
 
 const CONFIG: ClientConfig = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com/' };
 const BASE = 'https://api.example.com/v1/m1a2b3c4d5e6f7g8h9i0';
@@ -76,20 +76,11 @@ describe('createClient', () => {
 
 describe('tokens.create', () => {
   it('the settings are checked once, at createClient, not per call: one URL parse for three calls', async () => {
-    let parsed = 0;
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        constructor(...args: ConstructorParameters<typeof URL>) {
-          super(...args);
-          parsed++;
-        }
-      },
-    );
+    const parsed = countUrlParses();
     const client = createClient(CONFIG);
-    expect(parsed).toBe(1);
+    expect(parsed()).toBe(1);
     for (let i = 0; i < 3; i++) expect(await client.tokens.create(cardForToday().input)).toStrictEqual(TOKEN);
-    expect(parsed).toBe(1);
+    expect(parsed()).toBe(1);
   });
 
   it('sends exactly the spec request: POST {base}/v1/{merchant}/tokens, Basic pk:, JSON body, no cookies', async () => {

@@ -182,3 +182,21 @@ export async function settle<T>(p: Promise<T>, ms = 60_000): Promise<{ ok?: T; e
   if (!out) throw new Error(`did not settle within ${ms} ms`);
   return out;
 }
+
+/**
+ * Counts the `URL` objects built from now on (the settings' check parses the base URL): stubs the global `URL` with
+ * a counting subclass (undone by `vi.unstubAllGlobals()`). @returns a function giving the count so far.
+ */
+export function countUrlParses(): () => number {
+  let parsed = 0;
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      constructor(...args: ConstructorParameters<typeof URL>) {
+        super(...args);
+        parsed++;
+      }
+    },
+  );
+  return () => parsed;
+}
