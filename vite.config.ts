@@ -8,7 +8,13 @@ import { defineConfig, type Plugin } from 'vite';
  * no bytes in the bundles. None is a public API member, and none is a DOM name (terser keeps those whatever the
  * list says); test/tooling/build.test.ts checks both.
  */
-export const INTERNAL_PROPERTIES = ['lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo'];
+export const INTERNAL_PROPERTIES = [
+  'lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo',
+  // the hosted frame's context and field handles
+  'win', 'doc', 'frameSettings', 'apiBaseUrl', 'checkedConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField',
+  // the hosted fields' mount on the merchant page
+  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'refusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'snapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'mountChannel',
+];
 
 /**
  * The version of a frame file in the frame page's links (`frame.js?v=...`): the first 12 hex digits of its SHA-256.

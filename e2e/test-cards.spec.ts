@@ -10,7 +10,7 @@
 import { test, expect, fillCard, LABELS, startServers, CREDENTIALS } from './fixtures';
 import { TEST_CARDS } from '../demo/sandbox/test-cards';
 import { DEMO_FRAUD } from '../demo/options';
-import { formMessage } from '../src/form/messages';
+import { formMessage } from '../src/fields/messages';
 
 test('every test card of the table pays in the demo with its documented outcome (one browser, one visitor id)', async ({ browser }) => {
   test.setTimeout(30_000 + TEST_CARDS.length * 10_000);

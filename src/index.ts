@@ -21,8 +21,8 @@ export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './types
 export { DEVICE_SESSION_ID_LENGTH } from './fraud/session';
 export { DEFAULT_BUDGET_MS } from './fraud/collect';
 export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './fraud/types';
-export { formatValue, type FormatKind } from './form/format';
-export { formMessage, MESSAGES, type Messages } from './form/messages';
+export { formatValue, type FormatKind } from './fields/format';
+export { formMessage, MESSAGES, type Messages } from './fields/messages';
 export { readCard } from './form/read';
 export type { AuthenticateMode, AuthenticateOptions, AuthenticateResult } from './form/authenticate';
 export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/types';

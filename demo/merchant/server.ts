@@ -45,7 +45,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { BRAND_NAMES } from '../../src/card/names';
-import { formMessage } from '../../src/form/messages';
+import { formMessage } from '../../src/fields/messages';
 import { requestLog, type LoggedRequest } from '../sandbox/middleware/request-log';
 import { langOf, LOCALE, TEXT, type Lang } from './i18n';
 
@@ -86,7 +86,7 @@ export const RECEIVED_MAX = 100;
 /** Most client IPs whose attempts are remembered at once (the oldest forgotten first). */
 const MAX_TRACKED_IPS = 10_000;
 
-/** Decline codes a shopper sees as the generic decline 3001 (the library's policy, src/form/messages.ts). */
+/** Decline codes a shopper sees as the generic decline 3001 (the library's policy, src/fields/messages.ts). */
 export const GENERIC_DECLINES: ReadonlySet<number> = new Set([3004, 3005, 3009, 3010, 3011]);
 
 /** The code a shopper is shown for an API error code: 3001 for {@link GENERIC_DECLINES}, else the code. */

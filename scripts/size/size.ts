@@ -199,7 +199,7 @@ if (leaks.length) {
 // source-map comment; scripts/size/script-tag.ts) minus the same build with that part replaced. `within` names the
 // part a line is a piece of; "the rest" is the whole minus the top-level parts. The checkout tag is measured over
 // the classic-API tag: what it adds, and of that, the form layer and `authenticate`.
-const MESSAGES_EN = { 'src/form/messages.ts': (src: string) => src.replace(/(: '[^'|]*)\|[^']*'/g, "$1'") };
+const MESSAGES_EN = { 'src/fields/messages.ts': (src: string) => src.replace(/(: '[^'|]*)\|[^']*'/g, "$1'") };
 const classicTag = gz(await buildScriptTag());
 console.log(`dist/paytoken.iife.js, marginal cost of each part (gzip -9 bytes of ${classicTag} B built without the source-map comment):`);
 const deviceDataCost = classicTag - gz(await buildScriptTag({ 'src/fraud/device-data.ts': STUB }));

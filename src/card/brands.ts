@@ -78,3 +78,14 @@ export const isBrand = (name: unknown): name is Brand => IIN_RANGES.some(([n]) =
  */
 export const cvv2Length = (brand: Brand | null): 3 | 4 | null =>
   brand === 'amex' ? 4 : brand ? 3 : null;
+
+/**
+ * How many leading digits of a PAN make its BIN (IIN): 8 when it lies in an eight-digit range of the IIN table
+ * ({@link IIN_RANGES}: Carnet's 60462203-60462204), else 6 (ISO/IEC 7812-1:2017 moved to eight-digit IINs; the
+ * six-digit BIN is what every network still answers for). PCI DSS allows the BIN and the last four to be shown.
+ *
+ * @param pan digits only, at least 8 for an eight-digit range to be seen.
+ * @returns 6 or 8.
+ */
+export const binLength = (pan: string): 6 | 8 =>
+  IIN_RANGES.some(([, first, last = first]) => first.length === 8 && pan.slice(0, 8) >= first && pan.slice(0, 8) <= last) ? 8 : 6;

@@ -1,4 +1,4 @@
-import type { FormatKind } from './format';
+import type { FormatKind } from '../fields/format';
 import type { FieldState } from './types';
 
 /**

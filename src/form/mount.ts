@@ -1,16 +1,15 @@
-import { cardBrand } from '../card/brands';
-import { normalizePan } from '../card/pan';
 import type { Brand } from '../card/types';
 import type { PayTokenError } from '../errors/base';
 import { deviceDataSent } from '../fraud/device-data';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
-import { formatValue } from './format';
+import { panBrand } from '../fields/brand';
+import { apiErrorField, submitErrorCode } from '../fields/errors';
+import { formatInput } from '../fields/format';
+import { formMessage } from '../fields/messages';
+import { fieldStates } from '../fields/state';
 import { installmentsSelect } from './installments';
-import { formMessage } from './messages';
 import { readCard } from './read';
-import { fieldStates } from './state';
-import { apiErrorField, submitErrorCode } from './submit-errors';
 import type { FieldEvent, FormEvents, FormOptions, FormState, MountedForm, TokenResult, Tokenize } from './types';
 
 export type * from './types';
@@ -71,12 +70,14 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
 
   /** Recomputes every field's state (see `fieldStates`), renders it, and emits `brand` and `validityChange`. */
   const update = () => {
-    const b = cardBrand(normalizePan(byKey('card_number')?.input.value ?? ''));
+    const b = panBrand(byKey('card_number')?.input.value ?? '');
     if (b != brand) {
       setAttribute(form, 'data-paytoken-brand', (brand = b));
       emit('brand', { brand: b });
     }
-    const states = fieldStates(readCard(form), fields, message, doc.activeElement, acceptedBrands); // also right inside focusin and focusout
+    const active = doc.activeElement; // also right inside focusin and focusout
+    const facts = fields.map(({ key, input, touched, apiErrorCode }) => ({ key, value: input.value, focused: input === active, touched, apiErrorCode }));
+    const states = fieldStates(readCard(form), facts, message, acceptedBrands);
     for (const f of fields) {
       const old = f.state;
       f.state = states[f.key]!;
@@ -169,11 +170,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
       fieldEvent(blur ? 'blur' : 'focus', f);
     } else {
       const input = f.input;
-      if (f.format) {
-        const [value, caret] = formatValue(f.format, input.value, input.selectionStart ?? input.value.length, f.lastValue, (e as InputEvent).inputType, brand);
-        if (value != input.value) input.value = value;
-        if (doc.activeElement == input && input.selectionStart != null) input.setSelectionRange(caret, caret);
-      }
+      if (f.format) formatInput(input, f.format, f.lastValue, (e as InputEvent).inputType, brand, doc.activeElement === input);
       if (input.value != f.lastValue) {
         f.lastValue = input.value;
         f.apiErrorCode = undefined;

@@ -1,34 +1,14 @@
 import type { PayTokenError } from '../errors/base';
 import type { Token } from '../types/index';
 import type { Brand, CardInput } from '../card/types';
-import type { Messages } from './messages';
+import type { Messages } from '../fields/messages';
+import type { FieldState } from '../fields/types';
 
 /**
  * The form layer's public types: field and form states, events and their payloads, options, the mounted form.
  */
 
-/** A field's error as shown to the shopper: `code` (see `formMessage`) and its message in the current locale. */
-export interface FieldError {
-  code: string;
-  message: string;
-}
-
-/**
- * The state of one field.
- * - `empty`: the input holds nothing; `focused`: it has focus.
- * - `valid`: the value passes every rule; `potentiallyValid`: it does not pass yet but typing more could make
- *   it pass (always true when `valid`).
- * - `error`: present exactly while an error is shown for the field: at once when the value cannot become valid
- *   by typing more, after the shopper left a non-empty field invalid, after a submit attempt for every invalid
- *   field, and for an API error about the field (until it is edited).
- */
-export interface FieldState {
-  empty: boolean;
-  focused: boolean;
-  valid: boolean;
-  potentiallyValid: boolean;
-  error?: FieldError;
-}
+export type { FieldError, FieldState } from '../fields/types';
 
 /**
  * The state of the whole form: each field's state by key (the `data-paytoken-card` value, or

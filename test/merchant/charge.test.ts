@@ -82,7 +82,7 @@ describe('no card-testing oracle', () => {
     [3011, '4000000000030116', 'held'],
   ];
 
-  it('the generic set is the library policy of src/form/messages.ts', () => {
+  it('the generic set is the library policy of src/fields/messages.ts', () => {
     expect([...GENERIC_DECLINES].sort()).toEqual(CARDS.map(([code]) => code));
   });
 

@@ -64,7 +64,7 @@ describe('built bundles', () => {
   });
 
   it('the classic script tag carries no form layer and no 3-D Secure modal; the checkout tag carries both', () => {
-    const layer = ['src/form/mount.ts', 'src/form/messages.ts', 'src/form/installments.ts', 'src/form/authenticate.ts'];
+    const layer = ['src/form/mount.ts', 'src/fields/messages.ts', 'src/form/installments.ts', 'src/form/authenticate.ts'];
     expect(modules['paytoken.iife.js']!.filter((id) => layer.includes(id))).toEqual([]);
     expect(modules['paytoken-checkout.iife.js']).toEqual(expect.arrayContaining(layer));
   });

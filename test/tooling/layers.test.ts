@@ -1,18 +1,18 @@
 // @vitest-environment node
 /**
  * The architecture, held by a test: `src/` is layered, imports point down only, and there is no import circle
- * (README "Layout"). Reads every `import`/`export ... from` of `src/` and `demo/` (type-only imports included:
+ * (docs/architecture.md). Reads every `import`/`export ... from` of `src/` and `demo/` (type-only imports included:
  * a type import is still a dependency between layers).
  *
- * Layers, lowest first: card (pure rules) < types (spec resources) < errors < http (transport) < fraud (device
- * data) < form (on-page form layer) < hosted (hosted fields); the entry files at the root of `src/` (client.ts,
+ * Layers, lowest first: card (pure rules) < types (spec resources) < errors < fields (the field engine) < http
+ * (transport) < fraud (device data) < form (on-page form layer) < hosted (hosted fields); the entry files at the root of `src/` (client.ts,
  * index.ts, classic.ts and the script-tag entries browser.ts and checkout.ts) sit above them all.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-export const LAYERS = ['card', 'types', 'errors', 'http', 'fraud', 'form', 'hosted'] as const;
+export const LAYERS = ['card', 'types', 'errors', 'fields', 'http', 'fraud', 'form', 'hosted'] as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const walk = (dir: string): string[] =>
@@ -85,6 +85,34 @@ describe('layers of src/', () => {
       for (const m of src.matchAll(/from\s*'((?:node:|zod|hono)[^']*)'/g)) bad.push(`${rel(f)} -> ${m[1]}`);
     }
     expect(bad).toEqual([]);
+  });
+});
+
+/**
+ * Field state, formatting and error mapping live in the engine (src/fields/) alone: the modes that show fields
+ * (the on-page form layer, the hosted frames) take card rules from it, never from src/card/ directly, apart from
+ * the types and the id rules (a 3-D Secure resource id is no field).
+ */
+const ENGINE_USERS = /^src\/(form|hosted\/frame)\//;
+const CARD_IMPORTS_ALLOWED = /^src\/card\/(types|ids)\.ts$/;
+const cardImportsOutsideEngine = (files: string[]) =>
+  files
+    .filter((f) => ENGINE_USERS.test(rel(f)))
+    .flatMap((f) => graph.get(f)!.filter((t) => rel(t).startsWith('src/card/') && !CARD_IMPORTS_ALLOWED.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`));
+
+describe('one field engine', () => {
+  it('no module of src/form/ or src/hosted/frame/ computes field state outside the engine (no card rule imported)', () => {
+    expect(cardImportsOutsideEngine(srcFiles)).toEqual([]);
+  });
+
+  it('finds a form module that takes a card rule directly (the check can fail)', () => {
+    const fake = join(ROOT, 'src/form/__fake.ts');
+    graph.set(fake, [join(ROOT, 'src/card/pan.ts'), join(ROOT, 'src/card/types.ts')]);
+    try {
+      expect(cardImportsOutsideEngine([fake])).toEqual(['src/form/__fake.ts -> src/card/pan.ts']);
+    } finally {
+      graph.delete(fake);
+    }
   });
 });
 

@@ -218,7 +218,7 @@ describe('setters and getters on Object.prototype see no card during readCard, v
       }
     });
     expect(texts.filter(leaks)).toEqual([]);
-    // not even a field's state (valid, empty) as the shopper types: src/form/state.ts
+    // not even a field's state (valid, empty) as the shopper types: src/fields/state.ts
     expect(setterHits).toEqual([]);
     expect(sent.filter((s) => s.body.includes(PAN))).toHaveLength(5);
   });

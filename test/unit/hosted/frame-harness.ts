@@ -22,7 +22,7 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   const { envelope } = await import('../../../src/hosted/protocol');
   document.head.innerHTML = `<meta name="paytoken-allowed-origins" content="${SHOP}">`;
   document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
-  const sibling = (field: string, value: string) => ({ __paytoken: { ch: CH, field, value: () => value, brand: () => null, setBrand() {}, show() {} } });
+  const sibling = (field: string, value: string) => ({ __paytoken: { mountChannel: CH, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} } });
   const sent: Sent[] = [];
   const parent = {
     frames: [sibling('expiry', `12/${YY}`), sibling('cvv2', '123')],

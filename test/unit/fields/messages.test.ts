@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formMessage, MESSAGES } from '../../../src/form/messages';
+import { formMessage, MESSAGES } from '../../../src/fields/messages';
 
 /** Every error code of the spec's Errors table (payments-api.md, section Errors). */
 const SPEC_CODES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, type FormatKind } from '../../../src/form/format';
+import { formatValue, type FormatKind } from '../../../src/fields/format';
 
 /**
  * Cases are written with a `|` for the caret: `before` is the value the browser holds after the edit (caret

@@ -60,3 +60,24 @@ export function formatValue(kind: FormatKind, value: string, caret: number, prev
   const out = group(d);
   return [out, atEnd ? out.length : group(d.slice(0, n)).length];
 }
+
+/** The part of an input the formatter touches (an `HTMLInputElement` fits): no DOM type needed. */
+export interface FormattableInput {
+  value: string;
+  selectionStart: number | null;
+  setSelectionRange(start: number, end: number): void;
+}
+
+/**
+ * Formats an input in place after an edit (see {@link formatValue}) and keeps its caret after the same digit,
+ * moving the caret only while the input has focus (setting it elsewhere would pull the focus back in Safari).
+ *
+ * @param input the input. @param kind its {@link FormatKind}. @param prev its value before the edit.
+ * @param inputType the edit's `InputEvent.inputType` ('' for a `change` event). @param brand for `cvv2`.
+ * @param focused whether the input has focus.
+ */
+export function formatInput(input: FormattableInput, kind: FormatKind, prev: string, inputType: string | undefined, brand: Brand | null, focused: boolean): void {
+  const [value, caret] = formatValue(kind, input.value, input.selectionStart ?? input.value.length, prev, inputType, brand);
+  if (value !== input.value) input.value = value;
+  if (focused && input.selectionStart != null) input.setSelectionRange(caret, caret);
+}

@@ -1,0 +1,36 @@
+import type { Brand } from '../../card/types';
+import type { PayTokenError } from '../../errors/base';
+import type { ToFrame } from '../protocol';
+import type { Emitter } from './events';
+import type { FieldFrame } from './frames';
+import type { FieldsEvents, FieldsState, FieldsTokenResult, HostedFields } from './types';
+
+/** The tokenization under way: its id, and how to settle its promise. */
+export interface PendingTokenize {
+  tokenizeId: number;
+  resolveToken(result: FieldsTokenResult): void;
+  rejectToken(error: PayTokenError): void;
+}
+
+/** What the modules of one mount share on the merchant page. */
+export interface MountContext {
+  doc: Document;
+  mountChannel: string;
+  fieldsOrigin: string;
+  fieldFrames: FieldFrame[];
+  cardFrame: FieldFrame;
+  mountEvents: Emitter<FieldsEvents>;
+  currentBrand: Brand | null;
+  frameSessionId: string;
+  allReady: boolean;
+  /** The locale now, and the one in the frames' URLs (a frame that loads after a change is told the new one). */
+  mountLocale: string;
+  urlLocale: string;
+  /** A setting a frame refused (`fail` with id 0): every tokenization fails with it. */
+  refusal?: FieldsEvents['error'];
+  pendingTokenize?: PendingTokenize;
+  postForm: HTMLFormElement | null;
+  mountApi: HostedFields;
+  postToFrame(frame: FieldFrame, message: ToFrame): void;
+  snapshot(): FieldsState;
+}

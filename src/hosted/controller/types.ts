@@ -1,0 +1,146 @@
+import type { Brand } from '../../card/types';
+import type { PayTokenError } from '../../errors/base';
+import type { Messages } from '../../fields/messages';
+import type { ClientConfig } from '../../http/config';
+import type { Token } from '../../types/index';
+import type { HostedField, HostedFieldState } from '../protocol';
+import type { FieldsStyle } from '../style';
+
+/**
+ * A client configuration; `fieldsUrl` (where the frame pages are served) defaults to `{baseUrl}/fields/v1`, the
+ * API origin, which serves them (the local sandbox does, and in production the processor). See `ClientConfig`.
+ */
+export type FieldsConfig = ClientConfig;
+
+/** Where each field's frame goes: a CSS selector or an element (an empty container, e.g. a `div`), by field. */
+export type FieldContainers = Partial<Record<HostedField, string | HTMLElement>>;
+
+/** Options of `fields.mount` (`mountFields`, `client.fields.mount`, `PayToken.fields.mount`). */
+export interface FieldsOptions {
+  /**
+   * Language of the messages and default labels: `es-MX`, or English for any tag starting with `en`. Can be
+   * changed later with `setLocale`.
+   * @default 'es-MX'
+   */
+  locale?: string;
+  /**
+   * The merchant's own messages by code (`card_number.luhn`, `3001`, ...), winning over the built-in ones (see
+   * `formMessage`).
+   * @default {} (the built-in es-MX and English messages)
+   */
+  messages?: Messages;
+  /**
+   * CSS for the inputs inside the frames, by state, from an allowlist (see `FieldsStyle`, `checkStyle`); a
+   * property outside it is refused by the frames (the `error` event, a ConfigurationError naming it).
+   * @default {} (the frame's own look: system font, 16 px, no border)
+   */
+  style?: FieldsStyle;
+  /**
+   * Placeholder text by field.
+   * @default {} (none)
+   */
+  placeholders?: Partial<Record<HostedField, string>>;
+  /**
+   * What the form's submit does. `post`: it tokenizes, writes `token_id` and `device_session_id` into hidden
+   * inputs (names: `tokenField`, `deviceSessionField`) and posts the form to its `action`. `spa`: nothing is
+   * posted; call `tokenize()`.
+   * @default 'post' when the card-number container is inside a form (or `form` is given); else nothing is bound
+   */
+  flow?: 'post' | 'spa';
+  /**
+   * The form of the `post` flow: an element or its id.
+   * @default the card-number container's closest form
+   */
+  form?: HTMLFormElement | string;
+  /**
+   * The merchant's own holder-name input (a selector or the element) when `holder_name` is not hosted; its value
+   * is read when tokenizing. Prefer a hosted holder name: a page input with `autocomplete="cc-name"` lets a
+   * script on the page harvest the shopper's autofilled card (see docs/hosted-fields.md, security).
+   * @default undefined (the holder name is hosted, or passed to `tokenize({ holder_name })`)
+   */
+  holderName?: string | HTMLInputElement;
+  /**
+   * Name of the hidden input that receives the token id in the `post` flow; an existing input is reused.
+   * @default 'token_id'
+   */
+  tokenField?: string;
+  /**
+   * Name of the hidden input that receives the frame's `device_session_id` in the `post` flow.
+   * @default 'device_session_id'
+   */
+  deviceSessionField?: string;
+  /**
+   * `false` (no consent) collects no device data in the frame.
+   * @default true
+   */
+  deviceData?: boolean;
+}
+
+/** What a tokenization gives: the token id, the frame's `device_session_id` (for the charge) and the Token (number masked). */
+export interface FieldsTokenResult {
+  token_id: string;
+  device_session_id: string;
+  token: Token;
+}
+
+/** The state of all the hosted fields (no value: there is none on this page). */
+export interface FieldsState {
+  fields: Partial<Record<HostedField, HostedFieldState>>;
+  brand: Brand | null;
+  /** Every frame loaded and configured. */
+  ready: boolean;
+  submitting: boolean;
+  /** Ready, every field valid, nothing under way. */
+  canSubmit: boolean;
+  /** The `device_session_id` the device data was collected under (in the card-number frame); '' until ready. */
+  deviceSessionId: string;
+}
+
+/** Payload of the field events: the field and its new state. */
+export interface FieldsFieldEvent {
+  field: HostedField;
+  state: HostedFieldState;
+}
+
+/**
+ * Events and their payloads: `ready` (every frame loaded), `change` / `focus` / `blur` / `validityChange` (a
+ * field), `brand` (the card number's brand changed; null when unknown), `token` (tokenized), `error` (a
+ * tokenization failed: `code` and `message` as in the form layer, `field` when it concerns one, the typed error).
+ */
+export interface FieldsEvents {
+  ready: FieldsState;
+  change: FieldsFieldEvent;
+  focus: FieldsFieldEvent;
+  blur: FieldsFieldEvent;
+  validityChange: FieldsFieldEvent;
+  brand: { brand: Brand | null };
+  token: FieldsTokenResult;
+  error: { code: string; message: string; field?: string; error: PayTokenError };
+}
+
+/** Mounted hosted fields. No method returns a value the shopper typed. */
+export interface HostedFields {
+  /** Subscribes to an event (see {@link FieldsEvents}). @returns a function that unsubscribes. */
+  on<K extends keyof FieldsEvents>(type: K, listener: (event: FieldsEvents[K]) => void): () => void;
+  /** A snapshot of the {@link FieldsState}. */
+  state(): FieldsState;
+  /** Moves the focus into a field's input. */
+  focus(field: HostedField): void;
+  /** Empties a field, or every field when none is named. */
+  clear(field?: HostedField): void;
+  /** Switches the language of messages and default labels at once (a frame still loading gets it when ready). */
+  setLocale(locale: string): void;
+  /**
+   * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
+   * request however often it is called while one is under way (the same promise). The token comes once the
+   * frame's device-data POST has completed too (1,500 ms after the request at most: `deviceDataSent`).
+   * @param data `holder_name` when it is not hosted (default: the `holderName` input's value), `address`.
+   * @returns {@link FieldsTokenResult}.
+   * @throws (rejects) ValidationError (no request sent; the fields show their errors), ApiError, NetworkError,
+   *   TimeoutError, ConfigurationError (not ready, unmounted, or a setting a frame refused); the `error` event
+   *   fires as well.
+   */
+  tokenize(data?: { holder_name?: string; address?: Record<string, string> }): Promise<FieldsTokenResult>;
+  /** Removes every frame, listener, attribute and input the mount added. Idempotent. */
+  unmount(): void;
+}

@@ -1,0 +1,41 @@
+import type { Brand } from '../../card/types';
+import type { ConfigurationError } from '../../errors/configuration';
+import type { ResolvedConfig } from '../../http/config';
+import type { FromFrame, HostedField } from '../protocol';
+import type { FrameSettings } from './settings';
+
+/**
+ * One field as the frame's modules see it, whether its input is in this document or in a sibling frame of the
+ * same mount: the value stays on the API origin (read synchronously, same-origin), nothing else crosses.
+ */
+export interface FieldHandle {
+  fieldKey: HostedField;
+  /** The value as typed (formatted). */
+  fieldValue(): string;
+  /** Shows this field's error after a submit (`code` of an API error about the field, else its own rule). */
+  showError(code?: string): void;
+  /** Tells a CVV2 field the card number's brand changed (checks its length against it). */
+  setBrand(brand: Brand | null): void;
+}
+
+/** What every module of one frame shares: its settings, the checked configuration, the page channel. */
+export interface FrameContext {
+  win: Window;
+  doc: Document;
+  frameSettings: FrameSettings;
+  /** The API's `{base_url}`: this page's origin and path up to `/fields/` (the API serves the frames). */
+  apiBaseUrl: string;
+  /** The configuration as checked, what the token request is sent with; undefined under a `configProblem`. */
+  checkedConfig?: ResolvedConfig;
+  /** A setting the frame refused (merchant id, time-out, accepted brands, style): reported to the page once. */
+  configProblem?: ConfigurationError;
+  frameLocale: string;
+  /** The card number's brand, as this frame knows it. */
+  currentBrand: Brand | null;
+  /** The fields whose inputs are in this document. */
+  ownFields: FieldHandle[];
+  /** Posts a message to the merchant page (its origin only). */
+  postToPage(message: FromFrame): void;
+  /** The shopper's message for an error code, in the current locale (see `formMessage`). */
+  messageFor(code: string): string;
+}
