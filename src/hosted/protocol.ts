@@ -29,6 +29,25 @@ export type HostedField = 'card_number' | 'expiry' | 'expiration_month' | 'expir
 /** Every {@link HostedField}, in form order. */
 export const HOSTED_FIELDS: readonly HostedField[] = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'];
 
+/** What one frame holds: one {@link HostedField} (split fields), or `card`: the card element, the whole card. */
+export type FrameKind = HostedField | 'card';
+
+/** The inputs of the card element, in keyboard order (the holder name last, left out when it stays on the page). */
+export const CARD_ELEMENT_FIELDS: readonly HostedField[] = ['card_number', 'expiry', 'cvv2', 'holder_name'];
+
+/**
+ * A brand font for the inputs (the `fonts` option): loaded whole by the frame, with the FontFace API, before it
+ * says `ready`; never split by `unicode-range` (which glyph files load would tell which digits were typed).
+ * - `family`: the name the style's `fontFamily` uses; `src`: an https URL of a `.woff2` or `.woff` file;
+ * - `weight`: `normal`, `bold` or 100-900 (@default 'normal'); `style`: `normal` or `italic` (@default 'normal').
+ */
+export interface FontSource {
+  family: string;
+  src: string;
+  weight?: string;
+  style?: string;
+}
+
 /** A shown error: `code` (`card_number.luhn`, `2004`; see `formMessage`) and its message in the current locale. */
 export interface FieldError {
   code: string;
@@ -81,19 +100,24 @@ export interface FrameConfig {
   deviceData?: boolean;
   /** The client's accepted card networks (`ClientConfig.acceptedBrands`): the card-number frame refuses others. */
   acceptedBrands?: readonly Brand[];
+  /** The card element: placeholders by input, and `false` when the holder name stays on the merchant page. */
+  placeholders?: Record<string, string>;
+  holder?: boolean;
+  /** Brand fonts to load before `ready` (checked by the frame, at most 4). */
+  fonts?: readonly FontSource[];
 }
 
 /** Messages from the merchant page to a frame. */
 export type ToFrame =
-  | { t: 'focus' }
-  | { t: 'clear' }
+  | { t: 'focus'; f?: HostedField }
+  | { t: 'clear'; f?: HostedField }
   | { t: 'locale'; locale: string }
   | { t: 'tokenize'; id: number; holder_name?: string; address?: Record<string, string> };
 
 /** Messages from a frame to the merchant page. */
 export type FromFrame =
-  | { t: 'ready'; height: number; session: string }
-  | { t: 'state'; e: 'change' | 'focus' | 'blur' | 'show'; state: HostedFieldState; brand: Brand | null }
+  | { t: 'ready'; height: number; session: string; failedFonts?: string[] }
+  | { t: 'state'; e: 'change' | 'focus' | 'blur' | 'show'; state: HostedFieldState; brand: Brand | null; f?: HostedField; bin?: string | null }
   | { t: 'resize'; height: number }
   | { t: 'enter' }
   | { t: 'token'; id: number; token: Token; session: string }
@@ -122,19 +146,23 @@ const isConfig = (m: Record<string, unknown>) =>
   (m.merchantId === undefined || str(m.merchantId)) &&
   str(m.publicKey) &&
   typeof m.timeoutMs == 'number' &&
-  (m.deviceData === undefined || bool(m.deviceData));
+  (m.deviceData === undefined || bool(m.deviceData)) &&
+  strMap(m.placeholders, 6) &&
+  (m.holder === undefined || bool(m.holder));
 
 /** Shape checks of each message type, by direction. */
+const fieldOrNone = (m: Record<string, unknown>) => m.f === undefined || HOSTED_FIELDS.includes(m.f as HostedField);
 const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
-  focus: () => true,
-  clear: () => true,
+  focus: fieldOrNone,
+  clear: fieldOrNone,
   locale: (m) => str(m.locale, 35),
   tokenize: (m) => num(m.id) && (m.holder_name === undefined || str(m.holder_name, 400)) && strMap(m.address, 10),
 };
 
 const FROM_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
-  ready: (m) => num(m.height) && str(m.session, 255),
-  state: (m) => /^(change|focus|blur|show)$/.test(String(m.e)) && isState(m.state) && (m.brand === null || str(m.brand, 20)),
+  ready: (m) => num(m.height) && str(m.session, 255) && (m.failedFonts === undefined || (Array.isArray(m.failedFonts) && m.failedFonts.length <= 4 && m.failedFonts.every((f) => str(f, 100)))),
+  state: (m) =>
+    /^(change|focus|blur|show)$/.test(String(m.e)) && isState(m.state) && (m.brand === null || str(m.brand, 20)) && fieldOrNone(m) && (m.bin == null || /^\d{6,8}$/.test(String(m.bin))),
   resize: (m) => num(m.height),
   enter: () => true,
   token: (m) => num(m.id) && isObj(m.token) && str(m.token.id, 45) && str(m.session, 255),
@@ -204,8 +232,25 @@ export const CHANNEL = /^[0-9a-f]{32}$/;
  * JSON>`. Everything is in the fragment, so it never reaches a server or a log; the configuration holds the mount's
  * settings only (labels, locale, style, messages, merchant id, public key), never a value the shopper typed.
  */
-export const frameUrl = (fieldsUrl: string, ch: string, field: HostedField, origin: string, config: FrameConfig): string =>
-  `${fieldsUrl}/frame.html#v=${PROTOCOL_VERSION}&ch=${ch}&f=${field}&o=${encodeURIComponent(origin)}&c=${encodeURIComponent(JSON.stringify(config))}`;
+export const frameUrl = (fieldsUrl: string, ch: string, field: FrameKind, origin: string, config: FrameConfig): string =>
+  `${fieldsUrl}/frame.html${fontOrigins(config.fonts)}#v=${PROTOCOL_VERSION}&ch=${ch}&f=${field}&o=${encodeURIComponent(origin)}&c=${encodeURIComponent(JSON.stringify(config))}`;
+
+/**
+ * The query that tells the server which origins the frame may load fonts from (its CSP `font-src`): `?fonts=`
+ * and the space-separated origins of the fonts' `src`, or '' without fonts. Font origins are no secret; a `src`
+ * that is not a URL is left out here (the frame refuses it, naming the entry).
+ */
+const fontOrigins = (fonts: readonly FontSource[] | undefined): string => {
+  const origins = new Set<string>();
+  for (const font of fonts ?? []) {
+    try {
+      origins.add(new URL(font.src).origin);
+    } catch {
+      /* refused by the frame */
+    }
+  }
+  return origins.size ? `?fonts=${encodeURIComponent([...origins].join(' '))}` : '';
+};
 
 /**
  * Whether `origin` matches one of `allowed`: an exact origin (`https://shop.example`), or a host with any port

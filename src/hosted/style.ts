@@ -53,8 +53,16 @@ const STATES = /^(base|focus|invalid|valid|placeholder|autofill)$/;
 /** What a value may not hold: anything that could load content or leave the declaration. */
 const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<@!]/i;
 
-/** Whether a `font-family` value names only fonts of {@link SYSTEM_FONTS} (case-insensitive, quoted or not). */
-const systemFonts = (value: string) => value.split(',').every((f) => SYSTEM_FONTS.test(f.trim().replace(/^["']|["']$/g, '').toLowerCase()));
+/**
+ * Whether a `font-family` value names only fonts of {@link SYSTEM_FONTS} or of `brandFamilies` (the `fonts`
+ * option's families; case-insensitive, quoted or not).
+ */
+const fontsAllowed = (brandFamilies: readonly string[]) => (value: string) =>
+  value.split(',').every((f) => {
+    const name = f.trim().replace(/^["']|["']$/g, '').toLowerCase();
+    return SYSTEM_FONTS.test(name) || brandFamilies.some((family) => family.toLowerCase() === name);
+  });
+const systemFonts = fontsAllowed([]);
 
 const thrower = (where: string, why: string) => {
   throw configError(where, why);
@@ -102,8 +110,9 @@ export const checkStyle = (style: unknown): Record<string, Record<string, string
 
 /**
  * The frame's reading of the style it was sent: the declarations {@link checkStyle} allows, each refused state or
- * declaration left out and given to `refuse(place, why)` (the frame reports the first to the merchant page). Never
- * throws (unless `refuse` does).
+ * declaration left out and given to `refuse(place, why)` (the frame reports the first to the merchant page); a
+ * `font-family` may also name the families of the `fonts` it loaded (`brandFamilies`). Never throws (unless
+ * `refuse` does).
  */
-export const styleRules = (style: unknown, refuse: (where: string, why: string) => void = () => {}): Record<string, Record<string, string>> =>
-  walk(style, refuse, systemFonts);
+export const styleRules = (style: unknown, refuse: (where: string, why: string) => void = () => {}, brandFamilies: readonly string[] = []): Record<string, Record<string, string>> =>
+  walk(style, refuse, fontsAllowed(brandFamilies));

@@ -35,6 +35,17 @@ describe('GET /fields/v1/*', () => {
     expect(await res.text()).toContain('<meta name="paytoken-allowed-origins" content="https://shop.example http://127.0.0.1:*">');
   });
 
+  it('allows fonts only from the https origins the mount declared (`?fonts=`), at most 4; none without', async () => {
+    const { app } = createSandboxApp(CREDS);
+    const cspOf = async (query: string) => (await app.request(`/fields/v1/frame.html${query}`)).headers.get('content-security-policy')!;
+    expect(await cspOf('')).not.toContain('font-src');
+    expect(await cspOf(`?fonts=${encodeURIComponent('https://fonts.example https://cdn.example:8443')}`)).toContain('font-src https://fonts.example https://cdn.example:8443;');
+    const refused = await cspOf(`?fonts=${encodeURIComponent("http://plain.example https://x.example/path 'unsafe-inline' data: * https://ok.example")}`);
+    expect(refused.split('; ').filter((d) => d.startsWith('font-src'))).toEqual(['font-src https://ok.example']);
+    const many = await cspOf(`?fonts=${encodeURIComponent(['a', 'b', 'c', 'd', 'e'].map((h) => `https://${h}.example`).join(' '))}`);
+    expect(many).toContain('font-src https://a.example https://b.example https://c.example https://d.example;');
+  });
+
   it('defaults to any port of the loopback hosts (local use)', async () => {
     const { app } = createSandboxApp(CREDS);
     const res = await app.request('/fields/v1/frame.html');

@@ -16,17 +16,29 @@ const ANCESTOR = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\])(:(\d{1,
 /** Where the built frame files are (`npm run build` -> dist/fields/). */
 const DIST = fileURLToPath(new URL('../../../dist/fields/', import.meta.url));
 
+/** A font origin the frame may load brand fonts from: https, a host name, an optional port; nothing else. */
+const FONT_ORIGIN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/i;
+
+/**
+ * The origins of the frame page's `?fonts=` query (space-separated, as the hosted fields' `fonts` option gives
+ * them; see `frameUrl`), each an https origin; at most 4. Anything else is dropped: the CSP then allows no font
+ * from it, and the frame's FontFace load fails to the system stack.
+ */
+export const fontOrigins = (query: string | undefined): string[] =>
+  (query ?? '').split(' ').filter((origin) => FONT_ORIGIN.test(origin)).slice(0, 4);
+
 /**
  * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
- * origin (the API), no inline script or style, no eval, Trusted Types required, and `frame-ancestors` the
- * allowed merchant origins.
+ * origin (the API), fonts only from the origins the mount declared (`fonts`), no inline script or style, no eval,
+ * Trusted Types required, and `frame-ancestors` the allowed merchant origins.
  */
-export const frameCsp = (ancestors: readonly string[]) =>
+export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] = []) =>
   [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "connect-src 'self'",
+    ...(fonts.length ? [`font-src ${fonts.join(' ')}`] : []),
     `frame-ancestors ${ancestors.join(' ')}`,
     "base-uri 'none'",
     "form-action 'none'",
@@ -90,7 +102,7 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     c.header('Cache-Control', name != 'frame.html' && c.req.query('v') === version(name, body) ? 'public, max-age=31536000, immutable' : 'no-store');
     if (name == 'frame.html') {
       body = body.replace('{{allowed_origins}}', ancestors.join(' '));
-      c.header('Content-Security-Policy', frameCsp(ancestors));
+      c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts'))));
       // the page's script and stylesheet, fetched as the response arrives rather than once the document is set up
       // and parsed (docs/performance.md, "Hosted fields"); the page loads its script with `async`
       const links = preloadLinks(body);

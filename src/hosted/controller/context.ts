@@ -1,6 +1,6 @@
 import type { Brand } from '../../card/types';
 import type { PayTokenError } from '../../errors/base';
-import type { ToFrame } from '../protocol';
+import type { HostedField, HostedFieldState, ToFrame } from '../protocol';
 import type { Emitter } from './events';
 import type { FieldFrame } from './frames';
 import type { FieldsEvents, FieldsState, FieldsTokenResult, HostedFields } from './types';
@@ -18,7 +18,14 @@ export interface MountContext {
   mountChannel: string;
   fieldsOrigin: string;
   fieldFrames: FieldFrame[];
+  /** The frame holding the card number (the card element's, or the card-number field's): it tokenizes. */
   cardFrame: FieldFrame;
+  /** Each field's last state, by field (every field of the mount, from its start). */
+  fieldStates: Partial<Record<HostedField, HostedFieldState>>;
+  /** The fields a frame holds: the card element's inputs, or the one field of a split frame. */
+  fieldsOf(frame: FieldFrame): HostedField[];
+  currentBin: string | null;
+  failedFonts: string[];
   mountEvents: Emitter<FieldsEvents>;
   currentBrand: Brand | null;
   frameSessionId: string;

@@ -1,17 +1,8 @@
 import type { Brand } from '../../card/types';
 import { configError } from '../../errors/configuration';
-import type { HostedField, HostedFieldState } from '../protocol';
+import { LABELS, labelIn } from '../labels';
+import type { FrameKind, HostedFieldState } from '../protocol';
 import type { FieldContainers, HostedFields } from './types';
-
-/** Default labels (when the container has no `<label for>` nor `aria-label`): Spanish|English. */
-export const LABELS: Readonly<Record<HostedField, string>> = {
-  card_number: 'Número de tarjeta|Card number',
-  expiry: 'Vencimiento (MM/AA)|Expiry (MM/YY)',
-  expiration_month: 'Mes de vencimiento|Expiry month',
-  expiration_year: 'Año de vencimiento|Expiry year',
-  cvv2: 'Código de seguridad|Security code',
-  holder_name: 'Nombre del titular|Name on card',
-};
 
 /** The attributes a container gets for the merchant's CSS (present or absent), in {@link renderContainer}'s order. */
 export const CONTAINER_ATTRIBUTES = ['data-paytoken-focused', 'data-paytoken-invalid', 'data-paytoken-valid', 'data-paytoken-empty', 'data-paytoken-brand'];
@@ -22,12 +13,11 @@ export const MOUNT_SLOT = /* @__PURE__ */ Symbol.for('paytoken.fields');
 /** A container that may hold a mount. */
 export type Container = HTMLElement & { [MOUNT_SLOT]?: HostedFields };
 
-/** One field's frame on the merchant page: its container, its iframe and the last state it reported. */
+/** One frame on the merchant page: what it holds (a field, or `card`: the card element), its container and iframe. */
 export interface FieldFrame {
-  fieldKey: HostedField;
+  fieldKey: FrameKind;
   fieldContainer: Container;
   fieldIframe: HTMLIFrameElement;
-  fieldState: HostedFieldState;
   frameLoaded: boolean;
 }
 
@@ -35,20 +25,25 @@ export interface FieldFrame {
 export const findElement = (doc: Document, target: string | Element): Element | null => (typeof target === 'string' ? doc.querySelector(target) : target);
 
 /**
- * One {@link FieldFrame} per container, checked: `card_number` is required, every key is a hosted field, every
- * container exists. @throws ConfigurationError naming the field (`fields.cvv2: no element #cvv`).
+ * One {@link FieldFrame} per container, checked: either `card` alone (the card element), or split fields with
+ * `card_number` among them; every key is known, every container exists.
+ * @throws ConfigurationError naming the field (`fields.cvv2: no element #cvv`, `fields.card: alone`).
  */
 export function fieldFrames(doc: Document, containers: FieldContainers): FieldFrame[] {
-  const entries = Object.entries(containers ?? {}) as [HostedField, string | HTMLElement][];
-  if (!entries.some(([field]) => field === 'card_number')) throw configError('fields.card_number', 'required');
-  return entries.map(([field, target]) => {
-    if (!Object.hasOwn(LABELS, field)) throw configError(`fields.${field}`, 'unknown field');
+  const entries = Object.entries(containers ?? {}) as [FrameKind, string | HTMLElement][];
+  const keys = entries.map(([key]) => key);
+  if (keys.includes('card') && keys.length > 1) throw configError('fields.card', 'alone: the card element holds every field');
+  if (!keys.includes('card') && !keys.includes('card_number')) throw configError('fields.card_number', 'required');
+  return entries.map(([key, target]) => {
+    if (!Object.hasOwn(LABELS, key)) throw configError(`fields.${key}`, 'unknown field');
     const container = findElement(doc, target) as Container | null;
-    if (!container?.tagName) throw configError(`fields.${field}`, `no element ${target}`);
-    const fieldState = { empty: true, focused: false, valid: false, potentiallyValid: true };
-    return { fieldKey: field, fieldContainer: container, fieldIframe: doc.createElement('iframe'), fieldState, frameLoaded: false };
+    if (!container?.tagName) throw configError(`fields.${key}`, `no element ${target}`);
+    return { fieldKey: key, fieldContainer: container, fieldIframe: doc.createElement('iframe'), frameLoaded: false };
   });
 }
+
+/** A field's state before its frame has said anything. */
+export const initialState = (): HostedFieldState => ({ empty: true, focused: false, valid: false, potentiallyValid: true });
 
 /** The `<label for>` elements of a frame's container. */
 export const labelsOf = (doc: Document, frame: FieldFrame): ArrayLike<HTMLLabelElement> =>
@@ -56,12 +51,17 @@ export const labelsOf = (doc: Document, frame: FieldFrame): ArrayLike<HTMLLabelE
 
 /** A frame's label: its `<label for>` text, else the container's `aria-label`, else the default in `locale`. */
 export const frameLabel = (doc: Document, frame: FieldFrame, locale: string): string =>
-  labelsOf(doc, frame)[0]?.textContent?.trim().replace(/\s+/g, ' ') || frame.fieldContainer.getAttribute('aria-label') || LABELS[frame.fieldKey].split('|')[+/^en/i.test(locale)]!;
+  labelsOf(doc, frame)[0]?.textContent?.trim().replace(/\s+/g, ' ') || frame.fieldContainer.getAttribute('aria-label') || labelIn(frame.fieldKey, locale);
 
 /** Sets an attribute to `''` (true) or a text, or removes it (false, null). */
 export const setAttribute = (el: Element, name: string, value: string | null | boolean) =>
   value === null || value === false ? el.removeAttribute(name) : el.setAttribute(name, value === true ? '' : value);
 
-/** Renders a field's state on its container (the brand on the card number's only). */
-export const renderContainer = (frame: FieldFrame, brand: Brand | null | false) =>
-  [frame.fieldState.focused, !!frame.fieldState.error, frame.fieldState.valid, frame.fieldState.empty, brand].forEach((value, i) => setAttribute(frame.fieldContainer, CONTAINER_ATTRIBUTES[i]!, value));
+/**
+ * Renders the state of a frame's fields on its container: focused or invalid when one is, valid or empty when all
+ * are (a split field's container shows its one field), and the brand on the card number's container.
+ */
+export function renderContainer(frame: FieldFrame, states: readonly HostedFieldState[], brand: Brand | null | false): void {
+  const flags = [states.some((s) => s.focused), states.some((s) => !!s.error), states.every((s) => s.valid), states.every((s) => s.empty), brand];
+  flags.forEach((value, i) => setAttribute(frame.fieldContainer, CONTAINER_ATTRIBUTES[i]!, value));
+}

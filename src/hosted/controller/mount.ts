@@ -1,10 +1,10 @@
 import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
-import { accept, channelId, envelope, frameUrl, parseFromFrame } from '../protocol';
+import { accept, CARD_ELEMENT_FIELDS, channelId, envelope, frameUrl, parseFromFrame, type HostedField } from '../protocol';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
-import { CONTAINER_ATTRIBUTES, fieldFrames, findElement, frameLabel, labelsOf, MOUNT_SLOT, renderContainer, type FieldFrame } from './frames';
+import { CONTAINER_ATTRIBUTES, fieldFrames, findElement, frameLabel, initialState, labelsOf, MOUNT_SLOT, renderContainer, type FieldFrame } from './frames';
 import { bindPostFlow, postFlowForm, setFormBusy } from './post-flow';
 import { rebuildError, relayFrameMessage } from './relay';
 import type { FieldContainers, FieldsConfig, FieldsEvents, FieldsOptions, FieldsState, FieldsTokenResult, HostedFields } from './types';
@@ -40,7 +40,7 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
 
 /** The public object of a mount (see {@link HostedFields}). */
 function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
-  const frameOf = (field?: string) => mount.fieldFrames.find((frame) => frame.fieldKey === field);
+  const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && mount.fieldsOf(frame).includes(field));
   const api: HostedFields = {
     on: mount.mountEvents.on,
     state: mount.snapshot,
@@ -48,10 +48,10 @@ function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs:
       const frame = frameOf(field);
       if (!frame) return;
       frame.fieldIframe.focus();
-      mount.postToFrame(frame, { t: 'focus' });
+      mount.postToFrame(frame, { t: 'focus', f: field });
     },
     clear(field) {
-      for (const frame of mount.fieldFrames) if (!field || frame.fieldKey === field) mount.postToFrame(frame, { t: 'clear' });
+      for (const frame of mount.fieldFrames) if (!field || mount.fieldsOf(frame).includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
     },
     setLocale(locale) {
       mount.mountLocale = locale;
@@ -87,7 +87,7 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
     const src = frameUrl(frameSettings.fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
       label: title,
       locale: mount.mountLocale,
-      placeholder: options.placeholders?.[frame.fieldKey],
+      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName } : { placeholder: options.placeholders?.[frame.fieldKey] }),
       style: options.style,
       messages: options.messages,
       merchantId: config.merchantId,
@@ -95,6 +95,7 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
       timeoutMs: frameSettings.timeoutMs,
       deviceData: options.deviceData,
       acceptedBrands: config.acceptedBrands,
+      fonts: options.fonts,
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
@@ -102,16 +103,17 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
     for (const label of Array.from(labelsOf(mount.doc, frame))) {
       label.addEventListener('click', (event) => {
         event.preventDefault();
-        mount.mountApi.focus(frame.fieldKey);
+        mount.mountApi.focus(mount.fieldsOf(frame)[0]!);
       }, { signal });
     }
-    renderContainer(frame, false);
+    renderContainer(frame, mount.fieldsOf(frame).map((field) => mount.fieldStates[field]!), false);
     frame.fieldContainer.append(frame.fieldIframe);
   }
 }
 
 /**
- * Mounts hosted fields: one iframe per field, served from the API origin, into the merchant's containers. The
+ * Mounts hosted fields: the card element (one iframe holding the whole card) or one iframe per field, served
+ * from the API origin, into the merchant's containers. The
  * card data is typed, checked and tokenized inside the frames; this page gets metadata only (see
  * {@link HostedFields}, {@link FieldsEvents}). The tree-shakable entry (`mountFields`), as `tokenize` is for
  * tokenization; `client.fields.mount` and the script tag's `PayToken.fields.mount` do the same.
@@ -125,8 +127,9 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
  * focuses the field; the label's text is the input's accessible name.
  *
  * @param config merchant id, public key, base URL, timeout, `fieldsUrl` (see {@link FieldsConfig}).
- * @param containers where each field goes; `card_number` is required, with `expiry` (or `expiration_month` and
- *   `expiration_year`) and `cvv2`; `holder_name` optional.
+ * @param containers where the frames go: `{ card }` alone for the card element (the whole card in one frame), or
+ *   split fields: `card_number` is required, with `expiry` (or `expiration_month` and `expiration_year`) and
+ *   `cvv2`; `holder_name` optional.
  * @param options see {@link FieldsOptions}.
  * @throws ConfigurationError for a bad setting, an unknown field, a missing container, a style property outside
  *   the allowlist (naming it, e.g. `style.base.background`).
@@ -142,7 +145,11 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const controller = new AbortController();
   const added: Element[] = [];
   const frames = fieldFrames(doc, containers);
-  const cardFrame = frames.find((frame) => frame.fieldKey === 'card_number')!;
+  const cardFrame = frames.find((frame) => frame.fieldKey === 'card_number' || frame.fieldKey === 'card')!;
+  const elementFields = CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || !options.holderName);
+  const fieldsOf = (frame: FieldFrame) => (frame.fieldKey === 'card' ? elementFields : [frame.fieldKey as HostedField]);
+  const fieldStates: MountContext['fieldStates'] = {};
+  for (const field of frames.flatMap(fieldsOf)) fieldStates[field] = initialState();
   const locale = options.locale ?? 'es-MX';
   const mount: MountContext = {
     doc,
@@ -150,6 +157,10 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     fieldsOrigin,
     fieldFrames: frames,
     cardFrame,
+    fieldStates,
+    fieldsOf,
+    currentBin: null,
+    failedFonts: [],
     mountEvents: createEmitter<FieldsEvents>(),
     currentBrand: null,
     frameSessionId: '',
@@ -160,12 +171,13 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
     snapshot: (): FieldsState => ({
-      fields: Object.fromEntries(frames.map((frame) => [frame.fieldKey, { ...frame.fieldState }])),
+      fields: Object.fromEntries(Object.entries(fieldStates).map(([field, state]) => [field, { ...state }])),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
-      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.refusal && frames.every((frame) => frame.fieldState.valid),
+      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.refusal && Object.values(fieldStates).every((state) => state.valid),
       deviceSessionId: mount.frameSessionId,
+      failedFonts: [...mount.failedFonts],
     }),
   };
   mount.mountApi = hostedFieldsApi(mount, options, timeoutMs, controller, added);

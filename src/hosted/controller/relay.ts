@@ -11,21 +11,27 @@ export const rebuildError = (fail: Pick<FailData, 'type' | 'message' | 'props'>)
   Object.assign(new PayTokenError(fail.type as ErrorType, fail.message), fail.props);
 
 /** A frame loaded: sized, told the locale if it changed since, and `ready` once every frame is. */
-function frameReady(mount: MountContext, frame: FieldFrame, session: string): void {
+function frameReady(mount: MountContext, frame: FieldFrame, message: Extract<FromFrame, { t: 'ready' }>): void {
   if (frame.frameLoaded) return;
   frame.frameLoaded = true;
   if (mount.mountLocale !== mount.urlLocale) mount.postToFrame(frame, { t: 'locale', locale: mount.mountLocale });
-  if (frame === mount.cardFrame) mount.frameSessionId = session;
+  if (frame === mount.cardFrame) mount.frameSessionId = message.session;
+  mount.failedFonts.push(...(message.failedFonts ?? []));
   if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.mountEvents.emit('ready', mount.snapshot());
 }
 
-/** A field's new state: rendered on its container, and the field events it means. */
+/** A field's new state: rendered on its container, and the field events it means (`brand`, `bin` too). */
 function fieldStateChanged(mount: MountContext, frame: FieldFrame, message: Extract<FromFrame, { t: 'state' }>): void {
-  const old = frame.fieldState;
-  frame.fieldState = message.state;
-  if (frame === mount.cardFrame && message.brand !== mount.currentBrand) mount.mountEvents.emit('brand', { brand: (mount.currentBrand = message.brand) });
-  renderContainer(frame, frame === mount.cardFrame && mount.currentBrand);
-  const event = { field: frame.fieldKey, state: { ...message.state } };
+  const fields = mount.fieldsOf(frame);
+  const field = message.f && fields.includes(message.f) ? message.f : fields[0]!;
+  const old = mount.fieldStates[field]!;
+  mount.fieldStates[field] = message.state;
+  if (field === 'card_number') {
+    if (message.brand !== mount.currentBrand) mount.mountEvents.emit('brand', { brand: (mount.currentBrand = message.brand) });
+    if ((message.bin ?? null) !== mount.currentBin) mount.mountEvents.emit('bin', { bin: (mount.currentBin = message.bin ?? null) });
+  }
+  renderContainer(frame, fields.map((key) => mount.fieldStates[key]!), frame === mount.cardFrame && mount.currentBrand);
+  const event = { field, state: { ...message.state } };
   if (message.e !== 'show') mount.mountEvents.emit(message.e, event);
   if (old.valid !== message.state.valid || old.potentiallyValid !== message.state.potentiallyValid) mount.mountEvents.emit('validityChange', event);
 }
@@ -53,7 +59,7 @@ function tokenizeAnswered(mount: MountContext, message: Extract<FromFrame, { t: 
 export function relayFrameMessage(mount: MountContext, frame: FieldFrame, message: FromFrame): void {
   if (message.t === 'ready' || message.t === 'resize') {
     frame.fieldIframe.height = String(message.height);
-    if (message.t === 'ready') frameReady(mount, frame, message.session);
+    if (message.t === 'ready') frameReady(mount, frame, message);
   } else if (message.t === 'state') fieldStateChanged(mount, frame, message);
   else if (message.t === 'enter') mount.postForm?.requestSubmit();
   else if (message.t === 'fail' && !message.id) {

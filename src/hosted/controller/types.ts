@@ -3,7 +3,7 @@ import type { PayTokenError } from '../../errors/base';
 import type { Messages } from '../../fields/messages';
 import type { ClientConfig } from '../../http/config';
 import type { Token } from '../../types/index';
-import type { HostedField, HostedFieldState } from '../protocol';
+import type { FontSource, FrameKind, HostedField, HostedFieldState } from '../protocol';
 import type { FieldsStyle } from '../style';
 
 /**
@@ -12,8 +12,12 @@ import type { FieldsStyle } from '../style';
  */
 export type FieldsConfig = ClientConfig;
 
-/** Where each field's frame goes: a CSS selector or an element (an empty container, e.g. a `div`), by field. */
-export type FieldContainers = Partial<Record<HostedField, string | HTMLElement>>;
+/**
+ * Where the frames go: a CSS selector or an element (an empty container, e.g. a `div`), by field. `card` alone
+ * mounts the card element: one frame holding the card number, expiry (`MM/YY`), CVV2 and holder name (the
+ * default integration); otherwise one frame per field (split fields), `card_number` required.
+ */
+export type FieldContainers = Partial<Record<FrameKind, string | HTMLElement>>;
 
 /** Options of `fields.mount` (`mountFields`, `client.fields.mount`, `PayToken.fields.mount`). */
 export interface FieldsOptions {
@@ -74,6 +78,15 @@ export interface FieldsOptions {
    * @default true
    */
   deviceData?: boolean;
+  /**
+   * Brand fonts for the inputs, at most 4: `{ family, src, weight?, style? }`, `src` an https URL of a `.woff2` or
+   * `.woff` file; name the family in `style.base.fontFamily`. Each frame loads every file whole (FontFace API, no
+   * `unicode-range`) before it says `ready`, and its CSP allows fonts from those origins only. A font that fails
+   * falls back to the system stack (`ready`'s `failedFonts` names it); a refused entry is a ConfigurationError
+   * naming it (`fonts[0].src`), through the `error` event.
+   * @default [] (system fonts)
+   */
+  fonts?: readonly FontSource[];
 }
 
 /** What a tokenization gives: the token id, the frame's `device_session_id` (for the charge) and the Token (number masked). */
@@ -94,6 +107,8 @@ export interface FieldsState {
   canSubmit: boolean;
   /** The `device_session_id` the device data was collected under (in the card-number frame); '' until ready. */
   deviceSessionId: string;
+  /** Families of the `fonts` option that failed to load (their inputs use the system stack). */
+  failedFonts: string[];
 }
 
 /** Payload of the field events: the field and its new state. */
@@ -104,7 +119,7 @@ export interface FieldsFieldEvent {
 
 /**
  * Events and their payloads: `ready` (every frame loaded), `change` / `focus` / `blur` / `validityChange` (a
- * field), `brand` (the card number's brand changed; null when unknown), `token` (tokenized), `error` (a
+ * field), `brand` (the card number's brand changed; null when unknown), `bin`, `token` (tokenized), `error` (a
  * tokenization failed: `code` and `message` as in the form layer, `field` when it concerns one, the typed error).
  */
 export interface FieldsEvents {
@@ -114,6 +129,12 @@ export interface FieldsEvents {
   blur: FieldsFieldEvent;
   validityChange: FieldsFieldEvent;
   brand: { brand: Brand | null };
+  /**
+   * The card number's BIN changed: its first 6 digits (8 in an eight-digit IIN range) once it is potentially
+   * valid, `null` when it no longer has them. PCI DSS allows the BIN to be shown; use it for installments or
+   * surcharges.
+   */
+  bin: { bin: string | null };
   token: FieldsTokenResult;
   error: { code: string; message: string; field?: string; error: PayTokenError };
 }

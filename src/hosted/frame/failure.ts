@@ -1,4 +1,5 @@
 import type { PayTokenError } from '../../errors/base';
+import type { ConfigurationError } from '../../errors/configuration';
 import type { ValidationError } from '../../errors/validation';
 import { apiErrorField, layoutField, submitErrorCode } from '../../fields/errors';
 import type { FailData, HostedField } from '../protocol';
@@ -29,3 +30,12 @@ export function showFailure(error: PayTokenError, fields: Map<HostedField, Field
   }
   return { type: error.type ?? 'network', message: String(error.message), code, text: messageFor(code), field: field as HostedField, props: { ...error } };
 }
+
+/** The `fail` data of a setting the frame refused (reported once, with id 0): the ConfigurationError naming it. */
+export const problemData = (problem: ConfigurationError): FailData => ({
+  type: 'configuration',
+  message: problem.message,
+  code: problem.option,
+  text: problem.message,
+  props: { ...problem },
+});

@@ -1,9 +1,9 @@
-import { panBrand } from '../../fields/brand';
+import { panBin, panBrand } from '../../fields/brand';
 import { formatInput, type FormatKind } from '../../fields/format';
 import { fieldResult, fieldState } from '../../fields/state';
 import type { Brand } from '../../card/types';
 import type { FieldState } from '../../fields/types';
-import type { HostedField } from '../protocol';
+import type { FromFrame, HostedField } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
 
 /** The autocomplete token of each field's input (WHATWG autofill field names). */
@@ -23,6 +23,8 @@ export interface FieldInput extends FieldHandle {
   refreshState(event: 'change' | 'focus' | 'blur' | 'show'): void;
   /** Empties the field and forgets its history. */
   clearField(): void;
+  /** The state last shown. */
+  shownState(): FieldState | undefined;
 }
 
 /**
@@ -30,11 +32,14 @@ export interface FieldInput extends FieldHandle {
  * from the API's rule for the field (`fieldResult`, `fieldState`), its error and `aria-invalid`, and the
  * `state` message to the merchant page. A card-number input also tracks the brand and tells the CVV2.
  *
+ * The `state` message names the field (`f`) when the frame holds several (the card element), and the card
+ * number's carries its BIN once it is potentially valid (see `panBin`).
+ *
  * @param frame the frame's shared context. @param field the field. @param input its input element.
- * @param errorElement where its error message shows (a polite live region).
+ * @param showMessage renders the frame's error text (called after every state change).
  * @param onBrand called when the card number's brand changes (card-number input only).
  */
-export function bindFieldInput(frame: FrameContext, field: HostedField, input: HTMLInputElement, errorElement: HTMLElement, onBrand: (brand: Brand | null) => void): FieldInput {
+export function bindFieldInput(frame: FrameContext, field: HostedField, input: HTMLInputElement, showMessage: () => void, onBrand: (brand: Brand | null) => void): FieldInput {
   const format: FormatKind | undefined = field === 'holder_name' ? undefined : field;
   let previous = '';
   /** an error may be shown while still potentially valid: the field was left non-empty, or a submit was tried */
@@ -47,15 +52,18 @@ export function bindFieldInput(frame: FrameContext, field: HostedField, input: H
     const value = input.value;
     const result = fieldResult(field, value, frame.currentBrand, frame.frameSettings.frameConfig.acceptedBrands);
     const state = fieldState({ key: field, value, focused: frame.doc.activeElement === input, touched, apiErrorCode }, result, frame.messageFor);
-    const message = state.error?.message ?? '';
-    if (errorElement.textContent !== message) errorElement.textContent = message;
     if (state.error) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
     input.classList.toggle('valid', state.valid);
-    if (event !== 'show' || JSON.stringify(state) !== JSON.stringify(shown)) {
-      frame.postToPage({ t: 'state', e: event, state, brand: field === 'card_number' ? frame.currentBrand : null });
-    }
+    const changed = JSON.stringify(state) !== JSON.stringify(shown);
     shown = state;
+    showMessage();
+    if (event === 'show' && !changed) return;
+    const isNumber = field === 'card_number';
+    const message: FromFrame = { t: 'state', e: event, state, brand: isNumber ? frame.currentBrand : null };
+    if (frame.ownFields.length > 1) message.f = field;
+    if (isNumber) message.bin = panBin(value, state.potentiallyValid);
+    frame.postToPage(message);
   };
 
   const onInput = (event: Event) => {
@@ -95,6 +103,7 @@ export function bindFieldInput(frame: FrameContext, field: HostedField, input: H
     setBrand() {
       if (input.value) update('show');
     },
+    shownState: () => shown,
     clearField() {
       input.value = previous = '';
       touched = false;

@@ -1,7 +1,7 @@
 /**
  * The inside of one hosted-field frame (built to `dist/fields/frame.js`, loaded by `frame.html` from the API
- * origin at `{base_url}/fields/v1/`). It holds one card input; the shopper's value never leaves this origin
- * except in the body of the one `POST /tokens`.
+ * origin at `{base_url}/fields/v1/`). It holds the card element (card number, expiry, CVV2, holder name) or one
+ * split field; the shopper's values never leave this origin except in the body of the one `POST /tokens`.
  *
  * Start-up: the fragment of its URL names the protocol version, the channel id, the field, the merchant origin and
  * the mount's configuration (see `frameUrl`), so the frame sets its input up and says `ready` as soon as its script
@@ -11,7 +11,8 @@
  * Values move between the frames of a mount only as same-origin reads (./siblings.ts), never in a message.
  *
  * One module per job: settings.ts (the start-up checks), field.ts (an input over the field engine),
- * siblings.ts (value exchange), tokenize.ts and failure.ts (the token request and its failure), style.ts.
+ * card-element.ts (the element's inputs), siblings.ts (value exchange between split fields), tokenize.ts and
+ * failure.ts (the token request and its failure), style.ts and fonts.ts (the merchant's look).
  */
 import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
@@ -19,11 +20,15 @@ import { formMessage } from '../../fields/messages';
 import { deviceData } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { resolveClientConfig } from '../../http/config';
-import { accept, envelope, parseToFrame, type FromFrame } from '../protocol';
+import { configError } from '../../errors/configuration';
+import { accept, envelope, parseToFrame, type FontSource, type FromFrame, type HostedField } from '../protocol';
+import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
 import type { FrameContext } from './context';
+import { problemData } from './failure';
 import { bindFieldInput, type FieldInput } from './field';
+import { checkFonts, loadFonts } from './fonts';
 import { readFrameSettings, refuseFrame, type FrameSettings } from './settings';
-import { findSiblings, publishSibling } from './siblings';
+import { findSiblings, mountKeyOf, publishSibling } from './siblings';
 import { applyFrameStyle } from './style';
 import { tokenizeInFrame } from './tokenize';
 
@@ -62,16 +67,17 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
 const startDeviceData = (frame: FrameContext) =>
   !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.checkedConfig!);
 
-/** Reads the merchant page's messages: focus, clear, locale, tokenize (one at a time, card-number frame only). */
-function listenToPage(frame: FrameContext, own: FieldInput, setLocale: (locale: string) => void): void {
+/** Reads the merchant page's messages: focus, clear, locale, tokenize (one at a time, the card-number frame only). */
+function listenToPage(frame: FrameContext, setLocale: (locale: string) => void): void {
   let tokenizing = false;
+  const ownField = (field?: HostedField) => frame.ownFields.find((own) => own.fieldKey === field) ?? frame.ownFields[0]!;
   frame.win.addEventListener('message', (event) => {
     if (!accept(event, frame.frameSettings.pageOrigin, frame.win.parent)) return;
     const message = parseToFrame(event.data, frame.frameSettings.mountChannel);
-    if (message?.t === 'focus') own.fieldInput.focus();
-    else if (message?.t === 'clear') own.clearField();
+    if (message?.t === 'focus') (ownField(message.f) as FieldInput).fieldInput.focus();
+    else if (message?.t === 'clear') for (const own of frame.ownFields as FieldInput[]) (!message.f || own.fieldKey === message.f) && own.clearField();
     else if (message?.t === 'locale') setLocale(message.locale);
-    else if (message?.t === 'tokenize' && own.fieldKey === 'card_number' && !tokenizing) {
+    else if (message?.t === 'tokenize' && ownField('card_number').fieldKey === 'card_number' && !tokenizing) {
       tokenizing = true;
       startDeviceData(frame);
       tokenizeInFrame(frame, message).finally(() => (tokenizing = false));
@@ -91,46 +97,80 @@ function reportHeight(frame: FrameContext, wrapper: HTMLElement): number {
 }
 
 /**
+ * Binds the frame's inputs to the engine: the card element's four (built here), or a split field's one, which
+ * it also offers its siblings (see ./siblings.ts). The error line shows the first error among them.
+ */
+function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void): FrameInputs {
+  const { doc, frameSettings: settings } = frame;
+  const element = settings.frameField === 'card';
+  const inputs: FrameInputs = element ? buildCardElement(doc, settings.frameConfig) : [[settings.frameField as HostedField, doc.getElementById('i') as HTMLInputElement]];
+  const errorLine = doc.getElementById('e') as HTMLElement;
+  const showMessage = () => {
+    const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
+    if (errorLine.textContent !== text) errorLine.textContent = text;
+  };
+  for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
+  const own = frame.ownFields[0] as FieldInput;
+  if (!element) publishSibling(frame.win, { ...own, mountChannel: settings.mountChannel, mountKey: mountKeyOf(frame), siblingBrand: () => frame.currentBrand, setBrand });
+  if (own.fieldKey === 'card_number') own.fieldInput.addEventListener('focus', () => startDeviceData(frame));
+  return inputs;
+}
+
+/**
+ * Labels, placeholder, style and brand fonts, from the URL's configuration (no message can configure a frame). A
+ * refused setting becomes the frame's `configProblem`. @returns the checked brand fonts, still to load.
+ */
+function configureInputs(frame: FrameContext, inputs: FrameInputs): FontSource[] {
+  const { doc, frameSettings: settings } = frame;
+  const config = settings.frameConfig;
+  const refuse = (where: string, why: string) => (frame.configProblem ??= configError(where, why));
+  doc.title = config.label;
+  if (settings.frameField !== 'card') {
+    inputs[0]![1].setAttribute('aria-label', config.label);
+    if (config.placeholder) inputs[0]![1].placeholder = config.placeholder;
+  }
+  for (const [, input] of inputs) input.disabled = false;
+  const fonts = checkFonts(config.fonts, refuse);
+  frame.configProblem ??= applyFrameStyle(doc, config.style, fonts.map((font) => font.family));
+  return fonts;
+}
+
+/**
  * Runs the frame: called once by the frame bundle's entry when the page has loaded. Touches only this document.
+ * The frame says `ready` once its brand fonts (if any) have loaded or failed, so nothing loads while the shopper
+ * types.
  * @param win the frame's window (for tests); default `window`.
  */
 export function startFrame(win: Window = window): void {
   const doc = win.document;
   const settings = readFrameSettings(win);
   if (!settings) return refuseFrame(doc);
-  const { frameField: field, frameConfig: config } = settings;
+  const config = settings.frameConfig;
   const frame = frameContext(win, settings);
   const setBrand = (brand: Brand | null) => {
     if (brand === frame.currentBrand) return;
     frame.currentBrand = brand;
     for (const handle of [...frame.ownFields, ...findSiblings(frame).values()]) if (handle.fieldKey === 'cvv2') handle.setBrand(brand);
   };
-  const input = doc.getElementById('i') as HTMLInputElement;
-  const own = bindFieldInput(frame, field, input, doc.getElementById('e') as HTMLElement, setBrand);
-  frame.ownFields.push(own);
-  publishSibling(win, { ...own, mountChannel: settings.mountChannel, siblingBrand: () => frame.currentBrand, setBrand });
+  const inputs = bindInputs(frame, setBrand);
   const setLocale = (locale: string) => {
     frame.frameLocale = doc.documentElement.lang = locale;
-    own.refreshState('show');
+    if (settings.frameField === 'card') labelCardElement(inputs, config, locale);
+    for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
   };
-  listenToPage(frame, own, setLocale);
-  if (field === 'card_number') input.addEventListener('focus', () => startDeviceData(frame));
-  // the merchant page focused the iframe element (its label, `focus()`): give the focus to the input
-  win.addEventListener('focus', () => doc.activeElement !== input && input.focus());
-
-  // configured from the URL (no message can configure a frame): usable at once
-  input.disabled = false;
-  input.setAttribute('aria-label', config.label);
-  doc.title = config.label;
-  if (config.placeholder) input.placeholder = config.placeholder;
-  frame.configProblem ??= applyFrameStyle(doc, config.style);
+  listenToPage(frame, setLocale);
+  // the merchant page focused the iframe element (its label, `focus()`): give the focus to the first input
+  win.addEventListener('focus', () => !inputs.some(([, input]) => input === doc.activeElement) && inputs[0]![1].focus());
+  const fonts = configureInputs(frame, inputs);
   setLocale(config.locale);
-  if (field === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
-  const problem = frame.configProblem;
-  if (problem) reportProblem(frame, problem);
-  frame.postToPage({ t: 'ready', height: reportHeight(frame, doc.getElementById('w') as HTMLElement), session: deviceSessionId() });
+  if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
+  if (frame.configProblem) frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
+  const sayReady = (failedFonts: string[]) => {
+    const ready: FromFrame = { t: 'ready', height: reportHeight(frame, doc.getElementById('w') as HTMLElement), session: deviceSessionId() };
+    if (failedFonts.length) ready.failedFonts = failedFonts;
+    frame.postToPage(ready);
+  };
+  // without brand fonts the frame is ready at once; with them, once every file has loaded (or failed)
+  if (fonts.length) void loadFonts(doc, fonts).then(sayReady);
+  else sayReady([]);
 }
-
-/** Reports a setting the frame refused, once, before `ready` (`fail` with id 0). */
-const reportProblem = (frame: FrameContext, problem: ConfigurationError) =>
-  frame.postToPage({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } } });

@@ -1,11 +1,11 @@
-import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, originAllowed, parseConfig, type FrameConfig, type HostedField } from '../protocol';
+import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, originAllowed, parseConfig, type FrameConfig, type FrameKind, type HostedField } from '../protocol';
 
 /** What a frame reads from its own address and page before it does anything. */
 export interface FrameSettings {
   /** The mount's channel id (see `channelId`). */
   mountChannel: string;
-  /** The field this frame holds. */
-  frameField: HostedField;
+  /** What this frame holds: one field, or `card` (the card element). */
+  frameField: FrameKind;
   /** The merchant page's origin: the only target of this frame's messages and the only sender it reads. */
   pageOrigin: string;
   /** The mount's settings (see `FrameConfig`). */
@@ -28,13 +28,13 @@ const REFUSED = 'Este campo no se puede usar en esta página. | This field canno
 export function readFrameSettings(win: Window): FrameSettings | null {
   const params = new URLSearchParams(win.location.hash.slice(1));
   const channel = params.get('ch') ?? '';
-  const field = params.get('f') as HostedField;
+  const field = params.get('f') as FrameKind;
   const pageOrigin = params.get('o') ?? '';
   const frameConfig = parseConfig(params.get('c'));
   const allowed = (win.document.querySelector<HTMLMetaElement>('meta[name=paytoken-allowed-origins]')?.content ?? '').split(/\s+/).filter(Boolean);
   const ancestors = win.location.ancestorOrigins;
   const framedByPage = win.parent !== win && originAllowed(pageOrigin, allowed) && (!ancestors || ancestors[0] === pageOrigin);
-  const wellFormed = params.get('v') === String(PROTOCOL_VERSION) && CHANNEL.test(channel) && HOSTED_FIELDS.includes(field);
+  const wellFormed = params.get('v') === String(PROTOCOL_VERSION) && CHANNEL.test(channel) && (HOSTED_FIELDS.includes(field as HostedField) || field === 'card');
   return wellFormed && frameConfig && framedByPage ? { mountChannel: channel, frameField: field, pageOrigin, frameConfig } : null;
 }
 

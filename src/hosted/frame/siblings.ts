@@ -6,6 +6,8 @@ import type { FieldHandle, FrameContext } from './context';
 export interface SiblingHandle extends FieldHandle {
   /** The mount's channel id. */
   mountChannel: string;
+  /** The merchant id, public key and API base URL the frame was started with: siblings must share them. */
+  mountKey: string;
   /** The card number's brand (card-number frame), so the CVV2 frame checks its length. */
   siblingBrand(): Brand | null;
 }
@@ -20,22 +22,49 @@ export interface SiblingHandle extends FieldHandle {
  */
 export const publishSibling = (win: Window, handle: SiblingHandle): void => void Object.defineProperty(win, '__paytoken', { value: handle });
 
-/**
- * The same-origin frames of this mount, by field (not this frame's own): the parent's frames whose
- * `__paytoken` handle has this channel id. A frame of another origin throws on access and is skipped.
- */
-export function findSiblings(frame: FrameContext): Map<HostedField, SiblingHandle> {
-  const found = new Map<HostedField, SiblingHandle>();
+/** The key siblings must share: the merchant id, public key and API base URL of a frame. */
+export const mountKeyOf = (frame: FrameContext): string => {
+  const config = frame.frameSettings.frameConfig;
+  return `${config.merchantId} ${config.publicKey} ${frame.apiBaseUrl}`;
+};
+
+/** Every handle on the parent page with this frame's channel id (other frames only; any settings). */
+function handlesOnChannel(frame: FrameContext): SiblingHandle[] {
+  const handles: SiblingHandle[] = [];
   const frames = frame.win.parent.frames;
   for (let i = 0; i < frames.length; i++) {
     try {
       const handle = (frames[i] as unknown as { __paytoken?: SiblingHandle }).__paytoken;
-      if (handle && handle.mountChannel === frame.frameSettings.mountChannel && handle.fieldKey !== frame.frameSettings.frameField) found.set(handle.fieldKey, handle);
+      if (handle && handle !== (frame.win as unknown as { __paytoken?: SiblingHandle }).__paytoken && handle.mountChannel === frame.frameSettings.mountChannel) handles.push(handle);
     } catch {
       /* a frame of another origin: not ours */
     }
   }
-  return found;
+  return handles;
+}
+
+/**
+ * The sibling frames of this mount, by field: the parent's frames whose `__paytoken` handle has this channel id
+ * and this frame's merchant id, public key and API base URL ({@link mountKeyOf}). A frame a page script added on
+ * the channel with other settings is no sibling: it reads nothing and is read by nobody.
+ */
+export function findSiblings(frame: FrameContext): Map<HostedField, SiblingHandle> {
+  const key = mountKeyOf(frame);
+  return new Map(handlesOnChannel(frame).filter((handle) => handle.mountKey === key).map((handle) => [handle.fieldKey, handle]));
+}
+
+/**
+ * A field held by two frames on this channel (whatever their settings, this frame's own fields included), or
+ * undefined: a page script added a genuine frame for a field already mounted, so the mount must fail loudly
+ * rather than read the wrong frame.
+ */
+export function duplicatedField(frame: FrameContext): HostedField | undefined {
+  const seen = new Set<HostedField>(frame.ownFields.map((own) => own.fieldKey));
+  for (const handle of handlesOnChannel(frame)) {
+    if (seen.has(handle.fieldKey)) return handle.fieldKey;
+    seen.add(handle.fieldKey);
+  }
+  return undefined;
 }
 
 /** Every field of the mount this frame can read: its own inputs first, then its siblings'. */

@@ -1,5 +1,6 @@
 import type { CardInput } from '../../card/types';
 import type { PayTokenError } from '../../errors/base';
+import { configError } from '../../errors/configuration';
 import { deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
 import { resolveClientConfig } from '../../http/config';
@@ -7,8 +8,8 @@ import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
 import type { HostedField, ToFrame } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
-import { showFailure } from './failure';
-import { readableFields } from './siblings';
+import { problemData, showFailure } from './failure';
+import { duplicatedField, readableFields } from './siblings';
 
 /** The card as the mount's fields hold it (spec field names), with what the page sent (holder name, address). */
 function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFrame, { t: 'tokenize' }>): CardInput {
@@ -21,7 +22,8 @@ function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFram
 }
 
 /**
- * Tokenizes (the frame holding the card number): reads the mount's fields, `POST /tokens` from this origin,
+ * Tokenizes (the frame holding the card number): refuses for good when two frames hold one field of the mount
+ * (see `duplicatedField`), else reads the mount's fields, `POST /tokens` from this origin,
  * answers with the token once this frame's device-data POST has completed as well, or `DEVICE_DATA_WAIT_MS`
  * (1,500 ms) after the request at most, so the charge never races its device data; a failure is answered at once
  * and shown on the fields it concerns.
@@ -32,6 +34,13 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
   const fields = readableFields(frame);
   const config = frame.frameSettings.frameConfig;
   try {
+    const duplicate = duplicatedField(frame);
+    if (duplicate) {
+      // a page script added a frame for a field of this mount: fail now and for good, never read the wrong one
+      frame.configProblem = configError(`fields.${duplicate}`, 'two frames hold this field on one mount');
+      frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
+      throw frame.configProblem;
+    }
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save
     const tokenRequest = postToken(frame.checkedConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }), readCard(fields, request), fetchIo(), config.acceptedBrands);
     const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);

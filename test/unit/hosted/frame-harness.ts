@@ -10,6 +10,15 @@ export const SHOP = 'https://shop.example';
 export const CH = 'a'.repeat(32);
 const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
+/** The frame's layout in a test: what it holds (`card` for the card element), and its parent's other frames. */
+export interface FrameLayout {
+  field?: string;
+  frames?: object[];
+}
+
+/** The expiry of a valid card in tests (`MM/YY`, three years ahead). */
+export const VALID_EXPIRY = `12/${YY}`;
+
 /** A message the frame sent to the merchant page. */
 export type Sent = { t: string; [k: string]: unknown };
 
@@ -17,20 +26,22 @@ export type Sent = { t: string; [k: string]: unknown };
  * Starts the card-number frame, configured by its URL's fragment (`config` overrides the mount's settings there).
  * @param onSend called with each message the frame sends to the merchant page.
  */
-export async function startTestFrame(config: Record<string, unknown> = {}, onSend: (m: Sent) => void = () => {}) {
+export async function startTestFrame(config: Record<string, unknown> = {}, onSend: (m: Sent) => void = () => {}, layout: FrameLayout = {}) {
   const { startFrame } = await import('../../../src/hosted/frame/index');
   const { envelope } = await import('../../../src/hosted/protocol');
   document.head.innerHTML = `<meta name="paytoken-allowed-origins" content="${SHOP}">`;
   document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
-  const sibling = (field: string, value: string) => ({ __paytoken: { mountChannel: CH, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} } });
+  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...config };
+  // a sibling frame of the same mount: same channel, merchant id, public key and API base URL
+  const mountKey = `${settings.merchantId} ${settings.publicKey} https://api.example.com`;
+  const sibling = (field: string, value: string) => ({ __paytoken: { mountChannel: CH, mountKey, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} } });
   const sent: Sent[] = [];
   const parent = {
-    frames: [sibling('expiry', `12/${YY}`), sibling('cvv2', '123')],
+    frames: layout.frames ?? (layout.field === 'card' ? [] : [sibling('expiry', `12/${YY}`), sibling('cvv2', '123')]),
     postMessage: (m: Sent) => (sent.push(m), onSend(m)),
   };
   const listeners: Record<string, (e: unknown) => void> = {};
-  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...config };
-  const hash = `#v=1&ch=${CH}&f=card_number&o=${encodeURIComponent(SHOP)}&c=${encodeURIComponent(JSON.stringify(settings))}`;
+  const hash = `#v=1&ch=${CH}&f=${layout.field ?? 'card_number'}&o=${encodeURIComponent(SHOP)}&c=${encodeURIComponent(JSON.stringify(settings))}`;
   const win = {
     document,
     location: { hash, href: `https://api.example.com/fields/v1/frame.html${hash}` },
@@ -39,7 +50,7 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   };
   startFrame(win as unknown as Window);
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
-  expect(sent.map((m) => m.t)).toContain('ready');
   const input = document.getElementById('i') as HTMLInputElement;
-  return { deliver, sent, input };
+  expect(sent.filter((m) => m.t === 'ready')).toHaveLength(settings.fonts ? 0 : 1);
+  return { deliver, sent, input, parent, win, sibling };
 }

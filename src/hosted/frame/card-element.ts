@@ -1,0 +1,43 @@
+import { labelIn } from '../labels';
+import { CARD_ELEMENT_FIELDS, type FrameConfig, type HostedField } from '../protocol';
+
+/** Default placeholders of the card element's inputs, `Spanish|English` (the merchant's `placeholders` win). */
+const PLACEHOLDERS: Partial<Record<HostedField, string>> = { card_number: '1234 1234 1234 1234|1234 1234 1234 1234', expiry: 'MM/AA|MM/YY', cvv2: 'CVV2|CVV2' };
+
+/** The inputs of one frame: the card element's, or the one input of a split field. */
+export type FrameInputs = [HostedField, HTMLInputElement][];
+
+/**
+ * Builds the card element's inputs in the frame page: the page's input becomes the card number, and the expiry,
+ * CVV2 and (unless it stays on the merchant page, `holder: false`) holder name follow it in keyboard order, each
+ * a copy of it (same attributes: no spellcheck, described by the error line). The wrapper gets the `card` class:
+ * one row when the frame is wide, wrapping when narrow (frame.css).
+ *
+ * @param doc the frame's document. @param config the frame's configuration.
+ * @returns the inputs by field, in order.
+ */
+export function buildCardElement(doc: Document, config: FrameConfig): FrameInputs {
+  const first = doc.getElementById('i') as HTMLInputElement;
+  const fields = CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || config.holder !== false);
+  (doc.getElementById('w') as HTMLElement).classList.add('card');
+  let previous = first;
+  return fields.map((field) => {
+    const input = field === 'card_number' ? first : (first.cloneNode() as HTMLInputElement);
+    if (input !== first) {
+      input.id = `i-${field}`;
+      previous.after(input);
+    }
+    input.classList.add(field);
+    previous = input;
+    return [field, input];
+  });
+}
+
+/** Labels the card element's inputs in a locale: each input's accessible name and placeholder. */
+export function labelCardElement(inputs: FrameInputs, config: FrameConfig, locale: string): void {
+  for (const [field, input] of inputs) {
+    input.setAttribute('aria-label', labelIn(field, locale));
+    const placeholder = config.placeholders?.[field] ?? PLACEHOLDERS[field]?.split('|')[+/^en/i.test(locale)] ?? labelIn(field, locale);
+    input.placeholder = placeholder;
+  }
+}

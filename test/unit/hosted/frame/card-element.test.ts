@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+/**
+ * The card element inside its frame (src/hosted/frame/card-element.ts and index.ts with `f=card`): four inputs in
+ * one document, each labelled and with its autocomplete token, states named by field, one tokenization reading
+ * all of them, the BIN on the card number's state, `holder: false` for a name kept on the merchant page.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { jsonResponse, TOKEN } from '../../helpers';
+import { startTestFrame, VALID_EXPIRY, type Sent } from '../frame-harness';
+
+let fetchMock: Mock<typeof fetch>;
+beforeEach(() => {
+  vi.resetModules();
+  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(201, TOKEN));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const inputs = () => [...document.querySelectorAll<HTMLInputElement>('#w input')];
+const type = (input: HTMLInputElement, value: string) => {
+  input.value = value;
+  input.dispatchEvent(new InputEvent('input', { inputType: 'insertText' }));
+};
+const lastOf = (sent: Sent[], t: string) => [...sent].reverse().find((m) => m.t === t) as Sent & Record<string, any>;
+
+describe('the card element frame', () => {
+  it('holds the card number, expiry, CVV2 and holder name, in that keyboard order, each labelled, with its autocomplete token', async () => {
+    await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    expect(inputs().map((i) => [i.getAttribute('autocomplete'), i.getAttribute('aria-label'), i.disabled])).toEqual([
+      ['cc-number', 'Número de tarjeta', false],
+      ['cc-exp', 'Vencimiento (MM/AA)', false],
+      ['cc-csc', 'Código de seguridad', false],
+      ['cc-name', 'Nombre del titular', false],
+    ]);
+    expect(document.getElementById('w')!.classList.contains('card')).toBe(true);
+    expect(inputs().map((i) => i.getAttribute('aria-describedby'))).toEqual(['e', 'e', 'e', 'e'].map(() => inputs()[0]!.getAttribute('aria-describedby')));
+  });
+
+  it('leaves the holder name out when it stays on the merchant page (holder: false)', async () => {
+    await startTestFrame({ deviceData: false, holder: false }, undefined, { field: 'card' });
+    expect(inputs().map((i) => i.getAttribute('autocomplete'))).toEqual(['cc-number', 'cc-exp', 'cc-csc']);
+  });
+
+  it('names the field in each state message, and the card number carries its BIN once potentially valid', async () => {
+    const { sent } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, expiry] = inputs();
+    type(number!, '4242 42');
+    expect(lastOf(sent, 'state')).toMatchObject({ f: 'card_number', bin: '424242', brand: 'visa', state: { valid: false, potentiallyValid: true } });
+    type(number!, '4242');
+    expect(lastOf(sent, 'state')).toMatchObject({ f: 'card_number', bin: null });
+    type(expiry!, '13');
+    expect(lastOf(sent, 'state')).toMatchObject({ f: 'expiry', state: { potentiallyValid: false, error: { code: 'expiration_month.format' } } });
+    expect(document.getElementById('e')!.textContent).toBe('Vencimiento no válido.');
+  });
+
+  it('checks the CVV2 against the brand typed in the same frame', async () => {
+    const { sent } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, , cvv2] = inputs();
+    type(cvv2!, '123');
+    expect(lastOf(sent, 'state')).toMatchObject({ f: 'cvv2', state: { valid: true } });
+    type(number!, '3782 822463 10005');
+    const cvv2States = sent.filter((m) => m.t === 'state' && m.f === 'cvv2');
+    expect(cvv2States.at(-1)).toMatchObject({ e: 'show', state: { valid: false, potentiallyValid: true } });
+  });
+
+  it('tokenizes the whole card from its own inputs (the holder name hosted too), with no sibling frame', async () => {
+    const { sent, deliver } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, expiry, cvv2, holder] = inputs();
+    type(number!, '4242 4242 4242 4242');
+    type(expiry!, VALID_EXPIRY);
+    type(cvv2!, '123');
+    type(holder!, 'Ana López');
+    deliver({ t: 'tokenize', id: 1 });
+    await vi.waitFor(() => expect(lastOf(sent, 'token')).toMatchObject({ id: 1, token: { id: TOKEN.id } }));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
+    expect(body).toMatchObject({ card_number: '4242424242424242', holder_name: 'Ana López', cvv2: '123', expiration_month: '12' });
+  });
+
+  it('a failed rule is shown on the input it concerns and named in the fail message', async () => {
+    const { sent, deliver } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, expiry] = inputs();
+    type(number!, '4242 4242 4242 4242');
+    type(expiry!, VALID_EXPIRY);
+    deliver({ t: 'tokenize', id: 1 });
+    await vi.waitFor(() => expect(lastOf(sent, 'fail')).toBeDefined());
+    expect(lastOf(sent, 'fail').fail).toMatchObject({ type: 'validation', field: 'holder_name' });
+    expect(inputs()[2]!.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('focus and clear name an input; setLocale relabels every input', async () => {
+    const { deliver } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, , cvv2] = inputs();
+    type(number!, '4242');
+    type(cvv2!, '12');
+    deliver({ t: 'clear', f: 'cvv2' });
+    expect([number!.value, cvv2!.value]).toEqual(['4242', '']);
+    deliver({ t: 'focus', f: 'cvv2' });
+    expect(document.activeElement).toBe(cvv2);
+    deliver({ t: 'clear' });
+    expect(number!.value).toBe('');
+    deliver({ t: 'locale', locale: 'en' });
+    expect(inputs().map((i) => i.getAttribute('aria-label'))).toEqual(['Card number', 'Expiry (MM/YY)', 'Security code', 'Name on card']);
+    expect(inputs()[1]!.placeholder).toBe('MM/YY');
+  });
+});
