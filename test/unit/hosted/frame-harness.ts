@@ -51,6 +51,6 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   startFrame(win as unknown as Window);
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
   const input = document.getElementById('i') as HTMLInputElement;
-  expect(sent.filter((m) => m.t === 'ready')).toHaveLength(settings.fonts ? 0 : 1);
+  expect(sent.filter((m) => m.t === 'ready')).toHaveLength('fonts' in settings ? 0 : 1);
   return { deliver, sent, input, parent, win, sibling };
 }
