@@ -98,6 +98,12 @@ export interface HostedFields {
   /** Switches the language of messages and default labels at once (a frame still loading gets it when ready). */
   setLocale(locale: string): void;
   /**
+   * Restyles every input in place (no new frames, nothing typed is lost); a frame still loading gets it when ready.
+   * The frames check it against the allowlist as at mount: a refused property is the `error` event, and
+   * tokenize() rejects with it. @param style see `FieldsStyle`.
+   */
+  setStyle(style: FieldsStyle): void;
+  /**
    * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
    * request however often it is called while one is under way (the same promise). The token comes once the
    * frame's device-data POST has completed too (1,500 ms after the request at most: `deviceDataSent`).
@@ -163,6 +169,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   let waiting: [number, (r: FieldsTokenResult) => void, (e: PayTokenError) => void] | undefined;
   let locale = options.locale ?? 'es-MX';
   const first = locale; // the locale in the frames' URLs
+  let style = options.style; // the frames' URLs have options.style
   let brand: Brand | null = null;
   let session = '';
   let pending: Promise<FieldsTokenResult> | undefined;
@@ -262,6 +269,10 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         if (f.ready) post(f, { t: 'locale', locale: l });
       }
     },
+    setStyle(s) {
+      style = s;
+      for (const f of frames) if (f.ready) post(f, { t: 'style', style: s });
+    },
     tokenize(data = {}) {
       if (pending) return pending;
       if (broken) return emit('error', broken), Promise.reject(broken.error);
@@ -304,6 +315,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
         if (m.t == 'ready' && !f.ready) {
           f.ready = true;
           if (locale != first) post(f, { t: 'locale', locale });
+          if (style != options.style) post(f, { t: 'style', style });
           if (f == card) session = m.session;
           if ((ready = frames.every((x) => x.ready))) emit('ready', state());
         }

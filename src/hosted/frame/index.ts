@@ -239,6 +239,9 @@ export function startFrame(win: Window = window): void {
   const startDeviceData = () =>
     field == 'card_number' && !problem && deviceData({ collect: config.deviceData !== false }, () => checked!); // checked: no problem
 
+  /** Tells the merchant page of a refused setting (at start, or a later style): every tokenization fails with it. */
+  const report = () => problem && post({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } } });
+
   const setLocale = (l: string) => {
     locale = l;
     doc.documentElement.lang = l;
@@ -298,7 +301,10 @@ export function startFrame(win: Window = window): void {
       api = undefined;
       update('change');
     } else if (m.t == 'locale') setLocale(m.locale);
-    else if (m.t == 'tokenize' && field == 'card_number' && !busy) {
+    else if (m.t == 'style') {
+      applyStyle(m.style);
+      report();
+    } else if (m.t == 'tokenize' && field == 'card_number' && !busy) {
       busy = true;
       tokenizeCard(m).finally(() => (busy = false));
     }
@@ -336,6 +342,6 @@ export function startFrame(win: Window = window): void {
   applyStyle(config.style);
   setLocale(config.locale);
   if (field == 'cvv2') brand = siblings().get('card_number')?.brand() ?? null;
-  if (problem) post({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } } });
+  report();
   post({ t: 'ready', height: (lastHeight = height()), session: deviceSessionId() });
 }
