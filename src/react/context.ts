@@ -6,11 +6,11 @@ import type { Store } from './store';
 export const StoreContext = /* @__PURE__ */ createContext<Store | null>(null);
 
 /**
- * The nearest provider's store. @param user the component or hook asking, for the error.
+ * The nearest provider's store (for the components and `useHostedFields`).
  * @throws ConfigurationError (`option` `PayTokenProvider`) outside a provider.
  */
-export function useStore(user: string): Store {
+export function useStore(): Store {
   const store = useContext(StoreContext);
-  if (!store) throw new ConfigurationError('PayTokenProvider', `${user}: not inside a PayTokenProvider`);
+  if (!store) throw new ConfigurationError('PayTokenProvider', 'PayTokenProvider: none around this component');
   return store;
 }

@@ -29,10 +29,10 @@ export interface CardElementProps extends ElementProps {
  * A component rendering the container of `key` and registering it with the provider, which mounts it with the
  * others. Its props are read when events arrive (the latest render's), so changing them mounts nothing again.
  */
-function container<P extends ElementProps>(key: ElementKey, name: string) {
-  const Component = forwardRef<HTMLDivElement, P>((props, ref) => {
-    const store = useStore(name);
-    const [entry] = useState<Entry>(() => ({ key, props }));
+function container<P extends ElementProps>(key: ElementKey) {
+  return forwardRef<HTMLDivElement, P>(function PayTokenElement(props, ref) {
+    const store = useStore();
+    const [entry] = useState<Entry>(() => ({ key, props, el: null }));
     const el = useRef<HTMLDivElement>(null);
     useImperativeHandle(ref, () => el.current!, []);
     useInsertionEffect(() => {
@@ -45,17 +45,15 @@ function container<P extends ElementProps>(key: ElementKey, name: string) {
     useEffect(() => store.sync());
     return <div ref={el} id={props.id} className={props.className} style={props.style} aria-label={props['aria-label']} />;
   });
-  Component.displayName = name;
-  return Component;
 }
 
 /** The card element: the whole card (number, expiry, CVV2, holder name) in one frame, mounted under the key `card`. */
-export const CardElement = /* @__PURE__ */ container<CardElementProps>('card', 'CardElement');
+export const CardElement = /* @__PURE__ */ container<CardElementProps>('card');
 /** The card-number field's container (split fields: required with `ExpiryField` and `Cvv2Field`). */
-export const CardNumberField = /* @__PURE__ */ container<FieldProps>('card_number', 'CardNumberField');
+export const CardNumberField = /* @__PURE__ */ container<FieldProps>('card_number');
 /** The expiry field's container (`MM/YY`). */
-export const ExpiryField = /* @__PURE__ */ container<FieldProps>('expiry', 'ExpiryField');
+export const ExpiryField = /* @__PURE__ */ container<FieldProps>('expiry');
 /** The CVV2 field's container. */
-export const Cvv2Field = /* @__PURE__ */ container<FieldProps>('cvv2', 'Cvv2Field');
+export const Cvv2Field = /* @__PURE__ */ container<FieldProps>('cvv2');
 /** The holder-name field's container (optional: else pass `holder_name` to `tokenize`). */
-export const HolderNameField = /* @__PURE__ */ container<FieldProps>('holder_name', 'HolderNameField');
+export const HolderNameField = /* @__PURE__ */ container<FieldProps>('holder_name');

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { FieldsState, HostedFields, PayTokenError } from 'paytoken';
 import { useStore } from './context';
 
@@ -27,7 +27,7 @@ export interface UseHostedFields {
  * their methods. @throws ConfigurationError outside a provider.
  */
 export function useHostedFields(): UseHostedFields {
-  const store = useStore('useHostedFields');
+  const store = useStore();
   const snap = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
-  return useMemo(() => ({ state: snap.state, ready: !!snap.state?.ready, error: snap.error, tokenize: store.tokenize, focus: store.focus, clear: store.clear }), [snap, store]);
+  return { ...snap, ready: !!snap.state?.ready, tokenize: store.tokenize, focus: store.focus, clear: store.clear };
 }

@@ -4,7 +4,7 @@ import type { ElementEvents, ElementKey, PayTokenEvents, PayTokenOptions, Snapsh
 /** A component's container under a provider: its key, its element, its latest props. */
 export interface Entry {
   key: ElementKey;
-  el?: HTMLElement | null;
+  el: HTMLElement | null;
   /** The latest event props, the card element's `options` and a split field's `placeholder`. */
   props: ElementEvents & { options?: PayTokenOptions; placeholder?: string };
 }
@@ -24,18 +24,10 @@ export interface Store {
   clear(field?: HostedField): void;
 }
 
-/** The events of a mount, the prop each calls, and whether a split field gets only its own field's. */
-const EVENTS: [keyof PayTokenEvents, (keyof ElementEvents)?, boolean?][] = [
-  ['ready', 'onReady'],
-  ['change', 'onChange', true],
-  ['focus', 'onFocus', true],
-  ['blur', 'onBlur', true],
-  ['validityChange'], // the state only
-  ['brand', 'onBrand'],
-  ['bin', 'onBin'],
-  ['error', 'onError'],
-  ['token', 'onToken'],
-];
+/** The events of a mount; each calls the prop `on` + its name (`onReady`; `onValidityChange` is no prop: the state only). */
+const EVENTS = 'ready change focus blur validityChange brand bin error token'.split(' ');
+/** The events a split field gets for its own field only. */
+const FIELD_EVENTS = /^(change|focus|blur|validityChange)$/;
 const EMPTY: Snapshot = { state: null };
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
@@ -52,18 +44,19 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
   let alive = false;
   let queued = false;
   let fields: HostedFields | undefined;
-  /** What the current mount was made of: its containers, and its options but `locale` and `style` (JSON). */
-  let made: { containers: Entry['el'][]; keys: string; rest: string; locale?: string; style: string } | undefined;
+  /** What the mount was made of: its entries; its keys and options but `locale` and `style` (JSON); those two. */
+  let made: { list: Entry[]; rest: string; locale?: string; style: string } | undefined;
   let snap = EMPTY;
 
   const publish = (next: Snapshot) => {
     snap = next;
     subscribers.forEach((fn) => fn());
   };
-  /** Calls each component's latest prop for an event (split fields get their own field's events only). */
-  const dispatch = (prop: keyof ElementEvents | undefined, byField: boolean | undefined, event: unknown) => {
+  /** Calls each component's latest prop for an event (a split field gets its own field's events only). */
+  const dispatch = (type: string, event: unknown) => {
     if (fields) publish({ state: fields.state() });
-    for (const e of entries) if (prop && (!byField || e.key === 'card' || e.key === (event as { field: string }).field)) (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
+    const prop = `on${type[0]!.toUpperCase()}${type.slice(1)}` as keyof ElementEvents;
+    for (const e of entries) if (!FIELD_EVENTS.test(type) || e.key === 'card' || e.key === (event as { field: string }).field) (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
   };
   const unmount = () => {
     fields?.unmount();
@@ -82,32 +75,30 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
   const mount = (list: Entry[], opts: FieldsOptions, rest: string) => {
     unmount();
     try {
-      const containers = Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers;
-      fields = mountFields(config, containers, opts);
-      made = { containers: list.map((e) => e.el), keys: json(list.map((e) => e.key)), rest, locale: opts.locale, style: json(opts.style) };
+      fields = mountFields(config, Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers, opts);
+      made = { list, rest, locale: opts.locale, style: json(opts.style) };
       // `bin` is the card element's: a mount without it never fires it
-      for (const [type, prop, byField] of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(prop, byField, e));
+      for (const type of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(type, e));
       publish({ state: fields.state() });
     } catch (x) {
       const error = x as PayTokenError;
       publish({ state: null, error });
-      dispatch('onError', false, { code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
+      dispatch('error', { code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
     }
   };
 
   /** Mounts afresh when the containers or the options but locale and style changed; else updates in place. */
   const reconcile = () => {
     queued = false;
-    const list = [...entries].filter((e) => e.el);
+    const list = [...entries];
     if (!alive) return;
-    if (!list.length) return made && unmount();
+    if (!list.length) return unmount();
     const opts = options();
-    const rest = json({ ...opts, locale: 0, style: 0 });
-    const same = made && made.rest === rest && made.keys === json(list.map((e) => e.key)) && list.every((e, i) => made!.containers[i] === e.el);
-    if (!same) return mount(list, opts, rest);
-    if (opts.locale !== made!.locale) fields?.setLocale((made!.locale = opts.locale) ?? 'es-MX');
-    if (json(opts.style) !== made!.style) {
-      made!.style = json(opts.style);
+    const rest = json([list.map((e) => e.key), { ...opts, locale: 0, style: 0 }]);
+    if (!made || made.rest !== rest || made.list.some((e, i) => e !== list[i])) return mount(list, opts, rest);
+    if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
+    if (json(opts.style) !== made.style) {
+      made.style = json(opts.style);
       fields?.setStyle(opts.style ?? {});
     }
   };
@@ -116,7 +107,6 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     if (!queued) queueMicrotask(reconcile);
     queued = true;
   };
-  const notMounted = () => snap.error ?? new ConfigurationError('fields', 'fields: not mounted yet');
 
   return {
     register(entry) {
@@ -141,7 +131,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
       return () => subscribers.delete(fn);
     },
     snapshot: () => snap,
-    tokenize: (data) => (fields ? fields.tokenize(data) : Promise.reject(notMounted())),
+    tokenize: (data) => fields?.tokenize(data) ?? Promise.reject(snap.error ?? new ConfigurationError('fields', 'fields: not mounted yet')),
     focus: (field) => fields?.focus(field),
     clear: (field) => fields?.clear(field),
   };

@@ -108,6 +108,14 @@ describe('useHostedFields', () => {
 
   it('outside a provider it throws a ConfigurationError naming the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useHostedFields())).toThrow(ConfigurationError);
+    const error = (() => {
+      try {
+        renderHook(() => useHostedFields());
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'PayTokenProvider', message: 'PayTokenProvider: none around this component' });
   });
 });
