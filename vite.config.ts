@@ -13,7 +13,7 @@ export const INTERNAL_PROPERTIES = [
   // the hosted frame's context and field handles
   'win', 'doc', 'frameSettings', 'apiBaseUrl', 'checkedConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
   // the hosted fields' mount on the merchant page
-  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'refusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'snapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'mountChannel', 'fieldsOf', 'currentBin',
+  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'refusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'snapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'fieldsOf', 'currentBin', 'mountStyle', 'styleChanged',
 ];
 
 /**
@@ -40,6 +40,9 @@ const framePage = (): Plugin => ({
   },
 });
 
+/** What the React binding's build leaves to the app: the package's own entry, React and its JSX runtime. */
+const REACT_EXTERNAL = /^(paytoken|react|react-dom)(\/.*)?$/;
+
 /** The library builds of `src/` by mode (`--mode`). */
 const LIBS = {
   // ESM module for bundlers (tree-shakable, no side effects)
@@ -50,6 +53,8 @@ const LIBS = {
   checkout: { entry: 'src/checkout.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-checkout.iife.js' },
   // the script tag of hosted-fields checkouts: setters and hosted fields only
   hosted: { entry: 'src/hosted/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-hosted.iife.js' },
+  // the React binding (`paytoken/react`): imports `paytoken` and React, both external (one copy of each in the app)
+  react: { entry: 'src/react/index.ts', formats: ['es'], fileName: () => 'react.js' },
   // the hosted-field frame (runs on the API origin): frame.js, frame.html, frame.css in dist/fields/
   fields: { entry: 'src/hosted/frame/main.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
 } as const;
@@ -63,11 +68,12 @@ const LIBS = {
 export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:PayToken,writable:!1});';
 
 /**
- * Five library builds of `src/` (`npm run build` runs them all, the ESM one first as it empties `dist/`):
+ * Six library builds of `src/` (`npm run build` runs them all, the ESM one first as it empties `dist/`):
  * - default mode: `dist/paytoken.js`, the ESM module for bundlers (tree-shakable, no side effects);
  * - `--mode iife`: `dist/paytoken.iife.js`, the script-tag build defining `window.PayToken` (the classic API);
  * - `--mode checkout`: `dist/paytoken-checkout.iife.js`, the same global with the form layer and `authenticate`;
  * - `--mode hosted`: `dist/paytoken-hosted.iife.js`, the script tag of hosted-fields checkouts;
+ * - `--mode react`: `dist/react.js`, the React binding (`paytoken/react`), importing `paytoken` and React;
  * - `--mode fields`: `dist/fields/` (frame.html, frame.js, frame.css), the hosted-field frame, served from the
  *   API origin at `{base_url}/fields/v1/` (the sandbox serves it).
  * Also the Vitest configuration (unit and contract tests under `test/`).
@@ -82,7 +88,7 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2020',
       outDir: mode == 'fields' ? 'dist/fields' : 'dist',
-      emptyOutDir: mode == 'fields' || !script,
+      emptyOutDir: mode == 'fields' || mode == 'production',
       // source maps beside each build (dist/*.map, for an error tracker or a debugger); the script tags carry no
       // `sourceMappingURL` comment, so a checkout page does not download a comment pointing at a file it never asks for
       sourcemap: mode == 'fields' ? false : script ? 'hidden' : true,
@@ -94,11 +100,16 @@ export default defineConfig(({ mode }) => {
       minify: 'terser',
       terserOptions: { compress: { passes: 3, unsafe_arrows: classicTag }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
       // the script tags' global read-only (LOCK_GLOBAL)
-      rolldownOptions: classicTag || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : {},
+      rolldownOptions: classicTag || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : mode == 'react' ? { external: REACT_EXTERNAL } : {},
       lib: { ...lib, formats: [...lib.formats] },
     },
     test: {
-      include: ['test/**/*.test.ts'],
+      include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+      // the React binding imports the package by name (`paytoken`), as an app does: the source here
+      alias: [
+        { find: /^paytoken$/, replacement: new URL('src/index.ts', import.meta.url).pathname },
+        { find: /^paytoken\/react$/, replacement: new URL('src/react/index.ts', import.meta.url).pathname },
+      ],
       // no XMLHttpRequest (happy-dom has one): the suites stub fetch, see the file
       setupFiles: ['test/setup/no-xhr.ts'],
       testTimeout: 15_000,

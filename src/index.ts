@@ -26,4 +26,4 @@ export { formMessage, MESSAGES, type Messages } from './fields/messages';
 export { readCard } from './form/read';
 export type { AuthenticateMode, AuthenticateOptions, AuthenticateResult } from './form/authenticate';
 export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/types';
-export { mountFields, checkStyle, type FieldsConfig, type FieldContainers, type FieldsOptions, type FieldsEvents, type FieldsState, type FieldsTokenResult, type HostedFields, type FieldsStyle, type HostedField, type HostedFieldState } from './hosted/index';
+export { mountFields, checkStyle, type FieldsConfig, type FieldContainers, type FieldsOptions, type FieldsEvents, type FieldsState, type FieldsTokenResult, type HostedFields, type FieldsStyle, type HostedField, type HostedFieldState, type FrameKind, type FontSource } from './hosted/index';

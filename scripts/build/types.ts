@@ -7,11 +7,15 @@
  *   time and defines the global `PayToken`; its declaration says exactly that (`declare global { var PayToken }`,
  *   plus the callback argument types `ClassicSuccess` and `ClassicFailure` as type-only exports);
  * - `dist/paytoken-checkout.iife.d.ts`: the same for the checkout script tag (`paytoken/paytoken-checkout.iife.js`),
- *   whose global also has `form` and `authenticate`.
+ *   whose global also has `form` and `authenticate`;
+ * - `dist/react.d.ts`: the React binding (`paytoken/react`), which imports its types from `paytoken` and `react`
+ *   (left as imports: one declaration of each type in an app); bundled after dist/paytoken.d.ts is written, as
+ *   `paytoken` resolves to it (the package's own name, through its `exports`).
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { generateDtsBundle } from 'dts-bundle-generator';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -48,8 +52,29 @@ export function globalDeclaration(bundle: string, file = 'paytoken.iife.js'): st
   );
 }
 
+/**
+ * The React binding's declaration, importing `paytoken`'s types rather than copying them. dts-bundle-generator
+ * imports a package only from a `node_modules/` path, so `paytoken` resolves here to a copy of dist/paytoken.d.ts
+ * laid out as an installed package (a temporary folder, removed after).
+ */
+function reactDeclaration(): string {
+  const tmp = mkdtempSync(join(tmpdir(), 'paytoken-dts-'));
+  try {
+    mkdirSync(join(tmp, 'node_modules/paytoken'), { recursive: true });
+    copyFileSync('dist/paytoken.d.ts', join(tmp, 'node_modules/paytoken/index.d.ts'));
+    const config = join(tmp, 'tsconfig.json');
+    const paths = { paytoken: [join(tmp, 'node_modules/paytoken/index.d.ts')] };
+    writeFileSync(config, JSON.stringify({ extends: resolve('tsconfig.build.json'), compilerOptions: { paths }, include: [resolve('src/react')] }));
+    const entry = { filePath: 'src/react/index.ts', output: { noBanner: true, exportReferencedTypes: false }, libraries: { importedLibraries: ['paytoken', 'react'] } };
+    return generateDtsBundle([entry], { preferredConfigPath: config })[0]!;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/paytoken.d.ts', esm!);
 writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
-console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts written');
+writeFileSync('dist/react.d.ts', reactDeclaration());
+console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/react.d.ts written');

@@ -26,7 +26,7 @@ const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderNam
 // 2026-11-23, after merging the session's branches into one build (3-D Secure's authenticate and installments,
 // hosted fields in createClient, tamper resistance, the classic members, Carnet BINs, card text rules), the
 // ceilings are the measured figures of that build; each feature's own cost is in the comments above.
-const checks: { name: string; row: string; code: () => Promise<string> | string; budget: number; target?: number }[] = [
+const checks: { name: string; row: string; code: () => Promise<string> | string; over?: () => Promise<string>; budget: number; target?: number }[] = [
   // 2026-11-23, hosted fields merged with the sandbox bounds, the classic compatibility and the Carnet BINs: every
   // ceiling set to the figure measured on the merged tree (validators 1500 -> 1546: the Carnet BINs' +46 B had not
   // been applied to this line; tokenize 3260 -> 3301, createClient 12260 -> 12394, everything 12610 -> 12740, script
@@ -145,7 +145,11 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 11169 -> 11178) for the shared function; tokenize 3713 -> 3712, everything 14157 -> 14152, createClient 13102 ->
   // 13101, frame 9960 -> 9952. The ceilings moved to the figures.
   // The frame's device-data target is the configuration it checked at start: frame 9952 -> 9937.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14152, target: 8000 },
+  // Exception: `setStyle`, hosted fields restyled in place (a `style` message the frame checks against its
+  // allowlist as at start; the React binding's `options.style` changes use it): +36 B (mountFields 3502 -> 3538,
+  // hosted script tag 3667 -> 3703), +42 B (createClient 13101 -> 13143), +44 B (everything 14152 -> 14196),
+  // +27 B (frame 9937 -> 9964), measured; the ceilings moved to the figures.
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14196, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
   // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
@@ -155,10 +159,14 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
   { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7144, target: 8865 },
   { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11178, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13101, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3502, target: 3000 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3667, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9937, target: 10000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13143, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3538, target: 3000 },
+  // The React binding (paytoken/react: the provider, the five container components, useHostedFields) measured as
+  // what it adds to a hosted-fields app (mountFields), React left out: an app with everything the binding exports
+  // minus the mountFields app (`over`). Target 1024 B (issue 28); not met: CI holds the measured ceiling.
+  { name: 'ESM: React binding over mountFields', row: 'ESM: the React binding (`paytoken/react`), added to `mountFields` (React not counted)', code: async () => (await bundleApp('mountFields', {}, true))[0]!.text, over: () => appImporting('mountFields'), budget: 1240, target: 1024 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3703, target: 3878 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9964, target: 10000 },
 ];
 
 let failed = false;
@@ -168,13 +176,16 @@ console.log('size budgets (gzip -9 bytes of minified code)');
 const measured: Record<string, number> = {};
 for (const c of checks) {
   const code = await c.code();
-  const size = gz(code);
+  // a line measured over another app: the difference of the two
+  const base = c.over ? await c.over() : '';
+  const size = gz(code) - (base ? gz(base) : 0);
+  const min = code.length - base.length;
   measured[c.name] = size;
-  rows.push(`| ${c.row} | ${n(code.length)} | ${n(size)} | ${c.target ? n(c.target) : ''} | ${n(c.budget)} |`);
+  rows.push(`| ${c.row} | ${n(min)} | ${n(size)} | ${c.target ? n(c.target) : ''} | ${n(c.budget)} |`);
   const ok = size <= c.budget;
   failed ||= !ok;
   const target = c.target && size > c.target ? `  ABOVE TARGET ${c.target} B by ${size - c.target} B` : '';
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${c.name.padEnd(46)} ${String(size).padStart(5)} B gzip  ${String(code.length).padStart(6)} B min  budget ${c.budget} B${target}`);
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${c.name.padEnd(46)} ${String(size).padStart(5)} B gzip  ${String(min).padStart(6)} B min  budget ${c.budget} B${target}`);
 }
 
 // Tree-shaking: an app that imports only validators must not get the HTTP client, errors or session code.

@@ -5,4 +5,4 @@
 export { mountFields } from './controller/mount';
 export type { FieldsConfig, FieldContainers, FieldsOptions, FieldsEvents, FieldsFieldEvent, FieldsState, FieldsTokenResult, HostedFields } from './controller/mount';
 export { checkStyle, STYLE_PROPERTIES, SYSTEM_FONTS, STYLE_SELECTORS, type FieldsStyle, type StyleState } from './style';
-export type { HostedField, HostedFieldState } from './protocol';
+export type { FontSource, FrameKind, HostedField, HostedFieldState } from './protocol';

@@ -112,6 +112,8 @@ export type ToFrame =
   | { t: 'focus'; f?: HostedField }
   | { t: 'clear'; f?: HostedField }
   | { t: 'locale'; locale: string }
+  /** A new style (`FieldsStyle`), checked by the frame as at start. */
+  | { t: 'style'; style: unknown }
   | { t: 'tokenize'; id: number; holder_name?: string; address?: Record<string, string> };
 
 /** Messages from a frame to the merchant page. */
@@ -156,6 +158,8 @@ const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
   focus: fieldOrNone,
   clear: fieldOrNone,
   locale: (m) => str(m.locale, 35),
+  // the frame checks the style against its allowlist, as at start (styleRules)
+  style: (m) => isObj(m.style),
   tokenize: (m) => num(m.id) && (m.holder_name === undefined || str(m.holder_name, 400)) && strMap(m.address, 10),
 };
 

@@ -5,14 +5,15 @@
  * a type import is still a dependency between layers).
  *
  * Layers, lowest first: card (pure rules) < types (spec resources) < errors < fields (the field engine) < http
- * (transport) < fraud (device data) < form (on-page form layer) < hosted (hosted fields); the entry files at the root of `src/` (client.ts,
+ * (transport) < fraud (device data) < form (on-page form layer) < hosted (hosted fields) < react (the React
+ * binding, which imports the package by its name, `paytoken`); the entry files at the root of `src/` (client.ts,
  * index.ts, classic.ts and the script-tag entries browser.ts and checkout.ts) sit above them all.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-export const LAYERS = ['card', 'types', 'errors', 'fields', 'http', 'fraud', 'form', 'hosted'] as const;
+export const LAYERS = ['card', 'types', 'errors', 'fields', 'http', 'fraud', 'form', 'hosted', 'react'] as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const walk = (dir: string): string[] =>
@@ -113,6 +114,18 @@ describe('one field engine', () => {
     } finally {
       graph.delete(fake);
     }
+  });
+});
+
+describe('the React binding (src/react/)', () => {
+  it('imports only its own files, the package by its name (`paytoken`: one copy in an app) and React', () => {
+    const bad: string[] = [];
+    for (const f of srcFiles.filter((f) => layerOf(f) === 'react')) {
+      for (const t of graph.get(f)!) if (layerOf(t) !== 'react') bad.push(`${rel(f)} -> ${rel(t)}`);
+      for (const m of readFileSync(f, 'utf8').matchAll(/from\s*'([^'.][^']*)'/g)) if (!/^(paytoken|react)$/.test(m[1]!)) bad.push(`${rel(f)} -> ${m[1]}`);
+    }
+    expect(srcFiles.some((f) => layerOf(f) === 'react')).toBe(true);
+    expect(bad).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@
  *   ES modules through require) giving the same exports as `import`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -67,8 +67,10 @@ describe('the packed package', () => {
     for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts', 'dist/paytoken-checkout.iife.js', 'dist/paytoken-checkout.iife.d.ts']) {
       expect(packed.files).toContain(f);
     }
-    // the hosted-fields script tag ships; the frame bundle (dist/fields/) does not: the API origin serves it
-    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*)$/.test(f))).toEqual([]);
+    // the hosted-fields script tag and the React binding ship; the frame bundle (dist/fields/) does not: the API
+    // origin serves it
+    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/react\.(js|js\.map|d\.ts))$/.test(f))).toEqual([]);
+    expect(packed.files).toContain('dist/react.d.ts');
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
     // every target the exports map names is in the tarball
     const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
@@ -89,7 +91,7 @@ describe('the packed package', () => {
   });
 
   it('declarations hold no relative import (one file per entry)', () => {
-    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts']) {
+    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts', 'react.d.ts']) {
       const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');
       expect(text).not.toMatch(/from\s+['"]\.\.?\//);
       expect(text).not.toMatch(/import\(\s*['"]\.\.?\//);
@@ -133,6 +135,25 @@ describe('the packed package', () => {
     const c = typecheck(resolution, [`checkout.${resolution}.ts`]);
     expect(c.output).toBe('');
     expect(c.status).toBe(0);
+    // a React app (paytoken/react: its types import paytoken's and React's); React's types as the app installs them
+    for (const p of ['@types/react', 'csstype']) {
+      if (!existsSync(join(dir, 'app/node_modules', p))) cpSync(join(ROOT, 'node_modules', p), join(dir, 'app/node_modules', p), { recursive: true });
+    }
+    const app = [
+      "import { createElement } from 'react';",
+      "import type { FieldsState } from 'paytoken';",
+      "import { CardElement, CardNumberField, PayTokenProvider, useHostedFields, type UseHostedFields } from 'paytoken/react';",
+      "const config = { merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' };",
+      "export const tree = createElement(PayTokenProvider, { config, options: { locale: 'en', style: { base: { color: '#222' } } } },",
+      "  createElement(CardElement, { className: 'card', onBin: (e) => void e.bin?.length, options: { fonts: [{ family: 'Brand', src: 'https://cdn.example/b.woff2' }] } }),",
+      "  createElement(CardNumberField, { id: 'pan', placeholder: '4242', onChange: (e) => void e.state.valid }));",
+      'export const hook: () => UseHostedFields = useHostedFields;',
+      'export const state = (h: UseHostedFields): FieldsState | null => h.state;',
+    ];
+    writeFileSync(join(dir, 'app', `react.${resolution}.ts`), app.join('\n') + '\n');
+    const r2 = typecheck(resolution, [`react.${resolution}.ts`]);
+    expect(r2.output).toBe('');
+    expect(r2.status).toBe(0);
   }, 180_000);
 
   it('the same check fails on a consumer that misuses the types (the check can fail)', () => {

@@ -1,13 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { createClient, formMessage, ValidationError, type HostedFields } from 'paytoken';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { createClient, formMessage, ValidationError } from 'paytoken';
+import { CardNumberField, Cvv2Field, ExpiryField, PayTokenProvider, useHostedFields, type FieldProps } from 'paytoken/react';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
-const client = createClient({
-  merchantId: meta('paytoken-merchant-id'),
-  publicKey: meta('paytoken-public-key'),
-  baseUrl: meta('paytoken-base-url'),
-});
+const config = { merchantId: meta('paytoken-merchant-id'), publicKey: meta('paytoken-public-key'), baseUrl: meta('paytoken-base-url') };
+/** The client of the 3-D Secure modal (`client.authenticate`); the card fields come from the provider below. */
+const client = createClient(config);
 const amount = meta('shop-amount');
+/** The card inputs' style inside their frames (the allowlist of `FieldsStyle`). */
+const STYLE = {
+  base: { color: '#1d2430', fontSize: '16px', fontFamily: 'system-ui, sans-serif' },
+  invalid: { color: '#b42318' },
+  placeholder: { color: '#6b7686' },
+};
 
 type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
@@ -122,22 +127,30 @@ export function App() {
 }
 
 /**
- * The checkout with hosted fields: the card number, expiry and CVV2 are iframes served from the API origin
- * (`client.fields.mount`), so this document never holds card data; the holder name and billing address stay the
- * shop's own inputs (they are not card data) and go with `tokenize()`. The fields are mounted in an effect and
- * unmounted in its cleanup: StrictMode's second mount (development builds) and route changes leave one set of
- * frames. The locale switch goes through setLocale (the frames' messages change language in place). The token
- * goes to the merchant backend; a 3-D Secure charge comes back as `{redirect}`, shown in a modal
- * (`client.authenticate(url, {mode: 'modal'})`), whose result is read from the backend again.
+ * The checkout with hosted fields (paytoken/react): the card number, expiry and CVV2 are iframes served from the API
+ * origin, mounted by the provider as one set (StrictMode and route changes included) and removed with the checkout;
+ * the language switch reaches them in place (the provider's `locale`). This document never holds card data; the
+ * holder name and billing address stay the shop's own inputs (they are not card data) and go with `tokenize()`.
  */
-function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => void; onPaid: (tx: Transaction) => void }) {
-  const number = useRef<HTMLDivElement>(null);
-  const expiry = useRef<HTMLDivElement>(null);
-  const cvv2 = useRef<HTMLDivElement>(null);
+function Checkout(props: CheckoutProps) {
+  return (
+    <PayTokenProvider config={config} options={{ locale: props.locale, style: STYLE }}>
+      <CheckoutForm {...props} />
+    </PayTokenProvider>
+  );
+}
+
+type CheckoutProps = { locale: Locale; onBack: () => void; onPaid: (tx: Transaction) => void };
+
+/**
+ * The checkout's forms. The token goes to the merchant backend; a 3-D Secure charge comes back as `{redirect}`,
+ * shown in a modal (`client.authenticate(url, {mode: 'modal'})`), whose result is read from the backend again.
+ */
+function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
+  const fields = useHostedFields();
   const pay = useRef<HTMLButtonElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const pointsTitle = useRef<HTMLHeadingElement>(null);
-  const fields = useRef<HostedFields>(undefined);
   const charging = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
@@ -145,35 +158,9 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
   const [points, setPoints] = useState<{ body: ChargeBody; balance: string }>();
+  /** The placeholders of the checkout's first language (a placeholder is a mount setting: a change mounts anew). */
+  const [expiryHint] = useState(locale == 'en' ? 'MM/YY' : 'MM/AA');
   const t = TEXT[locale];
-
-  useEffect(() => {
-    const mounted = client.fields.mount(
-      { card_number: number.current!, expiry: expiry.current!, cvv2: cvv2.current! },
-      {
-        flow: 'spa',
-        locale,
-        placeholders: { card_number: '1234 1234 1234 1234', expiry: locale == 'en' ? 'MM/YY' : 'MM/AA', cvv2: '123' },
-        style: {
-          base: { color: '#1d2430', fontSize: '16px', fontFamily: 'system-ui, sans-serif' },
-          invalid: { color: '#b42318' },
-          placeholder: { color: '#6b7686' },
-        },
-      },
-    );
-    fields.current = mounted;
-    return () => {
-      mounted.unmount();
-      if (fields.current == mounted) fields.current = undefined;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per checkout; locale below
-  }, []);
-  // a later language switch (the mount has its locale): not at once, while the frames are still loading (a message
-  // to a frame not yet on the API origin is refused by the browser, and Firefox logs it)
-  const mountedLocale = useRef(locale);
-  useEffect(() => {
-    if (locale != mountedLocale.current) fields.current?.setLocale((mountedLocale.current = locale));
-  }, [locale]);
 
   /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
   const done = (f?: Failure) => {
@@ -202,8 +189,7 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const mounted = fields.current;
-    if (charging.current || !mounted?.state().ready) return;
+    if (charging.current || !fields.ready) return;
     const form = new FormData(e.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
     charging.current = true;
@@ -212,7 +198,7 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
     setInvalid({});
     let token;
     try {
-      token = await mounted.tokenize({
+      token = await fields.tokenize({
         holder_name: text('holder_name'),
         address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])),
       });
@@ -290,11 +276,11 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
       </div>
     );
   };
-  /** A hosted field: a container the iframe goes in, named by its label (`for` the container's id). */
-  const hosted = (id: string, label: string, ref: RefObject<HTMLDivElement | null>, className = 'hosted') => (
+  /** A hosted field: its container (the iframe goes in), named by its label (`for` the container's id). */
+  const hosted = (id: string, label: string, Field: ComponentType<FieldProps>, placeholder: string, className = 'hosted') => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <div id={id} ref={ref} className={className} />
+      <Field id={id} className={className} placeholder={placeholder} />
     </div>
   );
 
@@ -328,10 +314,10 @@ function Checkout({ locale, onBack, onPaid }: { locale: Locale; onBack: () => vo
       <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit} hidden={!!points}>
         <h1 id="checkout-title">{t.title}</h1>
         {input('holder_name', t.name, { autoComplete: 'cc-name', spellCheck: false, maxLength: 80 })}
-        {hosted('spa-number', t.number, number, 'hosted pan')}
+        {hosted('spa-number', t.number, CardNumberField, '1234 1234 1234 1234', 'hosted pan')}
         <div className="row">
-          {hosted('spa-expiry', t.expiry, expiry)}
-          {hosted('spa-cvv', t.cvv, cvv2)}
+          {hosted('spa-expiry', t.expiry, ExpiryField, expiryHint)}
+          {hosted('spa-cvv', t.cvv, Cvv2Field, '123')}
         </div>
         <fieldset>
           <legend>{t.billing}</legend>

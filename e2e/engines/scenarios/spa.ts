@@ -1,6 +1,6 @@
 /**
- * The React SPA example (/spa/): StrictMode, route changes, hosted fields (the card inputs are iframes from the API
- * origin, mounted in an effect and unmounted in its cleanup). What every engine's driver can do from the app's
+ * The React SPA example (/spa/): StrictMode, route changes, hosted fields through paytoken/react (the card inputs
+ * are iframes from the API origin, mounted by `PayTokenProvider` once and removed with the checkout). What every engine's driver can do from the app's
  * document: the frames and their origin, the app's own inputs and the errors the fields' validation gives them; and,
  * through `Tab.frame`, typing into the frames and paying.
  */
@@ -82,12 +82,12 @@ export const spa: Scenario[] = [
     },
   },
   {
-    name: 'SPA: the fields\' validation marks the app\'s own inputs; the language switch changes the errors in place',
+    name: 'SPA: the fields\' validation marks the app\'s own inputs; the language switch changes the errors in place, the same frames kept',
     async run(ctx) {
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
       await clickText(tab, 'button', 'Ir a pagar');
-      await frames(tab, 3);
+      const before = await frames(tab, 3);
       await submitEmpty(tab);
       expect((await field(tab, '#spa-name')).description).toBe('Escribe el nombre del titular.');
       expect((await field(tab, '#spa-city')).description).toBe('Revisa la dirección.');
@@ -97,6 +97,7 @@ export const spa: Scenario[] = [
       await waitFor(tab, 'English errors', () => document.documentElement.lang === 'en');
       expect((await field(tab, '#spa-name')).description).toBe('Enter the name on the card.');
       expect((await field(tab, '#spa-city')).description).toBe('Check the address.');
+      expect(await frames(tab, 3)).toEqual(before);
       await expectCleanPage(ctx, tab);
     },
   },

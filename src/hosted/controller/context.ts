@@ -33,6 +33,9 @@ export interface MountContext {
   /** The locale now, and the one in the frames' URLs (a frame that loads after a change is told the new one). */
   mountLocale: string;
   urlLocale: string;
+  /** The style now (a frame that loads after `setStyle` is sent it; its URL has the mount's). */
+  mountStyle: unknown;
+  styleChanged: boolean;
   /** A setting a frame refused (`fail` with id 0): every tokenization fails with it. */
   refusal?: FieldsEvents['error'];
   pendingTokenize?: PendingTokenize;

@@ -61,6 +61,11 @@ function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs:
         if (frame.frameLoaded) mount.postToFrame(frame, { t: 'locale', locale });
       }
     },
+    setStyle(style) {
+      mount.mountStyle = style;
+      mount.styleChanged = true;
+      for (const frame of mount.fieldFrames) if (frame.frameLoaded) mount.postToFrame(frame, { t: 'style', style });
+    },
     tokenize: tokenizer(mount, options, timeoutMs, controller.signal),
     unmount() {
       if (controller.signal.aborted) return;
@@ -167,6 +172,8 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     allReady: false,
     mountLocale: locale,
     urlLocale: locale,
+    mountStyle: options.style,
+    styleChanged: false,
     postForm: postFlowForm(doc, options, cardFrame.fieldContainer),
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),

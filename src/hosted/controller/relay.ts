@@ -15,6 +15,7 @@ function frameReady(mount: MountContext, frame: FieldFrame, message: Extract<Fro
   if (frame.frameLoaded) return;
   frame.frameLoaded = true;
   if (mount.mountLocale !== mount.urlLocale) mount.postToFrame(frame, { t: 'locale', locale: mount.mountLocale });
+  if (mount.styleChanged) mount.postToFrame(frame, { t: 'style', style: mount.mountStyle });
   if (frame === mount.cardFrame) mount.frameSessionId = message.session;
   mount.failedFonts.push(...(message.failedFonts ?? []));
   if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.mountEvents.emit('ready', mount.snapshot());

@@ -152,6 +152,12 @@ export interface HostedFields {
   /** Switches the language of messages and default labels at once (a frame still loading gets it when ready). */
   setLocale(locale: string): void;
   /**
+   * Restyles every input in place (no new frames, nothing typed is lost); a frame still loading gets it when ready.
+   * The frames check it against the allowlist as at mount: a refused property is the `error` event, and
+   * tokenize() rejects with it. @param style see `FieldsStyle`.
+   */
+  setStyle(style: FieldsStyle): void;
+  /**
    * Tokenizes: the card-number frame reads the other frames and `POST /tokens` from the API origin. One
    * request however often it is called while one is under way (the same promise). The token comes once the
    * frame's device-data POST has completed too (1,500 ms after the request at most: `deviceDataSent`).

@@ -67,8 +67,8 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
 const startDeviceData = (frame: FrameContext) =>
   !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.checkedConfig!);
 
-/** Reads the merchant page's messages: focus, clear, locale, tokenize (one at a time, the card-number frame only). */
-function listenToPage(frame: FrameContext, setLocale: (locale: string) => void): void {
+/** Reads the merchant page's messages: focus, clear, locale, style, tokenize (one at a time, the card-number frame only). */
+function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, restyle: (style: unknown) => void): void {
   let tokenizing = false;
   const ownField = (field?: HostedField) => frame.ownFields.find((own) => own.fieldKey === field) ?? frame.ownFields[0]!;
   frame.win.addEventListener('message', (event) => {
@@ -77,6 +77,7 @@ function listenToPage(frame: FrameContext, setLocale: (locale: string) => void):
     if (message?.t === 'focus') (ownField(message.f) as FieldInput).fieldInput.focus();
     else if (message?.t === 'clear') for (const own of frame.ownFields as FieldInput[]) (!message.f || own.fieldKey === message.f) && own.clearField();
     else if (message?.t === 'locale') setLocale(message.locale);
+    else if (message?.t === 'style') restyle(message.style);
     else if (message?.t === 'tokenize' && ownField('card_number').fieldKey === 'card_number' && !tokenizing) {
       tokenizing = true;
       startDeviceData(frame);
@@ -158,13 +159,20 @@ export function startFrame(win: Window = window): void {
     if (settings.frameField === 'card') labelCardElement(inputs, config, locale);
     for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
   };
-  listenToPage(frame, setLocale);
+  const reportProblem = () => frame.configProblem && frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
+  const brandFamilies = checkFonts(config.fonts, () => {}).map((font) => font.family);
+  // a new style (`setStyle`), checked as at start: a refusal is reported as at start
+  const restyle = (style: unknown) => {
+    frame.configProblem ??= applyFrameStyle(doc, style, brandFamilies);
+    reportProblem();
+  };
+  listenToPage(frame, setLocale, restyle);
   // the merchant page focused the iframe element (its label, `focus()`): give the focus to the first input
   win.addEventListener('focus', () => !inputs.some(([, input]) => input === doc.activeElement) && inputs[0]![1].focus());
   const fonts = configureInputs(frame, inputs);
   setLocale(config.locale);
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
-  if (frame.configProblem) frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
+  reportProblem();
   const sayReady = (failedFonts: string[]) => {
     const ready: FromFrame = { t: 'ready', height: reportHeight(frame, doc.getElementById('w') as HTMLElement), session: deviceSessionId() };
     if (failedFonts.length) ready.failedFonts = failedFonts;

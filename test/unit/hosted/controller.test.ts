@@ -186,6 +186,25 @@ describe('mountFields', () => {
     expect(posted('pan')).not.toHaveBeenCalled();
   });
 
+  it('setStyle restyles the ready frames in place (same iframes) and a frame still loading once it is ready', () => {
+    const m = mount(CONFIG, FIELDS, { style: { base: { color: 'red' } } });
+    const posted = (id: string) => iframe(id).contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
+    const before = [...document.querySelectorAll('iframe')];
+    deliver(iframe('pan'), { t: 'ready', height: 42, session: 'sesspan' });
+    const style = { base: { color: 'blue' }, invalid: { color: 'purple' } };
+    m.setStyle(style);
+    expect(posted('pan').mock.calls.map((c) => c[0])).toEqual([expect.objectContaining({ t: 'style', style })]);
+    expect(posted('cvv')).not.toHaveBeenCalled();
+    deliver(iframe('cvv'), { t: 'ready', height: 42, session: 'sesscvv' });
+    expect(posted('cvv').mock.calls.map((c) => c[0])).toEqual([expect.objectContaining({ t: 'style', style })]);
+    expect([...document.querySelectorAll('iframe')]).toEqual(before);
+    // a frame ready under the style of its URL gets no message
+    m.unmount();
+    mount(CONFIG, FIELDS, { style: { base: { color: 'red' } } });
+    deliver(iframe('pan'), { t: 'ready', height: 42, session: 's' });
+    expect(posted('pan')).not.toHaveBeenCalled();
+  });
+
   it('gives each frame its settings in its URL\'s fragment (metadata and settings, no value), sizes it to its content, then is ready', () => {
     const m = mount(CONFIG, FIELDS, { locale: 'en', placeholders: { cvv2: '123' }, style: { base: { color: 'red' } } });
     const posted = (iframe('cvv').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);

@@ -71,6 +71,20 @@ describe('hosted frame: the settings it checks itself', () => {
     expect(rules).not.toMatch(/background/);
   });
 
+  it('restyles in place on a style message (the allowlist checked as at start): a refused property is reported then', async () => {
+    const { sent, deliver, input } = await startTestFrame({ style: { base: { color: 'rgb(1, 2, 3)' } } });
+    input.value = '4111';
+    const rules = () => document.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
+    deliver({ t: 'style', style: { base: { color: 'rgb(4, 5, 6)' }, invalid: { color: 'rgb(7, 8, 9)' } } });
+    expect(rules()).toMatch(/^input \{ color: rgb\(4, 5, 6\); \}\ninput\[aria-invalid=true\] \{ color: rgb\(7, 8, 9\); \}$/);
+    expect(input.value).toBe('4111'); // the same input: nothing typed is lost
+    expect(refusals(sent)).toEqual([]);
+    deliver({ t: 'style', style: { base: { color: 'rgb(1, 1, 1)', position: 'fixed' } } });
+    expect(rules()).toMatch(/color: rgb\(1, 1, 1\)/);
+    expect(rules()).not.toMatch(/position/);
+    expect(refusals(sent).map((f) => f.code)).toEqual(['style.base.position']);
+  });
+
   it('reports nothing for good settings, and collects device data on the first focus', async () => {
     const { sent, input } = await startTestFrame({ style: { base: { color: '#222', fontFamily: 'system-ui, Arial' } }, acceptedBrands: ['visa', 'carnet'] });
     expect(refusals(sent)).toEqual([]);
