@@ -6,4 +6,4 @@
 export { PayTokenProvider, type PayTokenProviderProps } from './provider';
 export { CardElement, CardNumberField, ExpiryField, Cvv2Field, HolderNameField, type ElementProps, type FieldProps, type CardElementProps } from './elements';
 export { useHostedFields, type UseHostedFields } from './hook';
-export type { ElementEvents, ElementKey, FieldsFont, PayTokenEvents, PayTokenOptions } from './types';
+export type { ElementEvents, ElementKey, PayTokenEvents, PayTokenOptions } from './types';
