@@ -7,7 +7,9 @@
  *   time and defines the global `PayToken`; its declaration says exactly that (`declare global { var PayToken }`,
  *   plus the callback argument types `ClassicSuccess` and `ClassicFailure` as type-only exports);
  * - `dist/paytoken-checkout.iife.d.ts`: the same for the checkout script tag (`paytoken/paytoken-checkout.iife.js`),
- *   whose global also has `form` and `authenticate`.
+ *   whose global also has `form` and `authenticate`;
+ * - `dist/paytoken-hosted.iife.d.ts`: the same for the hosted-fields script tag (`paytoken/paytoken-hosted.iife.js`),
+ *   whose global has the setters and `fields.mount` only.
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,17 +19,18 @@ import { generateDtsBundle } from 'dts-bundle-generator';
 const root = resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
-const [esm, iife, checkout] = generateDtsBundle(
+const [esm, iife, checkout, hosted] = generateDtsBundle(
   [
     { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/checkout.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/hosted/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
   ],
   { preferredConfigPath: 'tsconfig.build.json' },
 );
 
 /**
- * A script-tag declaration: the bundled entry (`src/browser.ts`, `src/checkout.ts`) whose default export becomes the
+ * A script-tag declaration: the bundled entry (`src/browser.ts`, `src/checkout.ts`, `src/hosted/browser.ts`) whose default export becomes the
  * global `PayToken`. @param file the script tag's file name, for the global's docstring.
  */
 export function globalDeclaration(bundle: string, file = 'paytoken.iife.js'): string {
@@ -52,4 +55,5 @@ mkdirSync('dist', { recursive: true });
 writeFileSync('dist/paytoken.d.ts', esm!);
 writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
-console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts written');
+writeFileSync('dist/paytoken-hosted.iife.d.ts', globalDeclaration(hosted!, 'paytoken-hosted.iife.js'));
+console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts written');
