@@ -30,6 +30,7 @@ export interface CardCreateOptions {
 export interface Client {
   /** The checked configuration. */
   readonly config: Readonly<ResolvedConfig>;
+  /** Tokenization (`POST /tokens`). */
   tokens: {
     /**
      * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
@@ -40,6 +41,7 @@ export interface Client {
      */
     create(card: CardInput): Promise<Token>;
   };
+  /** Stored cards (`POST /cards`, `POST /customers/{id}/cards`). */
   cards: {
     /**
      * Stores a card (spec, Endpoints > Cards): `POST /cards`, or `POST /customers/{customerId}/cards` with
@@ -51,6 +53,7 @@ export interface Client {
      */
     create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
   };
+  /** Device data and this page load's `device_session_id`. */
   deviceData: {
     /** This page load's `device_session_id` (32 characters of [A-Za-z0-9]). */
     sessionId(): string;
@@ -71,6 +74,7 @@ export interface Client {
      */
     collect(options?: DeviceDataOptions): DeviceDataCollection;
   };
+  /** The on-page form layer. */
   form: {
     /**
      * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
@@ -90,6 +94,7 @@ export interface Client {
    * @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
    */
   authenticate(url: string, options?: AuthenticateOptions): Promise<AuthenticateResult>;
+  /** Hosted fields with this client's settings. */
   fields: {
     /**
      * Mounts hosted fields with this client's settings (and its `fieldsUrl`): one iframe per card field, served

@@ -31,31 +31,47 @@ export type FieldContainers = Partial<Record<HostedField, string | HTMLElement>>
  * - `deviceData`: `false` (no consent) collects no device data in the frame; default true.
  */
 export interface FieldsOptions {
+  /** Language of messages and default labels: `es-MX`, or English for any tag starting with `en`. @default 'es-MX' */
   locale?: string;
+  /** The merchant's own messages by code, as for the form layer (`formMessage`). @default {} */
   messages?: Messages;
+  /** CSS for the inputs, from an allowlist (see `checkStyle`). @default {} */
   style?: FieldsStyle;
+  /** Placeholder text by field. @default {} */
   placeholders?: Partial<Record<HostedField, string>>;
+  /** `post`: the form's submit tokenizes, writes the hidden inputs and posts the form; `spa`: call `tokenize()`. @default 'post' when the card-number container is inside a form, else 'spa' */
   flow?: 'post' | 'spa';
+  /** The form of the `post` flow (element or id). @default the card-number container's form */
   form?: HTMLFormElement | string;
+  /** The merchant's own holder-name input (selector or element) when `holder_name` is not hosted; read when tokenizing. */
   holderName?: string | HTMLInputElement;
+  /** Name of the hidden input that receives the token id (`post` flow). @default 'token_id' */
   tokenField?: string;
+  /** Name of the hidden input that receives the `device_session_id` (`post` flow). @default 'device_session_id' */
   deviceSessionField?: string;
+  /** `false` (no consent): the frame collects and sends no device data. @default true */
   deviceData?: boolean;
 }
 
 /** What a tokenization gives: the token id, the frame's `device_session_id` (for the charge) and the Token (number masked). */
 export interface FieldsTokenResult {
+  /** The token id: your server charges it as `source_id`. */
   token_id: string;
+  /** The card-number frame's `device_session_id`, sent with the charge. */
   device_session_id: string;
+  /** The Token, its number masked. */
   token: Token;
 }
 
 /** The state of all the hosted fields (no value: there is none on this page). */
 export interface FieldsState {
+  /** Each mounted field's state (no value: there is none on this page). */
   fields: Partial<Record<HostedField, HostedFieldState>>;
+  /** The card number's brand, or null when unknown. */
   brand: Brand | null;
   /** Every frame loaded and configured. */
   ready: boolean;
+  /** A tokenization is under way. */
   submitting: boolean;
   /** Ready, every field valid, nothing under way. */
   canSubmit: boolean;
@@ -65,7 +81,9 @@ export interface FieldsState {
 
 /** Payload of the field events: the field and its new state. */
 export interface FieldsFieldEvent {
+  /** The hosted field. */
   field: HostedField;
+  /** Its new state. */
   state: HostedFieldState;
 }
 
@@ -75,14 +93,34 @@ export interface FieldsFieldEvent {
  * tokenization failed: `code` and `message` as in the form layer, `field` when it concerns one, the typed error).
  */
 export interface FieldsEvents {
+  /** Every frame loaded and configured. */
   ready: FieldsState;
+  /** A field's value changed (typing, paste, autofill); no value is given. */
   change: FieldsFieldEvent;
+  /** A field gained focus. */
   focus: FieldsFieldEvent;
+  /** A field lost focus. */
   blur: FieldsFieldEvent;
+  /** A field's `valid` or `potentiallyValid` changed. */
   validityChange: FieldsFieldEvent;
-  brand: { brand: Brand | null };
+  /** The card number's brand changed. */
+  brand: {
+    /** The new brand, or null when unknown. */
+    brand: Brand | null;
+  };
+  /** The card was tokenized. */
   token: FieldsTokenResult;
-  error: { code: string; message: string; field?: string; error: PayTokenError };
+  /** A tokenization failed. */
+  error: {
+    /** The message code, as in the form layer (`card_number.luhn`, `3001`). */
+    code: string;
+    /** The message in the current locale. */
+    message: string;
+    /** The field it concerns, when it concerns one (its frame shows the error and takes focus). */
+    field?: string;
+    /** The typed error. */
+    error: PayTokenError;
+  };
 }
 
 /** Mounted hosted fields. No method returns a value the shopper typed. */
