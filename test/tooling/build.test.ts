@@ -188,9 +188,9 @@ describe('built bundles', () => {
     expect(writeSri(file)).not.toBe(expected);
   });
 
-  it('the README script tag shows integrity and crossorigin', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    expect(readme).toMatch(/<script src="[^"]*paytoken\.iife\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>/);
+  it('the script-tag guide (docs/classic-script.md) shows integrity and crossorigin', () => {
+    const guide = readFileSync('docs/classic-script.md', 'utf8');
+    expect(guide).toMatch(/<script src="[^"]*paytoken\.iife\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>/);
   });
 
   it('internal property names (vite.config.ts INTERNAL_PROPERTIES) are shortened in both builds, and none is in a public type', async () => {
