@@ -6,7 +6,7 @@
  * the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment (see
  * `pristine`).
  *
- * Tamper resistance (README "Security model"): once a card has been sent, the settings that say where cards go
+ * Tamper resistance (docs/security.md): once a card has been sent, the settings that say where cards go
  * are pinned for the page's life (the entries freeze the objects; the build makes the global read-only).
  */
 import { validateCvv2 } from './card/cvv2';

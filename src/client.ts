@@ -67,7 +67,7 @@ export interface Client {
      * Starts this page load's device-data collection (once per page load; later calls share it) and gives the
      * `device_session_id` at once. The collected {@link DeviceData} (visitor id, signals, missing signals,
      * automation flags, timings) comes as a promise that never rejects; once collected it is sent once to
-     * `POST /v1/{merchant_id}/device-data` with the public key (README "Device data").
+     * `POST /v1/{merchant_id}/device-data` with the public key (docs/device-data.md).
      * @param options `collect: false` (no consent) collects and sends nothing, `data` resolving to null;
      *   `budgetMs` is the hard time budget (default 500 ms). Outside a browser (SSR) `data` resolves to null.
      * @throws ConfigurationError when `budgetMs` is not 1-10000.
@@ -122,7 +122,7 @@ export interface DeviceDataCollection {
  *
  * The client, each of its members and its `config` are frozen: its settings cannot change, and no other script
  * can replace a method. It keeps the page's `XMLHttpRequest` (its prototype's methods), `fetch` and
- * `JSON.stringify` as they are now, so a script that wraps them later never sees a card (README "Security model"): create the client before such scripts run.
+ * `JSON.stringify` as they are now, so a script that wraps them later never sees a card (docs/security.md): create the client before such scripts run.
  *
  * @param config merchant id, public key, base URL, timeout, and optionally the accepted card networks
  *   (`acceptedBrands`: the form layer, hosted fields, `tokens.create` and `cards.create` refuse the others); see

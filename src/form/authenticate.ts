@@ -3,7 +3,7 @@ import { ConfigurationError } from '../errors/configuration';
 import { LOOPBACK } from '../http/config';
 
 /**
- * How `authenticate` (`client.authenticate`, `PayToken.authenticate`) shows the bank's 3-D Secure page (README "3-D Secure"):
+ * How `authenticate` (`client.authenticate`, `PayToken.authenticate`) shows the bank's 3-D Secure page (docs/3d-secure.md):
  * - `redirect` (default): the whole page goes to the bank; the bank sends the shopper back to the charge's
  *   `redirect_url`. Works with every bank page, including those that forbid framing.
  * - `modal`: the bank page in an accessible modal dialog over the checkout (an iframe); the page stays, and the

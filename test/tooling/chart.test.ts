@@ -1,7 +1,7 @@
 /**
  * The SVG bar charts the benchmarks write (scripts/ci/chart.ts): bars proportional to their values, every figure
  * and label present as text, accessible (`<title>`, `<desc>`, `role="img"`), nothing external, well-formed XML;
- * and the README shows each chart written under docs/ with the command that regenerates it named under it.
+ * and a guide shows each chart written under docs/ with the command that regenerates it named under it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
