@@ -177,7 +177,7 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
 });
 
 /**
- * The same README examples, migrated as the README's "Migrating from the classic script" says: the global renamed
+ * The same README examples, migrated as docs/classic-script.md ("Migrating from openpay.js") says: the global renamed
  * to PayToken, `data-openpay-card` to `data-paytoken-card`, `setBaseUrl(url)` for the host; everything else as the
  * classic README writes it (jQuery form, callbacks, deviceData.setup's defaults, card.* helpers).
  */

@@ -1,17 +1,19 @@
 /**
- * The README's browser code blocks (```html, ```js, ```ts), extracted from README.md at run time and run in
- * Chromium against a sandbox, so none can rot. Each block is matched to a scenario by what it contains; a block
- * that no scenario claims fails the test (add a scenario when you add a snippet). The rewrites: the sandbox
+ * The code blocks of README.md and the guides (docs/*.md), extracted at run time and run in Chromium against a
+ * sandbox, so none can rot. A block is named by a `<!-- snippet: name -->` marker on the line before it, and each
+ * scenario below runs the snippets it names, wherever they are (moving a section moves nothing here). Every
+ * ```html, ```js and ```ts block must carry a marker, and every marker must be run by a scenario here or by the
+ * test {@link ELSEWHERE} names: add a scenario when you add a snippet. The rewrites: the sandbox
  * address `http://127.0.0.1:4010` becomes this test's sandbox (on a free port), the example shop
  * `https://shop.example` this test's page server (nothing leaves loopback), and the `integrity` placeholder the
  * built file's SRI value. `ts` blocks are compiled and
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
- * The server-side block (docs/examples/charge.mjs) runs in Node: test/tooling/server-example.test.ts; the 3-D
- * Secure server snippet (a `ts` block without `paytoken`) runs in Node here, its variables given by a prelude.
+ * The 3-D Secure server snippet (a `ts` block without `paytoken`) runs in Node here, its variables given by a
+ * prelude.
  */
 import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
@@ -20,22 +22,36 @@ import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
 
 interface Block {
-  lang: 'html' | 'js' | 'ts';
+  /** The `<!-- snippet: name -->` marker's name; '' for a block without one. */
+  name: string;
+  lang: string;
   code: string;
-  line: number;
+  /** `file:line` of the block's opening fence. */
+  at: string;
 }
 
-/** The README's html, js and ts blocks, in order, without the server-side example (Node). */
-function readmeBlocks(): Block[] {
-  const readme = readFileSync('README.md', 'utf8').replace(/<!-- server-example:start -->[\s\S]*?<!-- server-example:end -->/, '');
+/** The pages whose code blocks are snippets: README.md and the guides (not docs/api/, generated). */
+const PAGES = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** Every fenced code block of {@link PAGES}, in order, with its snippet name when a marker precedes it. */
+function codeBlocks(): Block[] {
   const blocks: Block[] = [];
-  const re = /^```(html|js|ts)\n([\s\S]*?)^```$/gm;
-  for (let m; (m = re.exec(readme)); ) blocks.push({ lang: m[1] as Block['lang'], code: m[2]!, line: readme.slice(0, m.index).split('\n').length });
+  for (const file of PAGES) {
+    const text = readFileSync(file, 'utf8');
+    const re = /^(?:<!-- snippet: ([\w-]+) -->\n)?```(\w*)\n([\s\S]*?)^```$/gm;
+    for (let m; (m = re.exec(text)); ) {
+      const line = text.slice(0, m.index).split('\n').length + (m[1] ? 1 : 0);
+      blocks.push({ name: m[1] ?? '', lang: m[2]!, code: m[3]!, at: `${file}:${line}` });
+    }
+  }
   return blocks;
 }
 
+/** Snippets run by another test (in Node, not in a browser), and that test. */
+const ELSEWHERE: Record<string, string> = { 'server-charge': 'test/tooling/server-example.test.ts' };
+
 /** What the page server serves now, and what was posted to it. */
-const site = { html: '', js: '', module: '', posted: [] as { path: string; body: string }[] };
+const site = { html: '', js: '', css: '', module: '', posted: [] as { path: string; body: string }[] };
 let server: Server;
 let siteUrl = '';
 let api: RunningSandbox;
@@ -56,10 +72,15 @@ test.beforeAll(async () => {
         site.posted.push({ path, body: Buffer.concat(chunks).toString() });
         return send('text/plain', 'ok');
       }
-      if (path === '/') return send('text/html; charset=utf-8', `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>README</title></head><body>${site.html}</body></html>`);
-      // the script tags the README's pages load (the quick start's is paytoken-checkout.iife.js)
-      if (path === '/paytoken.iife.js' || path === '/paytoken-checkout.iife.js') return send('text/javascript', readFileSync(`dist${path}`));
+      // a snippet that is a whole page is served as written; the others inside a page of this server
+      if (path === '/') {
+        const page = /^<!doctype/i.test(site.html) ? site.html : `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>README</title></head><body>${site.html}</body></html>`;
+        return send('text/html; charset=utf-8', page);
+      }
+      // the script tags the snippets' pages load, from dist/ as `npm run build` wrote them
+      if (/^\/paytoken(-checkout|-hosted)?\.iife\.js$/.test(path)) return send('text/javascript', readFileSync(`dist${path}`));
       if (path === '/checkout.js') return send('text/javascript', site.js);
+      if (path === '/checkout.css') return send('text/css', site.css);
       if (path === '/app.js') return send('text/javascript', site.module);
       if (path === '/favicon.ico') return res.writeHead(204).end();
       // the 3-D Secure return page (redirect_url) and the shop's own read of the charge (`/api/charge/{id}`)
@@ -80,7 +101,7 @@ test.afterAll(async () => {
   await api.close();
 });
 test.beforeEach(() => {
-  site.html = site.js = site.module = '';
+  site.html = site.js = site.css = site.module = '';
   site.posted = [];
 });
 
@@ -91,7 +112,7 @@ const sandboxed = (code: string) =>
   code
     .replaceAll('http://127.0.0.1:4010', api.baseUrl)
     .replaceAll('https://shop.example', siteUrl)
-    .replace(/(paytoken(?:-checkout)?\.iife\.js)" integrity="sha384-…"/g, (_, file: string) => `${file}" integrity="${readFileSync(`dist/${file}.sri`, 'utf8').trim()}"`);
+    .replace(/(paytoken(?:-checkout|-hosted)?\.iife\.js)" integrity="sha384-…"/g, (_, file: string) => `${file}" integrity="${readFileSync(`dist/${file}.sri`, 'utf8').trim()}"`);
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {
@@ -125,9 +146,15 @@ const CLIENT_PRELUDE = `import { createClient } from 'paytoken';
 const client = createClient({ merchantId: '${SANDBOX_DEFAULTS.merchantId}', publicKey: '${SANDBOX_DEFAULTS.publicKey}', baseUrl: 'http://127.0.0.1:4010' });
 const userConsented = true;`;
 
-const blocks = readmeBlocks();
-const html = blocks.find((b) => b.lang === 'html' && b.code.includes('data-paytoken-card="card_number"'))!;
-const setup = blocks.find((b) => b.code.includes('PayToken.form.mount(') && b.code.includes('PayToken.setId('))!;
+const blocks = codeBlocks();
+/** The snippet of that name (the scenario that asks for a missing one fails, and so does the inventory test). */
+const snippet = (name: string): Block => {
+  const found = blocks.find((b) => b.name === name);
+  if (!found) throw new Error(`no <!-- snippet: ${name} --> in ${PAGES.join(', ')}`);
+  return found;
+};
+const html = snippet('form-page-html');
+const setup = snippet('form-page-js');
 /** The quick start's setters (setId, setApiKey, setBaseUrl): the classic snippets follow them. */
 const setters = () => setup.code.split('\n').filter((l) => /^PayToken\.set/.test(l)).join('\n');
 /**
@@ -178,13 +205,34 @@ const authParts = (code: string) => {
   const at = code.indexOf('// or over your checkout');
   return { redirect: code.slice(0, at), modal: code.slice(at) };
 };
-const isAuthBlock = (b: Block) => b.code.includes('PayToken.authenticate(url)') && b.code.includes("mode: 'modal'");
 
-/** Scenarios, each claiming the README blocks it runs. */
-const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page, block: Block) => Promise<void> }[] = [
+/** The README quick start's page (`html`, whole), its CSS and its `checkout.js`, served with this test's sandbox. */
+function serveQuickStart(html: string, js: string): void {
+  site.html = sandboxed(html);
+  site.css = snippet('quickstart-css').code;
+  site.js = sandboxed(js);
+}
+
+/** Pays on the quick start's page: a card typed into the four frames, then the Pay button. No card input on the page. */
+async function payInFrames(page: Page): Promise<void> {
+  const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
+  for (const id of ['card-number', 'holder-name', 'expiry', 'cvv2']) await expect(input(id)).toBeEnabled({ timeout: 15_000 });
+  // the merchant page holds no input the shopper types in, and none the browser would autofill with card data
+  await expect(page.locator('input:not([type="hidden"]), [autocomplete^="cc-"]')).toHaveCount(0);
+  await input('card-number').pressSequentially('4111111111111111');
+  await input('holder-name').pressSequentially('Ana Pérez');
+  await input('expiry').pressSequentially(`12${FUTURE_YY}`);
+  await input('cvv2').pressSequentially('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/**
+ * Scenarios, each naming the snippets it runs; `run` gets the first (the others it reads with {@link snippet}).
+ */
+const SCENARIOS: { name: string; snippets: string[]; run: (page: Page, block: Block) => Promise<void> }[] = [
   {
-    name: 'quick start: script tag (the form and checkout.js) posts token_id and device_session_id',
-    claims: (b) => b === html || b === setup,
+    name: 'the form layer page (script tag: the form and checkout.js) posts token_id and device_session_id',
+    snippets: ['form-page-html', 'form-page-js'],
     run: async (page) => {
       quickStartPage(setup.code);
       await page.goto(siteUrl);
@@ -198,7 +246,7 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
   },
   {
     name: 'classic calls without the form layer: the success callback fills token_id and posts the form',
-    claims: (b) => b.code.includes('extractFormAndCreate(e.target'),
+    snippets: ['classic-calls', 'form-page-html'],
     run: async (page, block) => {
       quickStartPage(`${setters()}\nwindow.showError = (code, field) => console.error('showError', code, field);\n${block.code}`, true);
       await page.goto(siteUrl);
@@ -216,8 +264,8 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
     },
   },
   {
-    name: 'quick start: npm (SPA) tokenizes and posts the token to /pay',
-    claims: (b) => b.lang === 'ts' && b.code.includes("from 'paytoken'") && b.code.includes("fetch('/pay'"),
+    name: 'the client step by step (npm) tokenizes and posts the token to /pay',
+    snippets: ['npm-client'],
     run: async (page, block) => {
       site.module = await bundle(block.code);
       await page.goto(siteUrl);
@@ -229,7 +277,7 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
   },
   {
     name: 'form options, state and events: mount, submit (tokenizes and posts), setLocale, unmount',
-    claims: (b) => b.code.includes('client.form.mount(document.querySelector'),
+    snippets: ['form-options', 'form-page-html'],
     run: async (page, block) => {
       quickStartPage('');
       await page.goto(siteUrl);
@@ -244,12 +292,13 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
   },
   {
     name: 'hosted fields: mountFields frames the card inputs from the sandbox; tokenize gives a token, posted to /pay; unmount removes the frames',
-    claims: (b) => b.code.includes('mountFields('),
+    snippets: ['hosted-mount'],
     run: async (page, block) => {
       const { merchantId, publicKey } = SANDBOX_DEFAULTS;
       site.html = '<input id="holder" aria-label="Name"><div id="pan"></div><div id="exp"></div><div id="cvv"></div><button id="pay">Pay</button>';
       await page.goto(siteUrl);
-      site.module = await bundle(block.code.replaceAll('https://API-ORIGIN', api.baseUrl).replaceAll('m1a2b3c4d5e6f7g8h9i0', merchantId).replaceAll('pk_test_123', publicKey));
+      expect(block.code).toContain(`merchantId: '${merchantId}', publicKey: '${publicKey}'`);
+      site.module = await bundle(block.code);
       await page.addScriptTag({ url: '/app.js', type: 'module' });
       const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
       for (const id of ['pan', 'exp', 'cvv']) await expect(input(id)).toBeEnabled({ timeout: 15_000 });
@@ -267,7 +316,7 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
   },
   {
     name: 'device data: the script-tag setup gives the id, collected() the visitor id; the ESM collect too',
-    claims: (b) => b.code.includes('PayToken.deviceData.collected()'),
+    snippets: ['device-data', 'form-page-html', 'form-page-js'],
     run: async (page, block) => {
       quickStartPage(setters());
       await page.goto(siteUrl);
@@ -279,7 +328,7 @@ const SCENARIOS: { name: string; claims: (b: Block) => boolean; run: (page: Page
   },
   {
     name: '3-D Secure, your server: a 3012 charged again with 3-D Secure, redirected to the bank page, completed there',
-    claims: (b) => b.lang === 'ts' && b.code.includes('tx.error_code === 3012') && b.code.includes('use_3d_secure: true'),
+    snippets: ['3ds-server'],
     run: async (page, block) => {
       // the snippet's free variables, as a Node server has them; `redirect` records where the shopper is sent
       const prelude = `const baseUrl = 'http://127.0.0.1:4010', merchantId = '${SANDBOX_DEFAULTS.merchantId}', privateKey = '${SANDBOX_DEFAULTS.privateKey}';
@@ -307,7 +356,7 @@ const redirect = (status: number, url: string) => ({ status, url });`;
   },
   {
     name: '3-D Secure in the browser: PayToken.authenticate(url) sends the page to the bank page (redirect mode)',
-    claims: isAuthBlock,
+    snippets: ['3ds-browser', 'form-page-html', 'form-page-js'],
     run: async (page, block) => {
       const tx = await pending3ds(`${siteUrl}/3ds/return`);
       quickStartPage(`${setters()}\nconst url = ${JSON.stringify(tx.payment_method.url)};\n${authParts(block.code).redirect}`);
@@ -321,7 +370,7 @@ const redirect = (status: number, url: string) => ({ status, url });`;
   },
   {
     name: '3-D Secure in the browser: client.authenticate(url, {mode: modal}) resolves on the return, the shop reads the charge',
-    claims: isAuthBlock,
+    snippets: ['3ds-browser', 'form-page-html'],
     run: async (page, block) => {
       const tx = await pending3ds(`${siteUrl}/3ds/return`);
       quickStartPage('');
@@ -339,19 +388,72 @@ const redirect = (status: number, url: string) => ({ status, url });`;
       await expect(page.locator('dialog')).toHaveCount(0);
     },
   },
+  {
+    name: 'README quick start, script tag: the hosted fields page (no card input on it) posts token_id and device_session_id to /charge',
+    snippets: ['quickstart-html', 'quickstart-css', 'quickstart-script'],
+    run: async (page, block) => {
+      serveQuickStart(block.code, snippet('quickstart-script').code);
+      await page.goto(siteUrl);
+      await payInFrames(page);
+      const form = tokenOf(await posted('/charge'));
+      expect(form.get('token_id')).toMatch(/^[A-Za-z0-9]+$/);
+      expect(form.get('device_session_id')).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(api.store.tokens.has(form.get('token_id')!)).toBe(true);
+    },
+  },
+  {
+    name: 'README quick start, npm: the same page with the bundled module tokenizes in the frames and posts the token to /pay',
+    snippets: ['quickstart-npm', 'quickstart-html', 'quickstart-css'],
+    run: async (page, block) => {
+      serveQuickStart(snippet('quickstart-html').code.replace(/<script src="paytoken-hosted\.iife\.js"><\/script>\s*<script src="checkout\.js"><\/script>/, '<script type="module" src="/app.js"></script>'), '');
+      expect(site.html).toContain('src="/app.js"');
+      site.module = await bundle(block.code);
+      await page.goto(siteUrl);
+      await payInFrames(page);
+      const body = JSON.parse(await posted('/pay'));
+      expect(body.token_id).toMatch(/^[A-Za-z0-9]+$/);
+      expect(body.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(api.store.tokens.has(body.token_id)).toBe(true);
+    },
+  },
+  {
+    name: 'the classic script tag with its Subresource Integrity value (dist/paytoken.iife.js.sri) loads and defines PayToken',
+    snippets: ['classic-sri'],
+    run: async (page, block) => {
+      site.html = sandboxed(block.code);
+      expect(site.html).toMatch(/integrity="sha384-[A-Za-z0-9+/]{64}"/);
+      await page.goto(siteUrl);
+      expect(await page.evaluate(() => typeof (window as unknown as { PayToken?: { setId: unknown } }).PayToken?.setId)).toBe('function');
+      // a wrong hash blocks the script (in a second tab, whose console error is the expected one)
+      site.html = site.html.replace(/integrity="sha384-[^"]+"/, `integrity="sha384-${'A'.repeat(64)}"`);
+      const other = await page.context().newPage();
+      const blocked = other.waitForEvent('console', (m) => m.type() === 'error');
+      await other.goto(siteUrl);
+      expect((await blocked).text()).toMatch(/integrity/i);
+      expect(await other.evaluate(() => 'PayToken' in window)).toBe(false);
+      await other.close();
+    },
+  },
 ];
 
-test.describe('README code blocks run in Chromium', () => {
-  test('every html, js and ts block of the README is claimed by a scenario below', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(5);
-    const unclaimed = blocks.filter((b) => !SCENARIOS.some((s) => s.claims(b)));
-    expect(unclaimed.map((b) => `README.md:${b.line} (${b.lang})`)).toEqual([]);
+test.describe('README and guide snippets run in Chromium', () => {
+  test('every html, js and ts block of README.md and docs/ has a snippet marker; every snippet runs here or in the test ELSEWHERE names', () => {
+    expect(PAGES).toContain('README.md');
+    expect(blocks.filter((b) => b.name).length).toBeGreaterThanOrEqual(12);
+    const unmarked = blocks.filter((b) => !b.name && ['html', 'js', 'ts'].includes(b.lang));
+    expect(unmarked.map((b) => `${b.at} (${b.lang})`)).toEqual([]);
+    const names = blocks.filter((b) => b.name).map((b) => b.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]); // each name once
+    const run = new Set(SCENARIOS.flatMap((s) => s.snippets));
+    expect(names.filter((n) => !run.has(n) && !ELSEWHERE[n])).toEqual([]);
+    for (const [name, file] of Object.entries(ELSEWHERE)) expect(readFileSync(file, 'utf8'), name).toContain('docs/examples/charge.mjs');
+    // every snippet a scenario asks for exists
+    expect([...run].filter((n) => !names.includes(n))).toEqual([]);
   });
 
   for (const s of SCENARIOS) {
     test(s.name, async ({ page }) => {
-      const block = blocks.find((b) => s.claims(b) && b !== html) ?? html;
-      await noErrors(page, () => s.run(page, block));
+      await noErrors(page, () => s.run(page, snippet(s.snippets[0]!)));
     });
   }
 });

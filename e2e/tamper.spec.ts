@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, fillCard, CREDENTIALS, FUTURE_YY } from './fixtures';
 
 /**
- * Other scripts on the demo checkout page (script tag + form layer), in Chromium (README "Security model").
+ * Other scripts on the demo checkout page (script tag + form layer), in Chromium (docs/security.md).
  *
  * 1. A script that runs AFTER the library (appended to the page's own checkout.js, as a compromised script
  *    of the page would be) wraps `fetch`, `JSON.stringify`, and `XMLHttpRequest` (the global and its prototype's

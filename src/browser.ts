@@ -7,7 +7,7 @@
  * keeping the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment
  * (see `pristine`).
  *
- * Tamper resistance (README "Security model"): the object and every object in it are frozen, and the build
+ * Tamper resistance (docs/security.md): the object and every object in it are frozen, and the build
  * makes the global itself read-only (vite.config.ts), so no later script can replace a method; once a card
  * has been sent, the settings that say where cards go are pinned for the page's life.
  */

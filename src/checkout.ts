@@ -30,7 +30,7 @@ const checkout = {
   /**
    * 3-D Secure: shows the bank page of a `charge_pending` charge's `payment_method.url`, by a top-level redirect
    * (default) or, with `{mode: 'modal', returnUrl}`, in an accessible modal iframe; the same as the ESM
-   * `client.authenticate` (README "3-D Secure"). @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
+   * `client.authenticate` (docs/3d-secure.md). @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
    */
   authenticate,
 };

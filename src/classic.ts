@@ -6,7 +6,7 @@
  * the page's `XMLHttpRequest` (its prototype's methods), `fetch` and `JSON.stringify` of that moment (see
  * `pristine`).
  *
- * Tamper resistance (README "Security model"): once a card has been sent, the settings that say where cards go
+ * Tamper resistance (docs/security.md): once a card has been sent, the settings that say where cards go
  * are pinned for the page's life (the entries freeze the objects; the build makes the global read-only).
  */
 import { validateCvv2 } from './card/cvv2';
@@ -36,7 +36,9 @@ import { readCard } from './form/read';
  * 201 Created; the classic callback never passed the real status on).
  */
 export interface ClassicSuccess {
+  /** The Token (its `id` is the charge's `source_id`). */
   data: Token;
+  /** Always 200, as the classic script reports it (the API answers 201). */
   status: 200;
 }
 
@@ -50,9 +52,17 @@ export interface ClassicSuccess {
  *   0, `error_code` 1002.
  */
 export interface ClassicFailure {
+  /** The error's description. */
   message: string;
+  /** The HTTP status; for a local validation failure the `http_code` the API would answer; 0 for a network failure or timeout. */
   status: number;
-  data: ErrorObject & { field?: string; reason?: string };
+  /** The spec Error object; for a local validation failure also the first failing `field` and its `reason`. */
+  data: ErrorObject & {
+    /** The first failing field (local validation only). */
+    field?: string;
+    /** Its rule's reason (`luhn`, `expired`; local validation only). */
+    reason?: string;
+  };
   /** `"<message> [status <status>]"`, as the classic script's failure object. */
   toString(): string;
 }

@@ -30,6 +30,7 @@ export interface CardCreateOptions {
 export interface Client {
   /** The checked configuration. */
   readonly config: Readonly<ResolvedConfig>;
+  /** Tokenization (`POST /tokens`). */
   tokens: {
     /**
      * Tokenizes a card: validates it locally, then `POST /v1/{merchant_id}/tokens` (spec, Endpoints > Tokens).
@@ -40,6 +41,7 @@ export interface Client {
      */
     create(card: CardInput): Promise<Token>;
   };
+  /** Stored cards (`POST /cards`, `POST /customers/{id}/cards`). */
   cards: {
     /**
      * Stores a card (spec, Endpoints > Cards): `POST /cards`, or `POST /customers/{customerId}/cards` with
@@ -51,6 +53,7 @@ export interface Client {
      */
     create(card: CardInput | CardFromToken, options?: CardCreateOptions): Promise<Card>;
   };
+  /** Device data and this page load's `device_session_id`. */
   deviceData: {
     /** This page load's `device_session_id` (32 characters of [A-Za-z0-9]). */
     sessionId(): string;
@@ -64,13 +67,14 @@ export interface Client {
      * Starts this page load's device-data collection (once per page load; later calls share it) and gives the
      * `device_session_id` at once. The collected {@link DeviceData} (visitor id, signals, missing signals,
      * automation flags, timings) comes as a promise that never rejects; once collected it is sent once to
-     * `POST /v1/{merchant_id}/device-data` with the public key (README "Device data").
+     * `POST /v1/{merchant_id}/device-data` with the public key (docs/device-data.md).
      * @param options `collect: false` (no consent) collects and sends nothing, `data` resolving to null;
      *   `budgetMs` is the hard time budget (default 500 ms). Outside a browser (SSR) `data` resolves to null.
      * @throws ConfigurationError when `budgetMs` is not 1-10000.
      */
     collect(options?: DeviceDataOptions): DeviceDataCollection;
   };
+  /** The on-page form layer. */
   form: {
     /**
      * Binds a checkout form whose card inputs carry `data-paytoken-card` / `data-paytoken-card-address`
@@ -90,6 +94,7 @@ export interface Client {
    * @throws ConfigurationError at once (`url`, `returnUrl`, `mode`).
    */
   authenticate(url: string, options?: AuthenticateOptions): Promise<AuthenticateResult>;
+  /** Hosted fields with this client's settings. */
   fields: {
     /**
      * Mounts hosted fields with this client's settings (and its `fieldsUrl`): one iframe per card field, served
@@ -117,7 +122,7 @@ export interface DeviceDataCollection {
  *
  * The client, each of its members and its `config` are frozen: its settings cannot change, and no other script
  * can replace a method. It keeps the page's `XMLHttpRequest` (its prototype's methods), `fetch` and
- * `JSON.stringify` as they are now, so a script that wraps them later never sees a card (README "Security model"): create the client before such scripts run.
+ * `JSON.stringify` as they are now, so a script that wraps them later never sees a card (docs/security.md): create the client before such scripts run.
  *
  * @param config merchant id, public key, base URL, timeout, and optionally the accepted card networks
  *   (`acceptedBrands`: the form layer, hosted fields, `tokens.create` and `cards.create` refuse the others); see

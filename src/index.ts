@@ -3,7 +3,7 @@
  *
  * ESM entry: the public API only ({@link createClient}, {@link tokenize}, the standalone card validators, the error
  * classes, the form layer's message table and formatter, and the types). Importing it has no side effects and
- * touches neither `window` nor `document` (SSR safe). The README's "Exports" list is this list (a test compares them).
+ * touches neither `window` nor `document` (SSR safe). The list in docs/README.md ("What the ESM entry exports") is this list (a test compares them).
  */
 export { validatePan, luhn, normalizePan, PAN_LENGTHS } from './card/pan';
 export { cardBrand } from './card/brands';

@@ -10,7 +10,7 @@
  * show a decline on their form (the library's message); the receipt (`GET /receipt/:id`) says what a shopper needs
  * (no status codes, no anti-fraud flags: `charges` keeps the API's answers for tests).
  *
- * It is no card-testing oracle and no CSRF target (README "Security model"):
+ * It is no card-testing oracle and no CSRF target (docs/security.md):
  * - a decline shows the shopper the library's message for the shopper code of {@link shopperCode}: stolen, lost,
  *   fraudulent, restricted and held cards (3004, 3005, 3009, 3010, 3011) read as the generic decline 3001; the
  *   Error object itself (description, `fraud_rules`) goes to the merchant log (and `charges`, for tests) only;
@@ -21,8 +21,8 @@
  * - only tokens are charged: `token_id` must have the id form, then the sandbox must know it as a token (a stored
  *   card id is refused);
  * - bodies over {@link MERCHANT_MAX_BODY_BYTES} are 413; `received` keeps the last {@link RECEIVED_MAX} bodies.
- * The checkout (through `/api/charge`, or `/charge` without JavaScript) also covers (README "3-D Secure", "Reward
- * points and months without interest"), every protection above applying to each step (the points step's form
+ * The checkout (through `/api/charge`, or `/charge` without JavaScript) also covers (docs/3d-secure.md: 3-D Secure, reward
+ * points and months without interest), every protection above applying to each step (the points step's form
  * carries the CSRF token; each post of a step is one attempt):
  * - 3-D Secure: a charge answered 3012 is retried with `use_3d_secure: true` and `redirect_url` =
  *   `{merchant}/3ds/return?lang=..`; the shopper is sent (303) to the bank page of `payment_method.url`, and

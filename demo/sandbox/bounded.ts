@@ -1,6 +1,6 @@
 /**
  * A `Map` with a size cap and an optional time to live, for the sandbox's in-memory store: a sandbox reachable
- * by any page with the public key must not grow without bound (README "Security model").
+ * by any page with the public key must not grow without bound (docs/security.md).
  *
  * - Cap: adding a new key to a full map first evicts the oldest entry (insertion order, which `Map` keeps).
  *   Replacing the value of an existing key evicts nothing and keeps its place.

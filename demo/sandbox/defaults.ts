@@ -20,7 +20,7 @@ export const SANDBOX_DEFAULTS = {
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
   maxBodyBytes: 64 * 1024,
   /**
-   * Bounds of the in-memory store (README "Security model"): every map is capped and evicts its oldest record
+   * Bounds of the in-memory store (docs/security.md): every map is capped and evicts its oldest record
    * when full; tokens and device data also expire.
    */
   limits: {
@@ -33,7 +33,7 @@ export const SANDBOX_DEFAULTS = {
     /** Most card uses (charges and card creations) remembered for the velocity rules; the oldest go first. */
     maxDeviceUses: 50_000,
   },
-  /** Bounds of the HTTP server (Node's `http.Server` settings; README "Security model"). */
+  /** Bounds of the HTTP server (Node's `http.Server` settings; docs/security.md). */
   server: {
     /** Whole request (headers and body) must arrive within this many ms, else 408 and the socket closes. */
     requestTimeoutMs: 30_000,
@@ -46,7 +46,7 @@ export const SANDBOX_DEFAULTS = {
   },
   /** Largest charge `amount` in major units (the spec states none): ten million. */
   maxAmount: 10_000_000,
-  /** Anti-fraud rules on charges and card creation (demo/sandbox/fraud.ts; README "Anti-fraud rules"). */
+  /** Anti-fraud rules on charges and card creation (demo/sandbox/fraud.ts; docs/device-data.md, "Anti-fraud rules"). */
   fraud: {
     /** `--velocity-max-cards`: more distinct card numbers than this from one visitor id in the window declines. */
     velocityMaxCards: 3,

@@ -6,7 +6,7 @@ import type { CardFacts } from './store';
 export type { CardPoints } from './pending';
 
 /**
- * Reward points in the sandbox (spec, Charges `use_card_points`; Resources > CardPoints; README "Reward points").
+ * Reward points in the sandbox (spec, Charges `use_card_points`; Resources > CardPoints; docs/3d-secure.md).
  * A points test card (demo/sandbox/test-cards.ts, `points`) starts with a balance; one point is worth
  * {@link POINT_VALUE_CENTS} hundredths of the charge currency (MXN 0.10). Points are spent when a charge goes
  * through (completed, or in_progress with `capture: false`), never on a failed or pending one.

@@ -37,7 +37,7 @@ export const OUTCOME_ERRORS: Record<Exclude<Outcome, 'approved'>, { error_code: 
 export const FRAUD_RULES = ['sandbox: test card flagged as fraudulent'];
 
 /**
- * What the bank's 3-D Secure step does for a card charged with `use_3d_secure: true` (README "3-D Secure"):
+ * What the bank's 3-D Secure step does for a card charged with `use_3d_secure: true` (docs/3d-secure.md):
  * `challenge` asks the shopper for a one-time code on the bank page; `frictionless` authenticates without asking
  * (the page sends the shopper straight back); `fails` asks, then refuses the authentication whatever the code.
  */

@@ -5,7 +5,7 @@ import { settle } from './settle';
 import type { ChargeRecord } from './store';
 
 /**
- * 3-D Secure in the sandbox (spec, Charges: `use_3d_secure`, `redirect_url`; Errors 3012; README "3-D Secure").
+ * 3-D Secure in the sandbox (spec, Charges: `use_3d_secure`, `redirect_url`; Errors 3012; docs/3d-secure.md).
  * A card charge with `use_3d_secure: true` and a `redirect_url` is stored `charge_pending` with `payment_method
  * {type: 'redirect', url}`, the URL of the bank's authentication page this sandbox serves (routes/bank.ts). A
  * {@link Challenge} remembers what the page needs. The page ends it: approved (the charge is settled by its

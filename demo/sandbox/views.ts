@@ -132,7 +132,7 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
   ...(t.paymentPlan ? { payment_plan: t.paymentPlan } : {}),
 });
 
-/** Device data as stored (this project's extension, README "Device data"): the body received, and when. */
+/** Device data as stored (this project's extension, docs/device-data.md): the body received, and when. */
 export type DeviceDataView = DeviceDataBody & { creation_date: string };
 
 export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({ ...r.data, creation_date: isoDateTime(r.created) });

@@ -13,7 +13,7 @@
  * - the processor's classic scripts as the reference, in the same session (./classic.ts): token.create first and
  *   later calls, preflights per 30 calls, deviceData.setup cost, and the size ratio to the classic pair.
  * With `--write` it also writes docs/latency.svg (scripts/ci/chart.ts): ours beside the classic script, first and
- * later calls, medians of this run; the README shows it.
+ * later calls, medians of this run; docs/classic-script.md shows it.
  * Timings on a shared 2-core machine are noisy: compare ratios measured in the same run, not absolute figures
  * across runs. This is a benchmark, not a test: it asserts nothing.
  */

@@ -23,8 +23,8 @@ import { ADDRESS_MAX } from '../../src/card/address';
 import { HOLDER_NAME_MAX } from '../../src/card/holder';
 
 /**
- * The documented ceiling of the sandbox's resident set size under a flood with the default limits, MiB (README
- * "Security model"): every store full of the largest records its bounds accept stays under it.
+ * The documented ceiling of the sandbox's resident set size under a flood with the default limits, MiB
+ * (docs/security.md): every store full of the largest records its bounds accept stays under it.
  */
 export const FLOOD_RSS_CEILING_MB = 384;
 

@@ -1,7 +1,8 @@
 /**
- * Subresource Integrity of the two script-tag builds of the full API (`npm run build` runs it after them): writes
- * `dist/paytoken.iife.js.sri` and `dist/paytoken-checkout.iife.js.sri`, each holding `sha384-<base64 of the SHA-384
- * digest of the file's bytes>` and a newline, the value of the `integrity` attribute of the script tag (W3C Subresource Integrity). Prints the value.
+ * Subresource Integrity of the three script-tag builds (`npm run build` runs it after them): writes
+ * `dist/paytoken.iife.js.sri`, `dist/paytoken-checkout.iife.js.sri` and `dist/paytoken-hosted.iife.js.sri`, each
+ * holding `sha384-<base64 of the SHA-384 digest of the file's bytes>` and a newline, the value of the `integrity`
+ * attribute of the script tag (W3C Subresource Integrity). Prints the values.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ export function writeSri(file: string): string {
 }
 
 /** The script tags that get a `.sri` file, under dist/. */
-export const SRI_FILES = ['paytoken.iife.js', 'paytoken-checkout.iife.js'];
+export const SRI_FILES = ['paytoken.iife.js', 'paytoken-checkout.iife.js', 'paytoken-hosted.iife.js'];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const name of SRI_FILES) console.log(`dist/${name}.sri: ${writeSri(new URL(`../../dist/${name}`, import.meta.url).pathname)}`);

@@ -11,6 +11,8 @@
  * - `dist/react.d.ts`: the React binding (`paytoken/react`), which imports its types from `paytoken` and `react`
  *   (left as imports: one declaration of each type in an app); bundled after dist/paytoken.d.ts is written, as
  *   `paytoken` resolves to it (the package's own name, through its `exports`).
+ * - `dist/paytoken-hosted.iife.d.ts`: the same for the hosted-fields script tag (`paytoken/paytoken-hosted.iife.js`),
+ *   whose global has the setters and `fields.mount` only.
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,17 +23,18 @@ import { generateDtsBundle } from 'dts-bundle-generator';
 const root = resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
-const [esm, iife, checkout] = generateDtsBundle(
+const [esm, iife, checkout, hosted] = generateDtsBundle(
   [
     { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/checkout.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/hosted/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
   ],
   { preferredConfigPath: 'tsconfig.build.json' },
 );
 
 /**
- * A script-tag declaration: the bundled entry (`src/browser.ts`, `src/checkout.ts`) whose default export becomes the
+ * A script-tag declaration: the bundled entry (`src/browser.ts`, `src/checkout.ts`, `src/hosted/browser.ts`) whose default export becomes the
  * global `PayToken`. @param file the script tag's file name, for the global's docstring.
  */
 export function globalDeclaration(bundle: string, file = 'paytoken.iife.js'): string {
@@ -76,5 +79,6 @@ mkdirSync('dist', { recursive: true });
 writeFileSync('dist/paytoken.d.ts', esm!);
 writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
+writeFileSync('dist/paytoken-hosted.iife.d.ts', globalDeclaration(hosted!, 'paytoken-hosted.iife.js'));
 writeFileSync('dist/react.d.ts', reactDeclaration());
-console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/react.d.ts written');
+console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts written');

@@ -1,7 +1,7 @@
 /**
- * `npm run screenshots`: copies the README's screenshot from the last e2e run (.reports/screens/, written by
+ * `npm run screenshots`: copies the demo's screenshot (docs/sandbox.md) from the last e2e run (.reports/screens/, written by
  * e2e/form.spec.ts and e2e/visual.spec.ts) to the tracked docs/checkout.png. Tests never write under docs/, so
- * running them leaves a checkout clean; refreshing the README's image is this explicit step.
+ * running them leaves a checkout clean; refreshing the docs' image is this explicit step.
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -2,7 +2,8 @@
  * `npm run test:all`: every test. Type check, build, unit + contract tests (Vitest; with device data in Debian's
  * Firefox ESR), end-to-end tests (Playwright in Debian's Chromium), the cross-engine scenarios (e2e/engines: the
  * same scenarios in Chromium, Gecko and WebKit), `npm audit --omit=dev` of the runtime dependencies, the bundle
- * size budgets, then the scenarios counted per engine and one closing line "tests: N passed, N failed"
+ * size budgets, the package's checks (scripts/release.ts: publint and arethetypeswrong on the packed tarball; the
+ * API reference's docstrings and links are held by test/tooling/api-docs.test.ts among the Vitest tests), then the scenarios counted per engine and one closing line "tests: N passed, N failed"
  * (scripts/ci/summary.ts). The browsers come from Debian, installed through apt when missing. Exits non-zero when
  * anything failed.
  */
@@ -64,5 +65,6 @@ ok = run('cross-engine scenarios (Chromium, Gecko, WebKit)', 'npx', [
 ]) && ok;
 run('npm audit --omit=dev (runtime dependencies)', 'npx', ['tsx', 'scripts/ci/audit.ts']);
 ok = run('bundle sizes', 'npx', ['tsx', 'scripts/size/size.ts']) && ok;
+ok = run('package: publint and arethetypeswrong on the tarball (npm run release -- --dry-run --checks-only)', 'npx', ['tsx', 'scripts/release.ts', '--dry-run', '--checks-only']) && ok;
 ok = run(null, 'npx', ['tsx', 'scripts/ci/summary.ts']) && ok;
 process.exit(ok ? 0 : 1);

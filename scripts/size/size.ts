@@ -22,7 +22,7 @@ const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 const appImporting = async (names: string | null): Promise<string> => (await bundleApp(names))[0]!.text;
 
 const VALIDATORS = 'validatePan, validateExpiry, validateCvv2, validateHolderName, validateAddress, cardBrand';
-/** Each check: its name in the output, its row label in the README's size table, the code measured, its CI ceiling and target. */
+/** Each check: its name in the output, its row label in the size table of docs/performance.md, the code measured, its CI ceiling and target. */
 // 2026-11-23, after merging the session's branches into one build (3-D Secure's authenticate and installments,
 // hosted fields in createClient, tamper resistance, the classic members, Carnet BINs, card text rules), the
 // ceilings are the measured figures of that build; each feature's own cost is in the comments above.
@@ -69,7 +69,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // migrating page needs (src/browser.ts: card.luhnCheck, cardTypes, validateCardNumberLength, extractFormInfo,
   // set/getDevelopMode, the failure's toString, the classic cardType names, card.update and Group.* refused with
   // their reason, array-likes of one form): each was a documented call of the classic script that failed or was missing.
-  // 2026-11-23: tamper resistance of the on-page modes (README "Other scripts on the page"): fetch and JSON.stringify
+  // 2026-11-23: tamper resistance of the on-page modes (docs/security.md, "Other scripts on the page"): fetch and JSON.stringify
   // kept from set-up, fetch settings and bodies without prototype, the frozen client and global (+42 B script tag),
   // the script tag's settings pinned once a card was sent (+80 B script tag), the global made read-only: +54 B
   // (tokenize), +95 B (createClient), +111 B (everything), +258 B (script tag) gzip measured against main after
@@ -260,12 +260,12 @@ const sizeChart = () =>
     ],
   });
 
-// `npm run size -- --write`: the README's size table (between `<!-- sizes:start -->` and `<!-- sizes:end -->`) and docs/size.svg from these figures
+// `npm run size -- --write`: the size table of docs/performance.md (between `<!-- sizes:start -->` and `<!-- sizes:end -->`) and docs/size.svg from these figures
 if (process.argv.includes('--write')) {
-  const path = new URL('../../README.md', import.meta.url);
+  const path = new URL('../../docs/performance.md', import.meta.url);
   const table = ['| What an app imports | Minified | gzip | Target | CI ceiling |', '|---|---|---|---|---|', ...rows].join('\n');
   writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'sizes', table));
-  console.log('README.md: size table written');
+  console.log('docs/performance.md: size table written');
   writeFileSync(new URL('../../docs/size.svg', import.meta.url), sizeChart());
   console.log('docs/size.svg written');
 }

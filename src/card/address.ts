@@ -28,9 +28,9 @@ export function readAddress(address: unknown): unknown {
  * and `country_code` required non-blank strings; `line2`, `line3` optional strings; `country_code` two
  * letters (ISO 3166-1 alpha-2; case is not significant, the normalised value is upper case). Every field also
  * refuses control and bidirectional-control characters (`format`, see `UNSAFE_TEXT`) and values longer than
- * {@link ADDRESS_MAX} (`too_long`: lines, city and state 100 code points, postal_code 16).
+ * `ADDRESS_MAX` (src/card/address.ts) (`too_long`: lines, city and state 100 code points, postal_code 16).
  *
- * @param address the address object as given (may be anything).
+ * @param input the address object as given (may be anything).
  * @returns every failing field (`address` itself with `type` when not an object; `address.<name>` with
  *   `required`, `type`, `format` or `too_long`); an empty array when the address is valid. Never throws.
  */

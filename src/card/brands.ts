@@ -49,7 +49,7 @@ const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string?]> = [
 ];
 
 /**
- * The card network of a PAN from its IIN (see {@link IIN_RANGES} for the ranges and their sources).
+ * The card network of a PAN from its IIN (see `IIN_RANGES` in src/card/brands.ts for the ranges and their sources).
  *
  * @param pan digits only (normalise first with `normalizePan`); may be partial, as typed so far.
  * @returns the lowercase brand (as the spec's Card `brand`), or `null` when no range matches the digits so far

@@ -52,7 +52,13 @@ export function luhn(digits: string): boolean {
  * @returns a {@link FieldResult} for `card_number`, plus the detected `brand` (null if unknown). It holds no
  *   digits of the PAN, so it can be logged or put in an error. Never throws.
  */
-export function validatePan(input: unknown, acceptedBrands?: readonly Brand[]): FieldResult & { brand: Brand | null } {
+export function validatePan(
+  input: unknown,
+  acceptedBrands?: readonly Brand[],
+): FieldResult & {
+  /** The network of the number's IIN, or null when the IIN table does not list it. */
+  brand: Brand | null;
+} {
   const pan = normalizePan(input);
   const brand = cardBrand(pan);
   const result =

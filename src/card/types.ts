@@ -53,9 +53,13 @@ export type Reason =
  * - `reason`: present exactly when `valid` is false.
  */
 export interface FieldResult {
+  /** The field the rule speaks of, by its spec name (`card_number`, `address.city`). */
   field: CardField;
+  /** Whether the value passes the rule. */
   valid: boolean;
+  /** Whether typing more characters could make the value pass; always true when `valid`. */
   potentiallyValid: boolean;
+  /** Why the value fails; present exactly when `valid` is false. */
   reason?: Reason;
 }
 
@@ -67,12 +71,19 @@ export type Brand = 'visa' | 'mastercard' | 'amex' | 'carnet' | 'discover' | 'di
  * `country_code` (two letters, ISO 3166-1 alpha-2) are required; `line2`, `line3` optional.
  */
 export interface Address {
+  /** First address line; required, at most 100 code points. */
   line1: string;
+  /** Second address line; optional, at most 100 code points. */
   line2?: string;
+  /** Third address line; optional, at most 100 code points. */
   line3?: string;
+  /** Postal code; required, at most 16 code points. */
   postal_code: string;
+  /** State or province; required, at most 100 code points. */
   state: string;
+  /** City; required, at most 100 code points. */
   city: string;
+  /** Country, two letters (ISO 3166-1 alpha-2); required. */
   country_code: string;
 }
 
@@ -82,11 +93,17 @@ export interface Address {
  * accepted on purpose: values come from forms and untyped scripts, and bad types are reported, not thrown.
  */
 export interface CardInput {
+  /** The PAN: 16 or 19 digits, spaces and dashes allowed. */
   card_number?: unknown;
+  /** The name on the card, at most 80 characters. */
   holder_name?: unknown;
+  /** Expiry month, 1-12 (`4`, `04` or the number 4). */
   expiration_month?: unknown;
+  /** Expiry year, two or four digits (`30`, `2030` or a number). */
   expiration_year?: unknown;
+  /** The security code: 4 digits for amex, 3 for the other networks. */
   cvv2?: unknown;
+  /** Billing address (optional): see {@link Address}. */
   address?: unknown;
 }
 
@@ -96,18 +113,38 @@ export interface CardInput {
  * `cvv2`, and the address with an upper-case `country_code`.
  */
 export interface CardData {
+  /** The PAN, digits only. */
   card_number: string;
+  /** The name on the card, trimmed. */
   holder_name: string;
+  /** Expiry month, two digits (`04`). */
   expiration_month: string;
+  /** Expiry year, two digits (`30`). */
   expiration_year: string;
+  /** The security code, digits only. */
   cvv2: string;
+  /** Billing address, normalised (`country_code` upper case); absent when none was given. */
   address?: Address;
 }
 
 /** Result of validating a whole card: either the normalised data, or every field that failed. */
 export type CardValidation =
-  | { valid: true; value: CardData; errors: [] }
-  | { valid: false; value?: undefined; errors: FieldResult[] };
+  | {
+      /** Every field passed. */
+      valid: true;
+      /** The card normalised for the API. */
+      value: CardData;
+      /** None. */
+      errors: [];
+    }
+  | {
+      /** Some field failed. */
+      valid: false;
+      /** None. */
+      value?: undefined;
+      /** Every failing field. */
+      errors: FieldResult[];
+    };
 
 /** Upper bound on how far ahead an expiry may be, in years from the current year (card-validator uses 19). */
 export const MAX_EXPIRY_YEARS = 20;

@@ -10,12 +10,18 @@ export class ApiError extends PayTokenError {
   static override get kind(): 'api' {
     return 'api';
   }
+  /** The spec error code (`error.error_code`). */
   readonly error_code: number;
+  /** `error.category`: `request`, `internal` or `gateway`. */
   readonly category: string;
+  /** `error.request_id`, for support. */
   readonly request_id: string;
+  /** The anti-fraud rules that declined the request (error 3005); empty otherwise. */
   readonly fraud_rules: string[];
   constructor(
+    /** The HTTP status of the response. */
     readonly status: number,
+    /** The spec Error object as received (or built for a body that was not one). */
     readonly error: ErrorObject,
   ) {
     super('api', `${error.error_code} ${error.description}`);

@@ -17,6 +17,7 @@ export class PayTokenError extends Error {
   declare static readonly kind?: ErrorType;
 
   constructor(
+    /** The kind of failure; it gives the class (`api` is an `ApiError`) and `name`. */
     readonly type: ErrorType,
     message: string,
   ) {

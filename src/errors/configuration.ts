@@ -10,6 +10,7 @@ export class ConfigurationError extends PayTokenError {
     return 'configuration';
   }
   constructor(
+    /** The setting refused (`publicKey`, `baseUrl`, `style.base.backgroundImage`). */
     readonly option: string,
     message: string,
   ) {

@@ -5,7 +5,10 @@ export class TimeoutError extends PayTokenError {
   static override get kind(): 'timeout' {
     return 'timeout';
   }
-  constructor(readonly timeoutMs: number) {
+  constructor(
+    /** The deadline that passed, milliseconds. */
+    readonly timeoutMs: number,
+  ) {
     super('timeout', `No response within ${timeoutMs} ms`);
   }
 }

@@ -11,11 +11,18 @@ export class ValidationError extends PayTokenError {
   static override get kind(): 'validation' {
     return 'validation';
   }
+  /** The first failing field. */
   readonly field: CardField;
+  /** Why it failed (the first failing field's reason). */
   readonly rule: Reason;
+  /** The spec error code the API would have answered (1001, 2004, 2005, 2006, 2009). */
   readonly error_code: number;
+  /** The HTTP status the API would have answered. */
   readonly http_code: number;
-  constructor(readonly errors: FieldResult[]) {
+  constructor(
+    /** Every failing field and its reason, in field order. */
+    readonly errors: FieldResult[],
+  ) {
     const first = errors[0]!;
     super('validation', errors.map((e) => `${e.field}: ${e.reason}`).join(', '));
     this.field = first.field;

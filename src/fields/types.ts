@@ -5,7 +5,9 @@
 
 /** A field's error as shown to the shopper: `code` (see `formMessage`) and its message in the current locale. */
 export interface FieldError {
+  /** The message code: `<field>.<reason>` for a local rule (`card_number.luhn`), the `error_code` for an API error (`2004`). */
   code: string;
+  /** The message in the current locale. */
   message: string;
 }
 
@@ -19,10 +21,15 @@ export interface FieldError {
  *   field, and for an API error about the field (until it is edited).
  */
 export interface FieldState {
+  /** The input holds nothing. */
   empty: boolean;
+  /** The input has focus. */
   focused: boolean;
+  /** The value passes every rule. */
   valid: boolean;
+  /** The value does not pass yet, but typing more could make it pass; always true when `valid`. */
   potentiallyValid: boolean;
+  /** Present exactly while an error is shown for the field. */
   error?: FieldError;
 }
 
@@ -35,9 +42,14 @@ export interface FieldState {
  * - `apiErrorCode`: the code of an API error about this field (`2004`, ...), shown until the field is edited.
  */
 export interface FieldFacts {
+  /** The field key. */
   key: string;
+  /** The value as the shopper left it. */
   value: string;
+  /** Its input has focus. */
   focused?: boolean;
+  /** An error may show while the value could still become valid. */
   touched?: boolean;
+  /** An API error about this field, shown until it is edited. */
   apiErrorCode?: string;
 }

@@ -3,7 +3,7 @@ import { ConfigurationError } from '../errors/configuration';
 import { LOOPBACK } from '../http/config';
 
 /**
- * How {@link authenticate} shows the bank's 3-D Secure page (README "3-D Secure"):
+ * How `authenticate` (`client.authenticate`, `PayToken.authenticate`) shows the bank's 3-D Secure page (docs/3d-secure.md):
  * - `redirect` (default): the whole page goes to the bank; the bank sends the shopper back to the charge's
  *   `redirect_url`. Works with every bank page, including those that forbid framing.
  * - `modal`: the bank page in an accessible modal dialog over the checkout (an iframe); the page stays, and the
@@ -12,7 +12,7 @@ import { LOOPBACK } from '../http/config';
  */
 export type AuthenticateMode = 'redirect' | 'modal';
 
-/** Options of {@link authenticate}. */
+/** Options of `authenticate` (`client.authenticate`, `PayToken.authenticate`). */
 export interface AuthenticateOptions {
   /** @default 'redirect' */
   mode?: AuthenticateMode;
@@ -25,8 +25,18 @@ export interface AuthenticateOptions {
   locale?: string;
 }
 
-/** How {@link authenticate} ends in `modal` mode: back from the bank with the transaction id, or cancelled. */
-export type AuthenticateResult = { status: 'returned'; id: string } | { status: 'cancelled' };
+/** How `authenticate` ends in `modal` mode: back from the bank with the transaction id, or cancelled. */
+export type AuthenticateResult =
+  | {
+      /** The frame reached `returnUrl`: read the charge on your server. */
+      status: 'returned';
+      /** The transaction id the bank returned with (`?id=`). */
+      id: string;
+    }
+  | {
+      /** The shopper closed the dialog (close button or Escape). */
+      status: 'cancelled';
+    };
 
 /** Dialog and frame title, close button. */
 const LABELS: Record<'es' | 'en', readonly [string, string]> = {

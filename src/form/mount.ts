@@ -18,7 +18,7 @@ const KEY = Symbol.for('paytoken.form');
 
 /**
  * Binds a merchant's form: formats and validates the card inputs as the shopper types, shows the errors
- * accessibly, and tokenizes on submit. See the README's attribute table for the markup.
+ * accessibly, and tokenizes on submit. See the attribute table of docs/form-layer.md for the markup.
  *
  * The token is handed over (the `token` event, the hidden input and the form post, `submit()`'s promise) only once
  * this page's device-data POST has completed too, if device data was set up (`deviceData.setup`,

@@ -39,8 +39,7 @@ export function deviceData(options: DeviceDataOptions = {}, target: () => Device
 
 /**
  * Waits for this page load's device data to reach the API, so that a charge never races its device data: the
- * form layer and hosted fields call it on submit and hand the token over only once it settles (README "Device
- * data"). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
+ * form layer and hosted fields call it on submit and hand the token over only once it settles (docs/device-data.md). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
  * ignored, as by the send itself), or after `boundMs`, whichever comes first; at once when no collection was
  * started on this page (no consent, SSR, a page that never set up device data). Never rejects: device data never
  * blocks a payment, it can only delay it by `boundMs` at most.

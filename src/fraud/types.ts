@@ -1,6 +1,6 @@
 /**
  * Shapes of the device data (device fingerprint) collected under a `device_session_id`. The same object is the
- * body of `POST /v1/{merchant_id}/device-data` (this project's extension of the API, see README "Device data"),
+ * body of `POST /v1/{merchant_id}/device-data` (this project's extension of the API, see docs/device-data.md),
  * so its members are snake_case like the API's.
  */
 

@@ -23,26 +23,31 @@ const PayToken = Object.freeze({
   setId(value: string): void {
     id = String(value);
   },
+  /** The merchant id set by `setId` ('' before). */
   getId: (): string => id,
   /** Sets the public key. @throws ConfigurationError for anything but a `pk_` key. */
   setApiKey(value: string): void {
     key = checkPublicKey(value);
   },
+  /** The public key set by `setApiKey` ('' before). */
   getApiKey: (): string => key,
   /** Sandbox mode: without `setBaseUrl`, the local sandbox at `http://127.0.0.1:4010`. */
   setSandboxMode(flag: boolean): void {
     sandbox = !!flag;
   },
+  /** Whether sandbox mode is on. @default false */
   getSandboxMode: (): boolean => sandbox,
   /** Sets the spec's `{base_url}`: https, or http to loopback only. @throws ConfigurationError otherwise. */
   setBaseUrl(url: string): void {
     base = checkBaseUrl(url);
   },
+  /** The `{base_url}` in use: the one set, else the local sandbox in sandbox mode, else ''. */
   getBaseUrl: baseUrl,
   /** Sets where the frame pages are served; default `{base_url}/fields/v1`. @throws ConfigurationError as `setBaseUrl`. */
   setFieldsUrl(url: string): void {
     fieldsUrl = checkBaseUrl(url, 'fieldsUrl');
   },
+  /** Hosted fields with the settings above. */
   fields: Object.freeze({
     /**
      * Mounts hosted fields with the settings above (read now): see `mountFields` (ESM) for containers, options,

@@ -50,16 +50,23 @@ export interface FontSource {
 
 /** A shown error: `code` (`card_number.luhn`, `2004`; see `formMessage`) and its message in the current locale. */
 export interface FieldError {
+  /** The message code: `<field>.<reason>` for a local rule (`card_number.luhn`), the `error_code` for an API error (`2004`). */
   code: string;
+  /** The message in the current locale. */
   message: string;
 }
 
 /** The state of one hosted field, as the merchant page sees it (same meaning as the form layer's `FieldState`). */
 export interface HostedFieldState {
+  /** The input holds nothing. */
   empty: boolean;
+  /** The input has focus. */
   focused: boolean;
+  /** The value passes every rule. */
   valid: boolean;
+  /** The value does not pass yet, but typing more could make it pass; always true when `valid`. */
   potentiallyValid: boolean;
+  /** Present exactly while an error is shown for the field. */
   error?: FieldError;
 }
 

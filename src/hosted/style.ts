@@ -97,10 +97,10 @@ function walk(style: unknown, refuse: (where: string, why: string) => void, font
  * Checks a `style` option and returns it with CSS property names.
  *
  * Refused, each with a ConfigurationError whose `option` names the place (`style.base.backgroundImage`): a state
- * other than {@link StyleState}; a property not in {@link STYLE_PROPERTIES}; a value that is not a string of at
- * most 100 characters, or holds anything that could load content or leave the declaration (`url(`, `image(`,
- * `image-set(`, `element(`, `var(`, `expression(`, `\`, `;`, `{`, `}`, `<`, `@`, `!`); a `font-family` naming
- * a font outside {@link SYSTEM_FONTS}.
+ * other than `StyleState` (base, focus, invalid, valid, placeholder, autofill); a property not in
+ * `STYLE_PROPERTIES` (src/hosted/style.ts); a value that is not a string of at most 100 characters, or holds
+ * anything that could load content or leave the declaration (`url(`, `image(`, `image-set(`, `element(`, `var(`, `expression(`, `\`, `;`, `{`, `}`, `<`, `@`, `!`); a `font-family` naming
+ * a font outside `SYSTEM_FONTS` (src/hosted/style.ts).
  *
  * @param style the option as given (anything; not an object is refused).
  * @returns `{state: {css-property: value}}`.

@@ -32,7 +32,7 @@ export interface ClientConfig {
   /**
    * Where the hosted-field frame pages are served (hosted fields only: `mountFields`, `client.fields.mount`):
    * the API origin serves them under `{base_url}/fields/v1` (the local sandbox does; in production the
-   * processor). Same rules as `baseUrl`. Checked by the hosted-fields code only (see {@link checkFieldsUrl}).
+   * processor). Same rules as `baseUrl`. Checked by the hosted-fields code only (see `checkFieldsUrl` in src/http/config.ts).
    * @default `${baseUrl}/fields/v1`
    */
   fieldsUrl?: string;

@@ -6,7 +6,7 @@ export type DeviceDataTarget = ApiTarget;
 
 /**
  * Sends device data once to `POST {base_url}/v1/{merchant_id}/device-data` (this project's extension of the API;
- * README "Device data"), with the settings of every API call ({@link apiPost}: the public key by HTTP Basic,
+ * docs/device-data.md), with the settings of every API call ({@link apiPost}: the public key by HTTP Basic,
  * JSON, no cookies), and `keepalive` so it completes even if the page is left at once: `io.send` sends it by
  * `fetch`, which has `keepalive` (XHR has not), with `credentials: 'omit'` and no referrer (see `pristine`).
  *

@@ -18,7 +18,7 @@ export type Send = (url: string, init: RequestInit) => Promise<Answer>;
 /**
  * The built-ins a card passes through on its way out of the page: the request that sends it (`XMLHttpRequest`
  * in browsers, else `fetch`), and `JSON.stringify`, which writes the request body. Another script on the page
- * may wrap either at any time to read what goes through (README "Security model"); references kept from before
+ * may wrap either at any time to read what goes through (docs/security.md); references kept from before
  * it ran are out of its reach.
  */
 export interface Io {

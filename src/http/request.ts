@@ -47,7 +47,7 @@ export const RETRY_DELAY_MS = 250;
  * purpose: with `fetch`'s `cache: 'no-store'` Chromium also skips its CORS preflight cache, so every call paid an
  * OPTIONS round trip; now only the first call per `Access-Control-Max-Age` does (e2e/preflight.spec.ts).
  *
- * Failure policy (README, "When things fail"):
+ * Failure policy (docs/errors.md):
  * - `timeoutMs` bounds the whole call, retry included: when it passes, the request is aborted and the call
  *   rejects with a TimeoutError. A response body that never ends is aborted the same way. Never retried.
  * - At most one automatic retry, after {@link RETRY_DELAY_MS} to twice that, and only when it cannot do harm

@@ -40,10 +40,10 @@ export const postToken = async (config: ResolvedConfig, card: CardInput, io: Io,
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
- * smallest import for an app that only tokenizes (see the README's size table). `createClient(...).tokens.create`
+ * smallest import for an app that only tokenizes (see the size table in docs/performance.md). `createClient(...).tokens.create`
  * does the same and brings cards, device data and the form layer with it. This function uses the page's
- * `XMLHttpRequest` (else `fetch`) and `JSON.stringify` as they are at call time; a client keeps those of its creation (README
- * "Security model").
+ * `XMLHttpRequest` (else `fetch`) and `JSON.stringify` as they are at call time; a client keeps those of its creation
+ * (docs/security.md).
  *
  * @param config merchant id, public key, base URL, timeout; checked as by `createClient`.
  * @param card the card under its spec field names.

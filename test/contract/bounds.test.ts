@@ -1,6 +1,6 @@
 /**
  * The sandbox under attack, over HTTP: each test reproduces an attack made with the public key (or a raw socket)
- * and checks that it now fails (README "Security model"). Stores are capped and expire, open strings and the
+ * and checks that it now fails (docs/security.md). Stores are capped and expire, open strings and the
  * device-data shape are bounded, the access log cannot be forged, amounts are exact, fault mode cannot be
  * triggered by a web page, and slow or many connections are cut.
  */

@@ -1,6 +1,6 @@
 /**
  * `POST/GET /v1/{merchant_id}/device-data` over HTTP: this project's extension for the device data the browser
- * library collects under a `device_session_id` (README "Device data"). The visitor id is recomputed by the
+ * library collects under a `device_session_id` (docs/device-data.md). The visitor id is recomputed by the
  * sandbox; here it is computed by an independent implementation (helpers.ts `visitorIdOf`).
  */
 import { describe, expect, it } from 'vitest';

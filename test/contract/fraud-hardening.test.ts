@@ -1,6 +1,6 @@
 /**
  * Anti-fraud rules a fraudster cannot skip by sending nothing or by fresh random signals, over HTTP
- * (demo/sandbox/fraud.ts, fraud-rules.ts; README "Anti-fraud rules"): missing_device_data (off, flag, decline),
+ * (demo/sandbox/fraud.ts, fraud-rules.ts; docs/device-data.md, "Anti-fraud rules"): missing_device_data (off, flag, decline),
  * card velocity across visitor ids, IP velocity by X-Forwarded-For, and the plausibility rules
  * (platform_mismatch, impossible_screen, headless_renderer). Each is named in `fraud_rules` when it declines and
  * in the log when it flags. Each block runs its own sandbox.

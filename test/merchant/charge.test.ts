@@ -1,5 +1,5 @@
 /**
- * The demo merchant backend under attack, over HTTP (README "Security model"): it is no card-testing oracle
+ * The demo merchant backend under attack, over HTTP (docs/security.md): it is no card-testing oracle
  * (generic decline for stolen, lost, fraudulent, restricted and held cards; the Error object in its log only;
  * a per-IP attempt limit), no CSRF target (same-origin check and a per-session token), charges tokens only,
  * and bounds bodies and what it keeps.

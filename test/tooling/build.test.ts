@@ -170,12 +170,12 @@ describe('built bundles', () => {
     expect(() => vm.runInContext(body, vm.createContext(trappedGlobals()))).not.toThrow();
   });
 
-  it('Subresource Integrity: `npm run build` (build:lib) writes paytoken.iife.js.sri, the sha384 of the file as built', () => {
+  it('Subresource Integrity: `npm run build` (build:lib) writes a .sri for each script tag, the sha384 of the file as built', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.build).toContain('build:lib');
-    // both script tags of the full API are built before the SRI step, which writes a .sri for each
-    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && vite build --mode checkout && tsx scripts\/build\/sri\.ts/);
-    expect(SRI_FILES).toEqual(['paytoken.iife.js', 'paytoken-checkout.iife.js']);
+    // the three script tags are built before the SRI step, which writes a .sri for each
+    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && vite build --mode checkout && vite build --mode hosted && tsx scripts\/build\/sri\.ts/);
+    expect(SRI_FILES).toEqual(['paytoken.iife.js', 'paytoken-checkout.iife.js', 'paytoken-hosted.iife.js']);
     const file = join(dir, 'paytoken.iife.js');
     const value = writeSri(file);
     // computed here independently: SHA-384 of the bytes, base64, with the sha384- prefix (W3C SRI)
@@ -188,9 +188,9 @@ describe('built bundles', () => {
     expect(writeSri(file)).not.toBe(expected);
   });
 
-  it('the README script tag shows integrity and crossorigin', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    expect(readme).toMatch(/<script src="[^"]*paytoken\.iife\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>/);
+  it('the script-tag guide (docs/classic-script.md) shows integrity and crossorigin', () => {
+    const guide = readFileSync('docs/classic-script.md', 'utf8');
+    expect(guide).toMatch(/<script src="[^"]*paytoken\.iife\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>/);
   });
 
   it('internal property names (vite.config.ts INTERNAL_PROPERTIES) are shortened in both builds, and none is in a public type', async () => {

@@ -1,7 +1,7 @@
 /**
  * The SVG bar charts the benchmarks write (scripts/ci/chart.ts): bars proportional to their values, every figure
  * and label present as text, accessible (`<title>`, `<desc>`, `role="img"`), nothing external, well-formed XML;
- * and the README shows each chart written under docs/ with the command that regenerates it named under it.
+ * and a guide shows each chart written under docs/ with the command that regenerates it named under it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -107,22 +107,22 @@ describe('barChart', () => {
   });
 });
 
-describe('the charts in docs/ and the README', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+describe('the charts in docs/ and the guides that show them', () => {
   const CHARTS = [
-    { file: 'docs/size.svg', command: 'npm run size -- --write' },
-    { file: 'docs/latency.svg', command: 'npm run bench -- --write' },
-    { file: 'docs/device-data.svg', command: 'npm run bench:fraud -- --write' },
+    { file: 'docs/size.svg', command: 'npm run size -- --write', page: 'docs/performance.md' },
+    { file: 'docs/latency.svg', command: 'npm run bench -- --write', page: 'docs/classic-script.md' },
+    { file: 'docs/device-data.svg', command: 'npm run bench:fraud -- --write', page: 'docs/device-data.md' },
   ];
 
-  it.each(CHARTS)('$file exists, is a well-formed chart with a title, and the README shows it with `$command` named under it', ({ file, command }) => {
+  it.each(CHARTS)('$file exists, is a well-formed chart with a title, and $page shows it with `$command` named under it', ({ file, command, page }) => {
+    const text = readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8');
     const path = new URL(`../../${file}`, import.meta.url);
     expect(existsSync(path)).toBe(true);
     const svg = readFileSync(path, 'utf8');
     expect(parseXml(svg)).toContain('title');
     expect(barWidths(svg).length).toBeGreaterThan(1);
-    const at = readme.indexOf(`](${file})`);
+    const at = text.indexOf(`](${file.replace(/^docs\//, '')})`);
     expect(at).toBeGreaterThan(0);
-    expect(readme.slice(at, at + 300)).toContain(`\`${command}\``);
+    expect(text.slice(at, at + 300)).toContain(`\`${command}\``);
   });
 });

@@ -7,7 +7,9 @@
  *   nodenext, naming every export of src/index.ts (read with the TypeScript compiler API, so the check follows
  *   whatever the entry exports) and the script-tag global of `paytoken/paytoken.iife.js`; a page of the checkout
  *   script tag (`paytoken/paytoken-checkout.iife.js`) type-checked on its own, its global having `form` and
- *   `authenticate`, which the classic global's type lacks;
+ *   `authenticate`, which the classic global's type lacks; a page of the hosted-fields script tag
+ *   (`paytoken/paytoken-hosted.iife.js`) type-checked on its own, its global having `fields.mount` and the setters
+ *   only; each script tag ships with its `.sri` file;
  * - `require('paytoken')` and `require('paytoken/package.json')` in a child Node process (Node 20.19+ loads
  *   ES modules through require) giving the same exports as `import`.
  */
@@ -62,10 +64,13 @@ function typecheck(resolution: keyof typeof RESOLUTIONS, files: string[]): { sta
 }
 
 describe('the packed package', () => {
-  it('prepack builds the code from a fresh clone; the tarball holds it, both declarations, LICENSE and README only', () => {
+  it('prepack builds the code from a fresh clone; the tarball holds it, the declarations, LICENSE and README only', () => {
     expect(packageJson().scripts?.prepack).toBeTruthy();
-    for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.iife.js', 'dist/paytoken.d.ts', 'dist/paytoken.iife.d.ts', 'dist/paytoken-checkout.iife.js', 'dist/paytoken-checkout.iife.d.ts']) {
-      expect(packed.files).toContain(f);
+    for (const f of ['package.json', 'LICENSE', 'README.md', 'dist/paytoken.js', 'dist/paytoken.d.ts']) expect(packed.files).toContain(f);
+    // each script tag: its file, its declaration (the global's type), its Subresource Integrity value
+    for (const tag of ['paytoken', 'paytoken-checkout', 'paytoken-hosted']) {
+      for (const ext of ['.iife.js', '.iife.d.ts', '.iife.js.sri']) expect(packed.files).toContain(`dist/${tag}${ext}`);
+      expect(packageJson().exports[`./${tag}.iife.js`], tag).toEqual({ types: `./dist/${tag}.iife.d.ts`, default: `./dist/${tag}.iife.js` });
     }
     // the hosted-fields script tag and the React binding ship; the frame bundle (dist/fields/) does not: the API
     // origin serves it
@@ -91,7 +96,7 @@ describe('the packed package', () => {
   });
 
   it('declarations hold no relative import (one file per entry)', () => {
-    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts', 'react.d.ts']) {
+    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts', 'paytoken-hosted.iife.d.ts', 'react.d.ts']) {
       const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');
       expect(text).not.toMatch(/from\s+['"]\.\.?\//);
       expect(text).not.toMatch(/import\(\s*['"]\.\.?\//);
@@ -154,6 +159,21 @@ describe('the packed package', () => {
     const r2 = typecheck(resolution, [`react.${resolution}.ts`]);
     expect(r2.output).toBe('');
     expect(r2.status).toBe(0);
+    // a page of the hosted-fields script tag: the setters and fields.mount
+    const hosted = [
+      "import type {} from 'paytoken/paytoken-hosted.iife.js';",
+      "PayToken.setId('m1');",
+      "PayToken.setApiKey('pk_x');",
+      "PayToken.setFieldsUrl('https://api.example/fields/v1');",
+      "const fields = PayToken.fields.mount({ card: '#card' }, { locale: 'en', flow: 'spa' });",
+      "const off: () => void = fields.on('change', () => undefined);",
+      'export const done: Promise<{ token_id: string; device_session_id: string }> = fields.tokenize();',
+      'export { off };',
+    ];
+    writeFileSync(join(dir, 'app', `hosted.${resolution}.ts`), hosted.join('\n') + '\n');
+    const h = typecheck(resolution, [`hosted.${resolution}.ts`]);
+    expect(h.output).toBe('');
+    expect(h.status).toBe(0);
   }, 180_000);
 
   it('the same check fails on a consumer that misuses the types (the check can fail)', () => {
@@ -164,6 +184,11 @@ describe('the packed package', () => {
     expect(r.output).toContain("Property 'nope' does not exist");
     // the classic script tag's global has no form layer: that is the checkout tag's
     expect(r.output).toContain("Property 'form' does not exist");
+    // the hosted script tag's global has no classic token calls
+    writeFileSync(join(dir, 'app', 'bad-hosted.ts'), "import type {} from 'paytoken/paytoken-hosted.iife.js';\nPayToken.token.create({});\n");
+    const h = typecheck('node16', ['bad-hosted.ts']);
+    expect(h.status).not.toBe(0);
+    expect(h.output).toContain("Property 'token' does not exist");
   }, 120_000);
 
   it("require('paytoken') works in Node (a default condition) and gives the same exports as import", () => {

@@ -2,7 +2,7 @@
 /**
  * The README's server-side example, docs/examples/charge.mjs, run as a merchant would run it: against a local
  * sandbox (the example's default credentials, given to it through its environment variables), charging tokens
- * made by the library with the public key. The README shows the file verbatim (test/tooling/readme-snippets).
+ * made by the library with the public key. The README shows the file verbatim (test/tooling/docs.test.ts), as the snippet `server-charge`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';

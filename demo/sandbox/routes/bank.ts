@@ -121,7 +121,7 @@ function challengePage(d: Deps, c: Challenge, lang: Lang, wrong: number): string
 }
 
 /**
- * The sandbox's bank authentication page (README "3-D Secure"), mounted at `/3ds`, outside `/v1` (no API key:
+ * The sandbox's bank authentication page (docs/3d-secure.md), mounted at `/3ds`, outside `/v1` (no API key:
  * the shopper's browser opens it; the unguessable challenge id in the path is the credential):
  * - `GET /bank.css`: its stylesheet; `GET /favicon.ico`: its icon, none (204);
  * - `GET /{challenge_id}` (`?lang=en` for English, Spanish by default): a `challenge` card's form (one-time code,

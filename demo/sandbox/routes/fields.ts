@@ -57,7 +57,7 @@ export const preloadLinks = (html: string): string =>
   [...html.matchAll(/(?:src|href)="(frame\.(js|css)\?v=[0-9a-f]{12})"/g)].map(([, url, ext]) => `<${url}>; rel=preload; as=${ext == 'js' ? 'script' : 'style'}`).join(', ');
 
 /**
- * The hosted-field frame files under `{base_url}/fields/v1/` (README "Hosted fields"): `frame.html` (with the
+ * The hosted-field frame files under `{base_url}/fields/v1/` (docs/hosted-fields.md): `frame.html` (with the
  * allowed merchant origins written into its `paytoken-allowed-origins` meta, which the frame checks its parent
  * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. The page links the script and
  * stylesheet with their version (`frame.js?v=...`), and its `Link` header preloads both ({@link preloadLinks}): under

@@ -14,7 +14,7 @@ const NAME = /^[a-z0-9_]{1,40}$/;
 export const MAX_MEMBERS = 40;
 
 /**
- * Bounds of the signals of one body (README "Security model"): arrays nested at most `depth` deep and at most
+ * Bounds of the signals of one body (docs/security.md): arrays nested at most `depth` deep and at most
  * `array` long, strings at most `string` characters, and over all signals together at most `values` values
  * (arrays and leaves) and `chars` string characters. The browser library's real signals use about a tenth of each.
  */

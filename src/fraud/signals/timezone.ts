@@ -8,7 +8,7 @@ type TemporalNow = { Now: { timeZoneId(): string } };
  * one, else from `Intl.DateTimeFormat().resolvedOptions()`; the locale from `Intl.PluralRules`, which resolves the
  * same default locale (ECMA-402 DefaultLocale) as every Intl service. Why not `Intl.DateTimeFormat` for both:
  * its first use on a page loads ICU's date patterns and time-zone data, 40-60 ms in a fresh headless Chromium
- * page, while the two calls used here take under 1 ms (measured with playwright-core, see README "Device data").
+ * page, while the two calls used here take under 1 ms (measured with playwright-core, see docs/device-data.md).
  */
 export function timezone(): Signals['timezone'] {
   return [

@@ -91,17 +91,23 @@ export interface FieldsOptions {
 
 /** What a tokenization gives: the token id, the frame's `device_session_id` (for the charge) and the Token (number masked). */
 export interface FieldsTokenResult {
+  /** The token id: your server charges it as `source_id`. */
   token_id: string;
+  /** The card-number frame's `device_session_id`, sent with the charge. */
   device_session_id: string;
+  /** The Token, its number masked. */
   token: Token;
 }
 
 /** The state of all the hosted fields (no value: there is none on this page). */
 export interface FieldsState {
+  /** Each mounted field's state, by field (the card element's four, or each split field). */
   fields: Partial<Record<HostedField, HostedFieldState>>;
+  /** The card number's brand, or null when unknown. */
   brand: Brand | null;
   /** Every frame loaded and configured. */
   ready: boolean;
+  /** A tokenization is under way. */
   submitting: boolean;
   /** Ready, every field valid, nothing under way. */
   canSubmit: boolean;
@@ -113,7 +119,9 @@ export interface FieldsState {
 
 /** Payload of the field events: the field and its new state. */
 export interface FieldsFieldEvent {
+  /** The hosted field. */
   field: HostedField;
+  /** Its new state. */
   state: HostedFieldState;
 }
 
@@ -123,20 +131,43 @@ export interface FieldsFieldEvent {
  * tokenization failed: `code` and `message` as in the form layer, `field` when it concerns one, the typed error).
  */
 export interface FieldsEvents {
+  /** Every frame loaded and configured. */
   ready: FieldsState;
+  /** A field's value changed (typing, paste, autofill); no value is given. */
   change: FieldsFieldEvent;
+  /** A field gained focus. */
   focus: FieldsFieldEvent;
+  /** A field lost focus. */
   blur: FieldsFieldEvent;
+  /** A field's `valid` or `potentiallyValid` changed. */
   validityChange: FieldsFieldEvent;
-  brand: { brand: Brand | null };
+  /** The card number's brand changed. */
+  brand: {
+    /** The new brand, or null when unknown. */
+    brand: Brand | null;
+  };
   /**
    * The card number's BIN changed: its first 6 digits (8 in an eight-digit IIN range) once it is potentially
    * valid, `null` when it no longer has them. PCI DSS allows the BIN to be shown; use it for installments or
    * surcharges.
    */
-  bin: { bin: string | null };
+  bin: {
+    /** The BIN (6 or 8 digits), or null. */
+    bin: string | null;
+  };
+  /** The card was tokenized. */
   token: FieldsTokenResult;
-  error: { code: string; message: string; field?: string; error: PayTokenError };
+  /** A tokenization failed. */
+  error: {
+    /** The message code, as in the form layer (`card_number.luhn`, `3001`). */
+    code: string;
+    /** The message in the current locale. */
+    message: string;
+    /** The field it concerns, when it concerns one (its input shows the error and takes focus). */
+    field?: string;
+    /** The typed error. */
+    error: PayTokenError;
+  };
 }
 
 /** Mounted hosted fields. No method returns a value the shopper typed. */

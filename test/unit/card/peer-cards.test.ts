@@ -53,7 +53,7 @@ function classicCard() {
   return (ctx.OpenPay as { card: { validateCardNumber(n: string): boolean; cardType(n: string): string } }).card;
 }
 
-describe('accepted numbers, the classic script vs this library (README, "Migrating from the classic script")', () => {
+describe('accepted numbers, the classic script vs this library (docs/classic-script.md, "Migrating from openpay.js")', () => {
   const classic = classicCard();
   // number, what it is, classic validateCardNumber, classic cardType, our validatePan reason (undefined: valid), our brand
   it.each<[string, string, boolean, string, string | undefined, Brand | null]>([

@@ -1,5 +1,5 @@
 /**
- * The client's failure policy (src/http/request.ts, README "When things fail"), with a scripted fetch and fake
+ * The client's failure policy (src/http/request.ts, docs/errors.md), with a scripted fetch and fake
  * timers: which failures get the one automatic retry, after how long, and that `timeoutMs` bounds the whole
  * call. The same policy over real HTTP against the sandbox's fault mode: test/contract/faults.test.ts.
  */

@@ -2,7 +2,7 @@
  * The XMLHttpRequest transport of src/http/pristine.ts, against a fake `XMLHttpRequest` whose "server" each test
  * scripts: what a request sends (method, URL, headers, body, credentials), that the references kept at set-up
  * resist a later patch of the page's `XMLHttpRequest` and its prototype, and that the failure policy of
- * src/http/request.ts (README "When things fail") holds over it: the deadline aborts the XHR, one retry on a 503 or
+ * src/http/request.ts (docs/errors.md) holds over it: the deadline aborts the XHR, one retry on a 503 or
  * (tokens) a connection lost before any response, none once a response began. Device data (`keepalive`) and a page
  * without XHR go by `fetch`. The browsers' real XHR is driven by the e2e specs and `npm run test:engines`.
  */
