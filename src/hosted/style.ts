@@ -62,7 +62,7 @@ const fontsAllowed = (brandFamilies: readonly string[]) => (value: string) =>
     const name = f.trim().replace(/^["']|["']$/g, '').toLowerCase();
     return SYSTEM_FONTS.test(name) || brandFamilies.some((family) => family.toLowerCase() === name);
   });
-const systemFonts = fontsAllowed([]);
+const systemFonts = /* @__PURE__ */ fontsAllowed([]);
 
 const thrower = (where: string, why: string) => {
   throw configError(where, why);
