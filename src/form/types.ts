@@ -16,27 +16,39 @@ export type { FieldError, FieldState } from '../fields/types';
  * and whether the form can be submitted now (every field valid and nothing under way).
  */
 export interface FormState {
+  /** Each field's state, keyed by its `data-paytoken-card` value or `address.<name>`. */
   fields: Record<string, FieldState>;
+  /** The card number's brand, or null when unknown. */
   brand: Brand | null;
+  /** A tokenization is under way. */
   submitting: boolean;
+  /** Every field is valid and nothing is under way. */
   canSubmit: boolean;
 }
 
 /** Payload of the field events (`change`, `focus`, `blur`, `validityChange`): the field key and its new state. */
 export interface FieldEvent {
+  /** The field key (`card_number`, `address.city`). */
   field: string;
+  /** The field's new state. */
   state: FieldState;
 }
 
 /** What a successful submit gives: the token id, this page's `device_session_id`, and the Token itself. */
 export interface TokenResult {
+  /** The token id: your server charges it as `source_id`. */
   token_id: string;
+  /** This page's `device_session_id`, sent with the charge. */
   device_session_id: string;
   /** Whether the card has reward points (the Token's `card.points_card`; false when absent): offer "pay with points". */
   points_card: boolean;
+  /** The Token, its number masked. */
   token: Token;
   /** The months without interest chosen in the `installments` select; absent for "pay in full" or no select. */
-  payment_plan?: { payments: number };
+  payment_plan?: {
+    /** Number of monthly payments (3, 6, 9, 12 or 18). */
+    payments: number;
+  };
 }
 
 /**
@@ -45,9 +57,13 @@ export interface TokenResult {
  * the `error` itself (`ValidationError`, `ApiError`, `NetworkError`, `TimeoutError` or `ConfigurationError`).
  */
 export interface FormErrorEvent {
+  /** The message code (`card_number.luhn`, `3001`; see `formMessage`). */
   code: string;
+  /** The message in the current locale. */
   message: string;
+  /** The field the error concerns, when it concerns one. */
   field?: string;
+  /** The typed error (`ValidationError`, `ApiError`, `NetworkError`, `TimeoutError` or `ConfigurationError`). */
   error: PayTokenError;
 }
 
@@ -65,13 +81,24 @@ export interface FormErrorEvent {
  * subscribes to it. A listener that throws is reported by the browser and stops nothing.
  */
 export interface FormEvents {
+  /** A field's value changed (typing, paste, autofill). */
   change: FieldEvent;
+  /** A field gained focus. */
   focus: FieldEvent;
+  /** A field lost focus. */
   blur: FieldEvent;
+  /** A field's `valid` or `potentiallyValid` changed. */
   validityChange: FieldEvent;
-  brand: { brand: Brand | null };
+  /** The card number's brand changed. */
+  brand: {
+    /** The new brand, or null when unknown. */
+    brand: Brand | null;
+  };
+  /** A submit started: the card is checked locally, then tokenized. */
   submit: FormState;
+  /** The card was tokenized; in the `post` flow the form is posted right after. */
   token: TokenResult;
+  /** A submit failed, locally (no request sent) or at the API or the network. */
   error: FormErrorEvent;
 }
 

@@ -42,9 +42,13 @@ export const CARD_ELEMENT_FIELDS: readonly HostedField[] = ['card_number', 'expi
  * - `weight`: `normal`, `bold` or 100-900 (@default 'normal'); `style`: `normal` or `italic` (@default 'normal').
  */
 export interface FontSource {
+  /** The family name the style's `fontFamily` uses (letters, digits, spaces, hyphens). */
   family: string;
+  /** An https URL of a `.woff2` or `.woff` file. */
   src: string;
+  /** `normal`, `bold` or 100-900. @default 'normal' */
   weight?: string;
+  /** `normal` or `italic`. @default 'normal' */
   style?: string;
 }
 
