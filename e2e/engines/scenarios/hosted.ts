@@ -1,5 +1,6 @@
 /**
- * The hosted-fields checkout (`/`: the card number, expiry and CVV2 are iframes of the API origin) as a shopper
+ * The split hosted-fields checkout (`/split`: the card number, holder name, expiry and CVV2 are each an iframe of
+ * the API origin) as a shopper
  * uses it, in every engine. The scenarios reach inside the frames only as a shopper's browser does: keys go to the
  * focused frame, and what is read there is the input's value, caret, focus, `aria-invalid` and described-by text
  * (`Tab.frame`). The merchant page is read as any script on it could read it.
@@ -10,8 +11,8 @@ import { field, installProbe, isActive, probe, waitFor, waitForText, type Tab } 
 import type { Ctx, Scenario } from '../harness';
 import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl } from './helpers';
 
-/** The hosted checkout's frames, by their containers on the demo page (demo/web/hosted.html). */
-export const FRAME = { number: '#card-number iframe', expiry: '#expiry iframe', cvv2: '#cvv2 iframe' } as const;
+/** The split checkout's frames, by their containers on the demo page (demo/web/split.html): the holder name hosted too. */
+export const FRAME = { number: '#card-number iframe', holder: '#holder-name iframe', expiry: '#expiry iframe', cvv2: '#cvv2 iframe' } as const;
 /** The one input inside a hosted field's frame. */
 const INPUT = 'input';
 
@@ -20,16 +21,16 @@ const INPUT = 'input';
  * probe in each frame (`probe` reads it later; what happened before it, the engine's buffered reports give).
  */
 export async function openHosted(ctx: Ctx, tab: Tab, query = '', probeFrames = true): Promise<void> {
-  await tab.goto(`${ctx.merchantUrl}/${query}`);
+  await tab.goto(`${ctx.merchantUrl}/split${query}`);
   for (const f of Object.values(FRAME)) {
     await waitFor(tab.frame(f), `the frame ${f} ready`, (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT]);
     if (probeFrames) await tab.frame(f).evaluate(installProbe);
   }
 }
 
-/** Types a card into the hosted checkout: the holder name on the page, the rest in the frames (expiry as MMYY). */
+/** Types a card into the split checkout, every field in its frame (expiry as MMYY). */
 async function fillHosted(tab: Tab, card: { number: string; expiry?: string; cvv2?: string }): Promise<void> {
-  await tab.type('#holder-name', 'Ana Perez');
+  await tab.frame(FRAME.holder).type(INPUT, 'Ana Perez');
   await tab.frame(FRAME.number).type(INPUT, card.number);
   await tab.frame(FRAME.expiry).type(INPUT, card.expiry ?? `12${FUTURE_YY}`);
   await tab.frame(FRAME.cvv2).type(INPUT, card.cvv2 ?? '123');
@@ -69,7 +70,7 @@ export const hosted: Scenario[] = [
       await openHosted(ctx, tab);
       const blank = await merchantView(tab);
       await listenOnPage(tab);
-      await tab.type('#holder-name', 'Ana Perez');
+      await tab.frame(FRAME.holder).type(INPUT, 'Ana Perez');
       await tab.frame(FRAME.number).type(INPUT, pan);
       const cvv2 = await freshCvv2(ctx); // after the first focus of the card number: the frame's device data is under way
       await tab.frame(FRAME.expiry).type(INPUT, `12${FUTURE_YY}`);
@@ -117,7 +118,7 @@ export const hosted: Scenario[] = [
       expect(await waitForText(tab, '#payment-error', 'Card declined. Use another card or call your bank.')).toBeTruthy();
       await waitFor(tab, 'focus on the decline', () => document.activeElement?.id === 'payment-error');
       expect(ctx.merchant.charges.at(-1)!.error_code).toBe(3001);
-      expect(await tab.evaluate(() => location.pathname)).toBe('/'); // still on the checkout, the card kept
+      expect(await tab.evaluate(() => location.pathname)).toBe('/split'); // still on the checkout, the card kept
       expect((await field(tab.frame(FRAME.number), INPUT)).value).toBe('4000 0000 0000 0002');
       await expectCleanPage(ctx, tab);
     },
@@ -137,7 +138,7 @@ export const hosted: Scenario[] = [
       await new Promise((r) => setTimeout(r, 300)); // a request sent late would still be seen
       expect(tokenRequests(ctx)).toEqual([]);
       expect((await probe(number)).resources.filter((u) => u.includes('/tokens'))).toEqual([]);
-      expect(await tab.evaluate(() => location.pathname)).toBe('/');
+      expect(await tab.evaluate(() => location.pathname)).toBe('/split');
       // the shopper corrects it where the focus was put: the keys go to the card number
       await tab.press('Backspace');
       await number.type(INPUT, '1');
@@ -154,9 +155,10 @@ export const hosted: Scenario[] = [
       await waitFor(tab, 'the CVV2 frame focused', () => document.activeElement?.parentElement?.id === 'cvv2');
       expect(await frameFocused(tab, FRAME.cvv2)).toBe(true);
       const active = () => tab.evaluate(() => document.activeElement?.id ?? '');
-      for (let i = 0; i < 12 && (await active()) !== 'holder-name'; i++) await tab.press('Tab');
-      expect(await active()).toBe('holder-name');
-      await tab.type('#holder-name', 'Ana Perez');
+      for (let i = 0; i < 12 && (await activeFrame(tab)) !== 'holder-name'; i++) await tab.press('Tab');
+      expect(await activeFrame(tab)).toBe('holder-name');
+      expect(await frameFocused(tab, FRAME.holder)).toBe(true);
+      await tab.frame(FRAME.holder).type(INPUT, 'Ana Perez');
       const steps: [keyof typeof FRAME, string, string][] = [['number', 'card-number', '4111111111111111'], ['expiry', 'expiry', `12${FUTURE_YY}`], ['cvv2', 'cvv2', '123']];
       for (const [f, id, text] of steps) {
         await tab.press('Tab');
@@ -179,7 +181,7 @@ export const hosted: Scenario[] = [
     },
   },
   {
-    name: "hosted fields: the browser's autofill of a saved card, picked in the card-number frame, fills every field at once (the other frames, the page's holder name) and the card pays",
+    name: "hosted fields: the browser's autofill of a saved card, picked in the card-number frame, fills every field at once (the other frames, the holder name's included) and the card pays",
     engines: ['chromium'], // the one engine whose driver can start the browser's own autofill (Tab.autofill)
     async run(ctx) {
       const pan = randomPan();
@@ -192,7 +194,7 @@ export const hosted: Scenario[] = [
       expect((await field(tab.frame(FRAME.number), INPUT)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       expect((await field(tab.frame(FRAME.expiry), INPUT)).value).toBe(`12/${FUTURE_YY}`); // filled as MM/YYYY or MM/YY: shown MM/YY
       expect((await field(tab.frame(FRAME.cvv2), INPUT)).value).toBe(cvv2);
-      expect((await field(tab, '#holder-name')).value).toBe('Ana Perez');
+      expect((await field(tab.frame(FRAME.holder), INPUT)).value).toBe('Ana Perez');
       expect(hasCardData(await merchantView(tab), pan, cvv2)).toBe(false);
       await tab.click('#pay');
       expect(await resultHeading(tab)).toBe('Pago completado');

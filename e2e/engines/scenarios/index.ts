@@ -7,6 +7,7 @@
  * `expectNoLeak` and `expectCleanPage` serve there too: the servers' logs see the frames' requests as well.
  */
 import type { Scenario } from '../harness';
+import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
 import { classic } from './classic';
@@ -15,4 +16,4 @@ import { hosted } from './hosted';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
-export const SCENARIOS: Scenario[] = [...checkout, ...threeDSecure, ...hosted, ...spa, ...classic, ...deviceData, ...checks];
+export const SCENARIOS: Scenario[] = [...checkout, ...threeDSecure, ...cardElement, ...hosted, ...spa, ...classic, ...deviceData, ...checks];

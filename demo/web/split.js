@@ -1,15 +1,14 @@
-// Demo checkout with hosted fields (`/`, the script tag paytoken-hosted.iife.js; an ES module): the card number,
-// expiry and CVV2 are iframes served by the API; this page gets their states (empty, valid, brand, errors) and, on
+// Demo checkout with split hosted fields (`/split`, the script tag paytoken-hosted.iife.js; an ES module): the card
+// number, holder name, expiry and CVV2 are each an iframe served by the API; this page gets their states (empty, valid, brand, errors) and, on
 // submit, a token id and device_session_id, which shop.js charges through the merchant's backend, following its
 // answer (receipt, "pay with points" step, 3-D Secure, decline) as the on-page checkout (checkout.js) does. The
 // hosted script tag has no PayToken.authenticate: the bank page is a top-level redirect, as authenticate's
 // redirect mode does.
 import { meta, setUp } from './shop.js';
 
-var holder = document.getElementById('holder-name');
 var formError = document.getElementById('form-error');
 var shop = setUp({
-  lock: [holder],
+  lock: [],
   authenticate: function (url) {
     window.location.assign(url);
   },
@@ -17,10 +16,9 @@ var shop = setUp({
 var form = shop.form;
 
 var fields = PayToken.fields.mount(
-  { card_number: '#card-number', expiry: '#expiry', cvv2: '#cvv2' },
+  { card_number: '#card-number', holder_name: '#holder-name', expiry: '#expiry', cvv2: '#cvv2' },
   {
     locale: document.documentElement.lang,
-    holderName: '#holder-name',
     deviceData: meta('device-data') !== 'off',
     flow: 'spa',
     placeholders: { card_number: '1234 1234 1234 1234', expiry: meta('expiry-placeholder'), cvv2: '123' },
@@ -38,9 +36,8 @@ fields.on('brand', function (e) {
 });
 fields.on('error', function (e) {
   shop.processing(false);
-  // field errors show inside their frame; the others (the holder name, the API's answers) here
-  if (!e.field || e.field === 'holder_name') formError.textContent = e.message;
-  if (e.field === 'holder_name') holder.focus();
+  // field errors show inside their frame; the API's other answers here
+  if (!e.field) formError.textContent = e.message;
 });
 form.addEventListener('submit', function (ev) {
   ev.preventDefault();

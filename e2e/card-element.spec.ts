@@ -1,0 +1,267 @@
+/**
+ * The card element in Debian's Chromium: the checkout at `/` holds the whole card (number, expiry, CVV2, holder
+ * name) in one iframe served by the sandbox API. It pays with a skimmer on the page capturing nothing; it validates
+ * and declines; autofill fills every input at once; the autofill skimming attack (hidden `cc-*` inputs a page
+ * script attaches with `form=` to a page input) captures nothing on `/` and on `/split` (holder name hosted), and
+ * captures the card on a page that keeps a `cc-name` input (so the test can fail); keyboard order and axe inside
+ * the frame; brand fonts load before ready and nothing loads while the shopper types.
+ */
+import { serve } from '@hono/node-server';
+import { expect, test, type CDPSession, type Frame, type Page } from '@playwright/test';
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
+import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { axeViolations } from './fixtures';
+import { hasCardData, randomPan, record } from './instrument';
+import { injectSkimmer, skimmed } from './skimmer';
+
+const CREDS = { merchantId: 'melement0merchant1', publicKey: 'pk_element_public', privateKey: 'sk_element_private' };
+const YY = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+
+test.describe.configure({ timeout: 60_000 });
+
+let sandbox: RunningSandbox;
+let merchant: RunningMerchant;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 } });
+  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
+});
+test.afterAll(async () => {
+  await merchant?.close();
+  await sandbox?.close();
+});
+
+/** The element's frame and one of its inputs, by field. */
+const element = (page: Page) => page.frameLocator('#card iframe');
+const cardInput = (page: Page, field: string) => element(page).locator(`input.${field}`);
+
+/** Opens a checkout page and waits until the card element is configured (its inputs enabled). */
+async function openElement(page: Page, path = '/') {
+  await page.goto(`${merchant.url}${path}`);
+  await expect(cardInput(page, 'card_number')).toBeEnabled();
+}
+
+async function fillElement(page: Page, pan: string, cvv2: string, name = 'Ana Pérez') {
+  await cardInput(page, 'card_number').pressSequentially(pan);
+  await cardInput(page, 'expiry').pressSequentially(`12${YY}`);
+  await cardInput(page, 'cvv2').pressSequentially(cvv2);
+  await cardInput(page, 'holder_name').pressSequentially(name);
+}
+
+/** The Playwright frame of the card element. */
+async function elementFrame(page: Page): Promise<Frame> {
+  return (await (await page.locator('#card iframe').elementHandle())!.contentFrame())!;
+}
+
+/**
+ * Starts Chromium's own credit-card autofill in a field, as when the shopper picks a saved card there: the
+ * DevTools protocol's `Autofill.trigger` on the field's node, in the session of the document that holds it.
+ */
+async function autofill(cdp: CDPSession, selector: string, card: Record<string, string>) {
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { node } = await cdp.send('DOM.describeNode', { nodeId });
+  await cdp.send('Autofill.trigger' as 'DOM.enable', { fieldId: node.backendNodeId, card } as never);
+}
+const SAVED_CARD = { number: '4111111111111111', name: 'Ana Perez', expiryMonth: '12', expiryYear: `20${YY}`, cvc: '123' };
+
+/**
+ * The autofill skimmer: a page script attaches hidden card inputs (`cc-number`, `cc-exp`, `cc-csc`) to a form of
+ * its own, with the page's own inputs through the `form=` attribute; nothing moves on screen. Reads them later.
+ */
+const attachHiddenCardInputs = (page: Page) =>
+  page.evaluate(() => {
+    const form = document.createElement('form');
+    form.id = 'skim';
+    document.body.append(form);
+    for (const token of ['cc-number', 'cc-exp', 'cc-csc']) {
+      const input = document.createElement('input');
+      input.setAttribute('autocomplete', token);
+      input.name = token;
+      input.setAttribute('form', 'skim');
+      input.className = 'skim';
+      input.setAttribute('aria-hidden', 'true');
+      input.tabIndex = -1;
+      Object.assign(input.style, { position: 'absolute', left: '-9999px', width: '1px', height: '1px', opacity: '0' });
+      document.body.append(input);
+    }
+    for (const input of document.querySelectorAll('input:not(.skim)')) input.setAttribute('form', 'skim');
+  });
+const skimmedByAutofill = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input.skim')].map((i) => i.value).join(' '));
+
+test('the card element pays; a skimmer on the page captures nothing; card data only in the one POST /tokens from the API origin', async ({ page, context }) => {
+  const pan = randomPan();
+  const cvv2 = String(700 + Math.floor(Math.random() * 200));
+  const rec = await record(context, page);
+  await injectSkimmer(context);
+  await openElement(page);
+  await expect(page.locator('iframe')).toHaveCount(1);
+  await fillElement(page, pan, cvv2);
+  const seen = await skimmed(page);
+  await page.locator('#pay').click();
+  await page.waitForURL(/\/receipt\//);
+  await rec.settled();
+  for (const s of seen) expect(hasCardData(s, pan, cvv2), s).toBe(false);
+  const carriers = rec.requests.filter((r) => hasCardData(r.body, pan, cvv2));
+  expect(carriers).toHaveLength(1);
+  expect(carriers[0]!.url).toBe(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`);
+  expect(JSON.parse(carriers[0]!.body)).toMatchObject({ card_number: pan, cvv2, holder_name: 'Ana Pérez' });
+  for (const r of rec.requests) expect(hasCardData(r.url, pan, cvv2), r.url).toBe(false);
+  expect([...sandbox.store.charges.values()].at(-1)!.status).toBe('completed');
+  expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);
+});
+
+test('the card element validates in the frame and sends nothing for a bad card; a declined card shows the decline', async ({ page }) => {
+  await openElement(page, '/?lang=en');
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/tokens') && posts.push(r.url()));
+  await cardInput(page, 'card_number').pressSequentially('4111111111111112');
+  await expect(element(page).locator('#e')).toHaveText('Invalid card number.');
+  await expect(cardInput(page, 'card_number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#card')).toHaveAttribute('data-paytoken-invalid', '');
+  await page.locator('#pay').click();
+  await expect(cardInput(page, 'card_number')).toBeFocused();
+  expect(posts).toEqual([]);
+  await cardInput(page, 'card_number').fill('');
+  await fillElement(page, '4000000000000002', '123');
+  await page.locator('#pay').click();
+  await expect(page.locator('#payment-error, #form-error').filter({ hasText: /declined/i })).toHaveCount(1);
+});
+
+test('autofill: a saved card picked in the element fills number, expiry, CVV2 and name at once, and pays', async ({ page }) => {
+  await openElement(page);
+  await cardInput(page, 'card_number').focus();
+  const cdp = await page.context().newCDPSession(await elementFrame(page));
+  await autofill(cdp, 'input.card_number', SAVED_CARD);
+  await expect(cardInput(page, 'card_number')).toHaveValue('4111 1111 1111 1111');
+  await expect(cardInput(page, 'expiry')).toHaveValue(`12/${YY}`);
+  await expect(cardInput(page, 'cvv2')).toHaveValue('123');
+  await expect(cardInput(page, 'holder_name')).toHaveValue('Ana Perez');
+  await page.locator('#pay').click();
+  await page.waitForURL(/\/receipt\//);
+});
+
+for (const path of ['/', '/split']) {
+  test(`the autofill skimming attack captures nothing on ${path} (no cc-* input on the page)`, async ({ page }) => {
+    await page.goto(`${merchant.url}${path}`);
+    const first = path === '/' ? page.frameLocator('#card iframe').locator('input.card_number') : page.frameLocator('#card-number iframe').locator('input');
+    await expect(first).toBeEnabled();
+    await attachHiddenCardInputs(page);
+    await first.focus();
+    const frame = (await (await page.locator(path === '/' ? '#card iframe' : '#card-number iframe').elementHandle())!.contentFrame())!;
+    await autofill(await page.context().newCDPSession(frame), path === '/' ? 'input.card_number' : 'input', SAVED_CARD);
+    await expect(first).toHaveValue('4111 1111 1111 1111');
+    expect(await skimmedByAutofill(page)).toBe('  ');
+  });
+}
+
+test('the same attack captures the card when the page keeps a cc-name input (so the tests above can fail)', async ({ page }) => {
+  const app = new Hono();
+  const hostedJs = readFileSync(new URL('../dist/paytoken-hosted.iife.js', import.meta.url));
+  app.get('/paytoken-hosted.iife.js', (c) => c.body(hostedJs, 200, { 'Content-Type': 'text/javascript' }));
+  app.get('/', (c) => c.html('<!doctype html><html lang="en"><head><title>name on page</title></head><body><form><label>Name <input id="name" autocomplete="cc-name"></label></form></body></html>'));
+  const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }));
+  });
+  try {
+    await page.goto(server.url);
+    await attachHiddenCardInputs(page);
+    await page.locator('#name').focus();
+    await autofill(await page.context().newCDPSession(page), '#name', SAVED_CARD);
+    await expect.poll(() => skimmedByAutofill(page)).toContain('4111111111111111');
+    expect(await skimmedByAutofill(page)).toContain('123');
+  } finally {
+    server.close();
+  }
+});
+
+test('keyboard: Tab goes through the four inputs then out to the page; each input labelled; errors announced; axe finds nothing', async ({ page }) => {
+  await openElement(page, '/?lang=en');
+  expect(await axeViolations(page)).toEqual([]);
+  await expect(page.locator('#card iframe')).toHaveAttribute('title', 'Card');
+  const labels = await element(page).locator('input').evaluateAll((inputs) => inputs.map((i) => [i.getAttribute('aria-label'), i.getAttribute('autocomplete')]));
+  expect(labels).toEqual([
+    ['Card number', 'cc-number'],
+    ['Expiry (MM/YY)', 'cc-exp'],
+    ['Security code', 'cc-csc'],
+    ['Name on card', 'cc-name'],
+  ]);
+  await page.getByText('Card', { exact: true }).click();
+  await expect(cardInput(page, 'card_number')).toBeFocused();
+  await page.keyboard.type('4111111111111111');
+  await page.keyboard.press('Tab');
+  await expect(cardInput(page, 'expiry')).toBeFocused();
+  await page.keyboard.type(`12${YY}`);
+  await page.keyboard.press('Tab');
+  await expect(cardInput(page, 'cvv2')).toBeFocused();
+  await page.keyboard.type('12');
+  await page.keyboard.press('Tab');
+  await expect(cardInput(page, 'holder_name')).toBeFocused();
+  await expect(element(page).locator('#e')).toHaveText(/3-digit code/);
+  await expect(element(page).locator('#e')).toHaveAttribute('aria-live', 'polite');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.type('Ana Pérez');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#pay')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('End');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/receipt\//);
+});
+
+test('one row when wide, wrapping when narrow (280 px); sized to its content', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openElement(page);
+  const rows = async () => new Set(await element(page).locator('input').evaluateAll((inputs) => inputs.map((i) => Math.round(i.getBoundingClientRect().top)))).size;
+  expect(await rows()).toBe(1);
+  const wide = Number(await page.locator('#card iframe').getAttribute('height'));
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.evaluate(() => document.getElementById('card')!.setAttribute('style', 'width: 280px'));
+  await expect.poll(rows).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => Number(await page.locator('#card iframe').getAttribute('height'))).toBeGreaterThan(wide);
+});
+
+test('brand fonts load before ready; nothing is requested while the card is typed; a font that fails is named', async ({ page }) => {
+  const app = new Hono();
+  const hostedJs = readFileSync(new URL('../dist/paytoken-hosted.iife.js', import.meta.url));
+  app.get('/paytoken-hosted.iife.js', (c) => c.body(hostedJs, 200, { 'Content-Type': 'text/javascript' }));
+  app.get('/', (c) =>
+    c.html(
+      '<!doctype html><html lang="en"><head><title>fonts</title><script src="/paytoken-hosted.iife.js"></script></head><body><div id="card"></div><script type="module" src="/app.js"></script></body></html>',
+    ),
+  );
+  app.get('/app.js', (c) =>
+    c.body(
+      `PayToken.setId('${CREDS.merchantId}'); PayToken.setApiKey('${CREDS.publicKey}'); PayToken.setBaseUrl('${sandbox.baseUrl}');
+       const fields = PayToken.fields.mount({ card: '#card' }, { flow: 'spa', locale: 'en', fonts: [{ family: 'Brand Sans', src: 'https://127.0.0.1:1/brand.woff2' }], style: { base: { fontFamily: 'Brand Sans, system-ui' } } });
+       window.readyState = new Promise((resolve) => fields.on('ready', resolve));`,
+      200,
+      { 'Content-Type': 'text/javascript' },
+    ),
+  );
+  const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }));
+  });
+  try {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(server.url);
+    const ready = await page.evaluate(() => (window as unknown as { readyState: Promise<{ failedFonts: string[] }> }).readyState);
+    expect(ready.failedFonts).toEqual(['Brand Sans']);
+    expect(requests.some((u) => u.startsWith('https://127.0.0.1:1/brand.woff2'))).toBe(true);
+    requests.length = 0;
+    await cardInput(page, 'card_number').pressSequentially('4111111111111111');
+    await cardInput(page, 'expiry').pressSequentially(`12${YY}`);
+    await cardInput(page, 'cvv2').pressSequentially('123');
+    await cardInput(page, 'holder_name').pressSequentially('Ana');
+    await page.waitForTimeout(300);
+    expect(requests.filter((u) => !u.includes('/device-data'))).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
