@@ -5,6 +5,7 @@ import type { PayTokenError } from '../errors/base';
 import { deviceDataSent } from '../fraud/device-data';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
+import { forgetCardData } from './forget';
 import { formatValue } from './format';
 import { installmentsSelect } from './installments';
 import { formMessage } from './messages';
@@ -86,6 +87,8 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     setText(formError, formErrorCode && message(formErrorCode));
   };
 
+  const forget = forgetCardData(fields, update, doc, signal); // PAN, expiry, CVV2: emptied after the token and on pagehide
+
   const state = (): FormState => ({
     fields: Object.fromEntries(fields.map((f) => [f.key, f.state])),
     brand,
@@ -132,6 +135,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
         if (!signal.aborted) {
           tokenInput.value = token.id;
           emit('token', result);
+          forget();
           // the post flow stays busy (and guarded) while the browser leaves the page
           if (options.flow == 'spa') {
             pending = undefined;
