@@ -32,7 +32,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // been applied to this line; tokenize 3260 -> 3301, createClient 12260 -> 12394, everything 12610 -> 12740, script
   // tag 9560 -> 9624, mountFields 4730 -> 4718, hosted script tag 4890 -> 4875, frame 9550 -> 9673: the frame
   // carries the card rules, so it gained the text rules and the Carnet BINs; one validator 800 -> 652).
-  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1550 },
+  // Raised by the measured cost of the demo-robustness work: the text rules
+  // refusing zero-width characters, U+FEFF and lone surrogates (+23 B validators, +25 tokenize, +19 script tag,
+  // +23 frame), the form layer forgetting the card data after the token and on pagehide (src/form/forget.ts,
+  // +114 B createClient), and httpContext() for 3-D Secure (src/http/http-context.ts, +209 B script tag, its
+  // eight spec member names being most of it); everything exported +352, checkout script tag +315 with all three.
+  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1573 },
   { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   // Exception, 2026-11-23: +45 B (3190 -> 3235) and +45/+45/+55 B on the three lines below, for the Carnet BINs of
@@ -47,7 +52,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 14085), +209 B (script tag 6849 -> 7058), +209 B (checkout script tag 10891 -> 11100), +232 B (createClient
   // 12806 -> 13038); frame 9911 -> 9899 (it keeps fetch: with XHR it measured 10128 B, over its 10,000 B); the
   // ceilings moved to the figures.
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3712, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3737, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:
@@ -145,7 +150,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 11169 -> 11178) for the shared function; tokenize 3713 -> 3712, everything 14157 -> 14152, createClient 13102 ->
   // 13101, frame 9960 -> 9952. The ceilings moved to the figures.
   // The frame's device-data target is the configuration it checked at start: frame 9952 -> 9937.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14152, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14504, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
   // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
@@ -153,12 +158,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // dist/paytoken-checkout.iife.js is the former whole (classic API, form layer with installments, `authenticate`,
   // device data): 10891 B measured (+35 B over the single tag: the classic members spread into the checkout
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7144, target: 8865 },
-  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11178, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13101, target: 8000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7372, target: 8865 },
+  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11493, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13238, target: 8000 },
   { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3502, target: 3000 },
   { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3667, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9937, target: 10000 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9960, target: 10000 },
 ];
 
 let failed = false;

@@ -1,8 +1,5 @@
 import type { BoundField } from './fields';
 
-/** The bound fields that hold card data the page must not keep: the PAN, the expiry and the CVV2 (not the holder name or address). */
-const CARD_DATA = new Set(['card_number', 'expiry', 'expiration_month', 'expiration_year', 'cvv2']);
-
 /**
  * Makes the form layer forget the card data: empties the PAN, expiry and CVV2 inputs (their untouched state, no
  * API error left) and calls `update` (which recomputes every field's state and the brand, emitting `brand` with
@@ -17,7 +14,7 @@ const CARD_DATA = new Set(['card_number', 'expiry', 'expiration_month', 'expirat
 export function forgetCardData(fields: readonly BoundField[], update: () => void, doc: Document, signal: AbortSignal): () => void {
   const forget = () => {
     for (const field of fields) {
-      if (!CARD_DATA.has(field.key)) continue;
+      if (!field.format) continue; // the numeric card fields: PAN, expiry (one input or two), CVV2
       field.input.value = field.lastValue = '';
       field.touched = false;
       field.apiErrorCode = undefined;
