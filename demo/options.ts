@@ -2,7 +2,9 @@
  * The demo's settings (`npm run demo`, demo/run.ts), shared with the e2e test that pays every test card of the
  * README's table in the demo (e2e/test-cards.spec.ts), so the test runs the demo as a shopper gets it.
  */
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_ATTEMPTS } from './merchant/options';
 import { SANDBOX_DEFAULTS } from './sandbox/defaults';
 import { RULE_MODES, type FraudOptions, type RuleMode } from './sandbox/fraud-rules';
 
@@ -22,13 +24,19 @@ export interface DemoOptions {
   /** The order in MXN (`--amount`, default 349.00). */
   amount: number;
   fraud: Partial<FraudOptions>;
+  /** Charge attempts per shopper session in 10 minutes (`--max-attempts`, default `DEFAULT_MAX_ATTEMPTS`). */
+  maxAttempts: number;
+  /** The reverse proxy whose `X-Forwarded-For` the merchant trusts (`--trust-proxy ADDRESS`); default none. */
+  trustProxy?: string;
 }
 
 /**
  * Parses the demo's flags: `--api-port N` (default 4010), `--port N` (merchant, default 4020),
  * `--velocity-max-cards N` (0-1000, default 0: off), `--missing-device-data off|flag|decline` (default flag),
  * `--amount MXN` (the order: more than 0, at most two decimals and
- * 1,000,000; default 349.00; from 1000.00 up the checkout offers months without interest).
+ * 1,000,000; default 349.00; from 1000.00 up the checkout offers months without interest), `--max-attempts N`
+ * (charge attempts per shopper session in 10 minutes, 1-10000, default 60; ten times as many per client address),
+ * `--trust-proxy ADDRESS` (an IP address: the reverse proxy whose `X-Forwarded-For` names the shopper).
  * @throws Error naming every bad flag and its allowed values.
  */
 export function demoOptions(args: string[]): DemoOptions {
@@ -40,6 +48,8 @@ export function demoOptions(args: string[]): DemoOptions {
       'velocity-max-cards': { type: 'string', default: String(DEMO_FRAUD.velocityMaxCards) },
       'missing-device-data': { type: 'string', default: DEMO_FRAUD.missingDeviceData },
       amount: { type: 'string', default: '349' },
+      'max-attempts': { type: 'string', default: String(DEFAULT_MAX_ATTEMPTS) },
+      'trust-proxy': { type: 'string' },
     },
     strict: true,
   });
@@ -48,9 +58,18 @@ export function demoOptions(args: string[]): DemoOptions {
   const missing = values['missing-device-data'] as RuleMode;
   const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)',
     RULE_MODES.includes(missing) ? '' : '--missing-device-data must be off, flag or decline',
-    /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000 ? '' : '--amount must be pesos over 0 and at most 1000000, at most two decimals'];
+    /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000 ? '' : '--amount must be pesos over 0 and at most 1000000, at most two decimals',
+    /^\d{1,5}$/.test(values['max-attempts']) && Number(values['max-attempts']) >= 1 && Number(values['max-attempts']) <= 10_000 ? '' : '--max-attempts must be 1-10000',
+    values['trust-proxy'] === undefined || isIP(values['trust-proxy']) ? '' : '--trust-proxy must be an IP address (the reverse proxy in front of the merchant)'];
   if (problems.some(Boolean)) throw new Error(problems.filter(Boolean).join('\n'));
-  return { apiPort: Number(values['api-port']), port: Number(values.port), amount: Number(values.amount), fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards), missingDeviceData: missing } };
+  return {
+    apiPort: Number(values['api-port']),
+    port: Number(values.port),
+    amount: Number(values.amount),
+    fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards), missingDeviceData: missing },
+    maxAttempts: Number(values['max-attempts']),
+    ...(values['trust-proxy'] !== undefined && { trustProxy: values['trust-proxy'] }),
+  };
 }
 
 /** The words for a port that cannot be used: which port, and which flag picks another. */

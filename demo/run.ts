@@ -4,7 +4,9 @@
  * Flags (demo/options.ts): --api-port N (default 4010), --port N (merchant, default 4020), --velocity-max-cards N
  * (default 0: the device-velocity rule off, so every test card can be tried from one browser; 3 shows the rule),
  * --missing-device-data off|flag|decline (default flag: a payment without device data is approved and flagged;
- * decline: 3005), --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest).
+ * decline: 3005), --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest),
+ * --max-attempts N (charge attempts per shopper session in 10 minutes, default 60), --trust-proxy ADDRESS (the
+ * reverse proxy whose X-Forwarded-For names the shopper; docs/sandbox.md).
  * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both. The sandbox's 3-D Secure
  * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
@@ -41,7 +43,15 @@ try {
   console.error(listenProblem(e, 'sandbox API', opts.apiPort, '--api-port'));
   process.exit(1);
 }
-const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: opts.port, amount: opts.amount, log: (line) => process.stderr.write(`${line}\n`) }).catch(async (e) => {
+const merchant = await startMerchant({
+  ...creds,
+  apiBaseUrl: api.baseUrl,
+  port: opts.port,
+  amount: opts.amount,
+  maxAttempts: opts.maxAttempts,
+  trustProxy: opts.trustProxy,
+  log: (line) => process.stderr.write(`${line}\n`),
+}).catch(async (e) => {
   console.error(listenProblem(e, 'merchant and checkout page', opts.port, '--port'));
   await api.close();
   process.exit(1);
@@ -49,7 +59,8 @@ const merchant = await startMerchant({ ...creds, apiBaseUrl: api.baseUrl, port: 
 const velocity = opts.fraud.velocityMaxCards ? `device_velocity over ${opts.fraud.velocityMaxCards} cards` : 'device_velocity off (--velocity-max-cards 3 turns it on)';
 const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData == 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity}; ${missing})`);
-console.log(`merchant + page ${merchant.url}  (Spanish; ${merchant.url}/?lang=en for English)`);
+console.log(`merchant + page ${merchant.url}  (hosted fields; Spanish; ${merchant.url}/?lang=en for English)`);
+console.log(`on-page form    ${merchant.url}/direct  (the form layer on the shop's page)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);
 

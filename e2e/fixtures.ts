@@ -20,7 +20,7 @@ export interface Servers {
 export async function startServers(fraud: Partial<FraudOptions> = {}, log?: (line: string) => void): Promise<Servers & { close(): Promise<void> }> {
   const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud, ...(log ? { log } : {}) });
   // every test's browser pays from 127.0.0.1: the per-IP attempt limit is tested over HTTP (test/merchant)
-  const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, maxAttemptsPerIp: 10_000 });
+  const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, maxAttempts: 10_000 });
   return {
     apiUrl: api.baseUrl,
     api,

@@ -26,6 +26,7 @@ import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resol
 import { pristine, type Io } from './http/pristine';
 import { postToken } from './http/tokenize';
 import { deviceData } from './fraud/device-data';
+import { httpContext } from './http/http-context';
 import { deviceSessionId, writeDeviceSessionInput } from './fraud/session';
 import type { DeviceData, DeviceDataOptions } from './fraud/types';
 import { findForm, type FormRef } from './form/find';
@@ -161,6 +162,8 @@ export const classic = {
     set('key', 'publicKey', checkPublicKey(key));
   },
   getApiKey: (): string => state.key,
+  /** The browser's `http_context` for a 3-D Secure charge (see `httpContext`, src/http/http-context.ts): post it to your server with the token. */
+  httpContext,
   /**
    * Sandbox mode: without `setBaseUrl`, requests go to the local sandbox at {@link LOCAL_SANDBOX_URL}. Turning
    * it on turns develop mode off, as in the classic script.

@@ -15,6 +15,7 @@ export { validateCard } from './card/validate';
 export { MAX_EXPIRY_YEARS, type Address, type Brand, type CardData, type CardField, type CardInput, type CardValidation, type FieldResult, type Reason } from './card/types';
 export { createClient, type Client, type CardCreateOptions, type DeviceDataCollection } from './client';
 export { tokenize } from './http/tokenize';
+export { httpContext, type HttpContext } from './http/http-context';
 export { DEFAULT_TIMEOUT_MS, LOCAL_SANDBOX_URL, type ClientConfig, type ResolvedConfig } from './http/config';
 export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, errorCodeFor, type ErrorType } from './errors/index';
 export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './types/index';

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createSchemas } from './schemas/index';
-import { SANDBOX_DEFAULTS } from './defaults';
+import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud';
 import { RequestCounter } from './counter';
@@ -64,6 +64,28 @@ export interface SandboxOptions extends Credentials {
    * Default: any port of 127.0.0.1 and localhost, for local use (routes/fields.ts).
    */
   fieldsAncestors?: readonly string[];
+  /**
+   * The sandbox's public base URL (`--public-url`), e.g. `https://sandbox.example`: the base of every link it
+   * builds (the bank page's URL in `payment_method.url`), never taken from the request's `Host` header. An
+   * absolute http(s) URL; a trailing slash is dropped. Default: the address it listens on (`startSandbox`), or
+   * `http://127.0.0.1:4010` for an app that is not served.
+   */
+  publicUrl?: string;
+}
+
+/**
+ * The problem with a public URL (see {@link SandboxOptions.publicUrl}), or '' when it is an absolute http(s) URL
+ * without credentials, query or fragment.
+ */
+export function publicUrlProblem(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'must be an http: or https: URL';
+    if (u.username || u.password || u.search || u.hash) return 'must have no credentials, query or fragment';
+    return '';
+  } catch {
+    return 'must be an absolute URL, e.g. https://sandbox.example';
+  }
 }
 
 /** The one place errors become responses: the spec Error object, status `http_code`. */
@@ -97,11 +119,15 @@ const noStore: MiddlewareHandler = async (c, next) => {
  * is 1005 (404).
  *
  * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests; connection resets of fault
- *   mode need the Node server), its store, its request counter and its fault mode.
+ *   mode need the Node server), its store, its request counter, its fault mode, and `listeningAt(baseUrl)`, which
+ *   the server calls once it listens (the default public URL).
+ * @throws TypeError for a malformed `publicUrl`.
  */
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
   const store = new Store(now, opts.limits);
+  if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl)) throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
+  let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const deps: Deps = {
     store,
     now,
@@ -109,6 +135,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     mode: opts.mode ?? 'sandbox',
     fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud },
     log: opts.log,
+    publicUrl: () => publicUrl,
   };
   const counter = new RequestCounter();
   const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
@@ -138,7 +165,11 @@ export function createSandboxApp(opts: SandboxOptions) {
 
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
-  return { app, store, counter, faults: faultMode };
+  /** Once served: the address it listens on becomes the public URL, unless `opts.publicUrl` set one. */
+  const listeningAt = (baseUrl: string) => {
+    if (opts.publicUrl === undefined) publicUrl = baseUrl;
+  };
+  return { app, store, counter, faults: faultMode, listeningAt };
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

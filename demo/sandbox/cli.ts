@@ -3,7 +3,8 @@
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
- * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--fields-ancestors ORIGIN,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--fields-ancestors ORIGIN,...]
+ * [--public-url URL]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
@@ -22,6 +23,9 @@
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
  *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
+ * - `--public-url URL`: the sandbox's public base URL (behind a proxy, e.g. `https://sandbox.example`), the base
+ *   of the links it builds (the 3-D Secure bank page); default its own address. The `Host` header is never used.
+ * - At most 32 open connections per client address (and 256 in all); further ones are closed on arrival.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
  * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
@@ -35,6 +39,7 @@ import { parseFault } from './faults';
 import { MODES, type SandboxMode } from './mode';
 import { fieldsRouter } from './routes/fields';
 import { startSandbox } from './server';
+import { publicUrlProblem } from './app';
 
 function options() {
   const { values } = parseArgs({
@@ -58,6 +63,7 @@ function options() {
       'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
       'fields-ancestors': { type: 'string' },
+      'public-url': { type: 'string' },
     },
     strict: true,
   });
@@ -83,6 +89,7 @@ function options() {
     between(values['token-ttl'], 1, 31_536_000) ? '' : '--token-ttl must be 1-31536000 seconds',
     between(values['device-data-ttl'], 1, 31_536_000) ? '' : '--device-data-ttl must be 1-31536000 seconds',
     ancestorsProblem(values['fields-ancestors']),
+    values['public-url'] !== undefined && publicUrlProblem(values['public-url']) ? `--public-url ${publicUrlProblem(values['public-url'])}` : '',
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -104,6 +111,7 @@ function options() {
       plausibility: values['plausibility-rule'] as AutomationMode,
     },
     ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
+    ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
   };
 }
 

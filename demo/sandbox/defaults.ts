@@ -43,6 +43,12 @@ export const SANDBOX_DEFAULTS = {
     keepAliveTimeoutMs: 5_000,
     /** Most open connections at once; further ones are closed on arrival. */
     maxConnections: 256,
+    /**
+     * Most open connections from one client address at once: a further one from that address replaces one of its
+     * idle keep-alive connections, or is closed on arrival when all are busy, so one client's slow or trickling
+     * sockets cannot use up `maxConnections` for everyone else.
+     */
+    maxConnectionsPerAddress: 32,
   },
   /** Largest charge `amount` in major units (the spec states none): ten million. */
   maxAmount: 10_000_000,

@@ -27,8 +27,8 @@ export type SandboxEnv = {
 
 /**
  * What the routers need: the state, the clock, the schemas (whose expiry rule reads the same clock), the
- * mode (production refuses test cards), the anti-fraud settings and the log (one line per anti-fraud decision;
- * absent: no logging).
+ * mode (production refuses test cards), the anti-fraud settings, the log (one line per anti-fraud decision;
+ * absent: no logging) and the sandbox's public URL (the base of the links it builds, never the `Host` header).
  */
 export interface Deps {
   store: Store;
@@ -37,4 +37,6 @@ export interface Deps {
   schemas: Schemas;
   fraud: FraudOptions;
   log?: (line: string) => void;
+  /** The sandbox's public base URL, no trailing slash (`--public-url`, else its own address): `http://127.0.0.1:4010`. */
+  publicUrl: () => string;
 }

@@ -1,5 +1,7 @@
 import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectionGate } from './connection-gate';
 import { createSandboxApp, type SandboxOptions } from './app';
 import { SANDBOX_DEFAULTS } from './defaults';
 
@@ -32,26 +34,32 @@ export interface RunningSandbox {
  * Starts the sandbox API on 127.0.0.1, with the bounds of `SANDBOX_DEFAULTS.server` (or `opts.server`): the whole
  * request within `requestTimeoutMs` (30 s) and its headers within `headersTimeoutMs` (10 s), else Node answers
  * 408 and closes the socket; idle keep-alive connections closed after `keepAliveTimeoutMs` (5 s); at most
- * `maxConnections` (256) open connections, further ones closed on arrival.
+ * `maxConnections` (256) open connections, further ones closed on arrival; at most `maxConnectionsPerAddress` (32)
+ * served at once per client address, as many more waiting unread (at most the headers timeout) and the rest closed
+ * on arrival (./connection-gate.ts). The address it listens on becomes its public URL unless `opts.publicUrl` says
+ * otherwise (the base of the bank page's links).
  * @returns once it listens: its base URL, port, store and `close()`.
  * @throws (rejects) when the port cannot be bound (in use, no permission).
  */
-export function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
-  const { app, store, counter, faults } = createSandboxApp(opts);
+export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
+  const { app, store, counter, faults, listeningAt } = createSandboxApp(opts);
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
   const bounds = { ...SANDBOX_DEFAULTS.server, ...opts.server };
   // Node enforces the two request timeouts on a timer: check often enough for a short headers timeout to hold.
   const serverOptions = { connectionsCheckingInterval: Math.min(1000, bounds.headersTimeoutMs) };
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host, serverOptions }) as import('node:http').Server;
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host, serverOptions }) as Server;
   server.requestTimeout = bounds.requestTimeoutMs;
   server.headersTimeout = bounds.headersTimeoutMs;
   server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
-  server.maxConnections = bounds.maxConnections;
+  const gate = connectionGate(server, { ...bounds, maxWaitMs: bounds.headersTimeoutMs });
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? SANDBOX_DEFAULTS.port, host, () => {
-      server.off('error', reject);
-      const { port } = server.address() as AddressInfo;
+    gate.once('error', reject);
+    gate.listen(opts.port ?? SANDBOX_DEFAULTS.port, host, () => {
+      gate.off('error', reject);
+      // the HTTP server itself does not listen: this starts its timer of the headers and request timeouts
+      server.emit('listening');
+      const { port } = gate.address() as AddressInfo;
+      listeningAt(`http://${host}:${port}`);
       resolve({
         baseUrl: `http://${host}:${port}`,
         port,
@@ -60,8 +68,9 @@ export function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
         faults,
         close: () =>
           new Promise<void>((done, fail) => {
-            server.close((err) => (err ? fail(err) : done()));
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+            gate.close((err) => (err ? fail(err) : done()));
+            server.close(() => {}); // stops that timer (the server answers "not running": it never listened)
+            server.closeAllConnections();
           }),
       });
     });

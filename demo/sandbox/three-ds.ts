@@ -43,7 +43,7 @@ export function expireChallenges(d: Deps): void {
 
 /**
  * Puts `charge` in `charge_pending` behind a new challenge: sets its `payment_method` to the bank page under
- * `origin` (the sandbox's own origin) and writes the one-time code to the sandbox log as
+ * `origin` (the sandbox's public URL, `Deps.publicUrl`, never the request's `Host`) and writes the one-time code to the sandbox log as
  * `3ds {transaction_id} one-time code {code}` (no card data).
  */
 export function startChallenge(d: Deps, charge: ChargeRecord, settlement: Settlement, redirectUrl: string, origin: string): Challenge {

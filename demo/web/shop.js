@@ -2,10 +2,12 @@
 // page's settings from its meta tags, PayToken's setters, the processing state, and the charge: the token and the
 // device_session_id (never the card) go to the merchant's backend as JSON (`POST /api/charge`), which answers with
 // the receipt's URL, a step first ({points}: a card with reward points, the page asks how to pay and posts the same
-// token again with use_card_points; {redirect}: 3-D Secure, the bank's page), or a decline, shown on the form (the
-// library's message, every field kept, focus on the message). A months-without-interest choice (#payment-plan,
-// offered from the order amount the backend sets) goes with the charge. No inline script, no innerHTML (strict
-// CSP, Trusted Types).
+// token again with use_card_points, "points only" offered when the points cover the order; {redirect}: 3-D Secure,
+// the bank's page), "already paid" ({already_paid}: the order was paid, the page shows its receipt link), or a
+// decline, shown on the form (the library's message, focus on the message; the card data went with the token, so
+// the shopper types it again). The browser's http_context (PayToken.httpContext, for the bank's 3-D Secure) goes
+// with the charge when the script tag has it. A months-without-interest choice (#payment-plan, offered from the
+// order amount the backend sets) goes with the charge. No inline script, no innerHTML (strict CSP, Trusted Types).
 
 /** The content of the page's `<meta name="paytoken-{name}">`. */
 export const meta = (name) => document.querySelector('meta[name="paytoken-' + name + '"]').content;
@@ -54,6 +56,18 @@ export function setUp(options) {
     failure.focus();
   };
 
+  /** The order was paid already: the form makes way for the notice and the receipt link. */
+  var alreadyPaid = function (paid) {
+    processing(false);
+    var notice = document.getElementById('already-paid');
+    document.getElementById('already-paid-text').textContent = paid.message;
+    document.getElementById('already-paid-link').setAttribute('href', paid.receipt);
+    form.hidden = true;
+    step.hidden = true;
+    notice.hidden = false;
+    document.getElementById('already-paid-title').focus();
+  };
+
   /** Posts the token (and the choices) to the backend and follows its answer. */
   var charge = function (body) {
     fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
@@ -67,7 +81,8 @@ export function setUp(options) {
       .then(function (answer) {
         if (answer.receipt) window.location.assign(answer.receipt);
         else if (answer.redirect) options.authenticate(answer.redirect);
-        else if (answer.points) askPoints(answer.points.balance || '');
+        else if (answer.points) askPoints(answer.points.balance || '', answer.points.only_points === true);
+        else if (answer.already_paid) alreadyPaid(answer.already_paid);
         else fail(answer.message || meta('network-error'));
       })
       .catch(function () {
@@ -76,9 +91,10 @@ export function setUp(options) {
   };
 
   /** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
-  var askPoints = function (balance) {
+  var askPoints = function (balance, onlyPoints) {
     processing(false);
     document.getElementById('points-balance').textContent = balance;
+    document.getElementById('only-points').hidden = !onlyPoints;
     form.hidden = true;
     step.hidden = false;
     document.getElementById('points-title').focus();
@@ -112,6 +128,7 @@ export function setUp(options) {
     pay: function (token) {
       pending = { token_id: token.token_id, device_session_id: token.device_session_id };
       if (plan && plan.value) pending.payment_plan = plan.value;
+      if (typeof PayToken.httpContext === 'function') pending.http_context = PayToken.httpContext();
       charge(pending);
     },
   };

@@ -32,7 +32,12 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // been applied to this line; tokenize 3260 -> 3301, createClient 12260 -> 12394, everything 12610 -> 12740, script
   // tag 9560 -> 9624, mountFields 4730 -> 4718, hosted script tag 4890 -> 4875, frame 9550 -> 9673: the frame
   // carries the card rules, so it gained the text rules and the Carnet BINs; one validator 800 -> 652).
-  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1550 },
+  // Raised by the measured cost of the demo-robustness work: the text rules
+  // refusing zero-width characters, U+FEFF and lone surrogates (+23 B validators, +25 tokenize, +19 script tag,
+  // +23 frame), the form layer forgetting the card data after the token and on pagehide (src/form/forget.ts,
+  // +114 B createClient), and httpContext() for 3-D Secure (src/http/http-context.ts, +209 B script tag, its
+  // eight spec member names being most of it); everything exported +352, checkout script tag +315 with all three.
+  { name: 'ESM: validators only', row: 'ESM: the validators (`validatePan`, `validateExpiry`, `validateCvv2`, `validateHolderName`, `validateAddress`, `cardBrand`)', code: () => appImporting(VALIDATORS), budget: 1573 },
   { name: 'ESM: one validator (validatePan)', row: 'ESM: one validator (`validatePan`)', code: () => appImporting('validatePan'), budget: 800 },
   // Target 3000 B (issue 6); not met yet: CI holds the measured ceiling so it can only shrink.
   // Exception, 2026-11-23: +45 B (3190 -> 3235) and +45/+45/+55 B on the three lines below, for the Carnet BINs of
@@ -47,7 +52,7 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // 14085), +209 B (script tag 6849 -> 7058), +209 B (checkout script tag 10891 -> 11100), +232 B (createClient
   // 12806 -> 13038); frame 9911 -> 9899 (it keeps fetch: with XHR it measured 10128 B, over its 10,000 B); the
   // ceilings moved to the figures.
-  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3712, target: 3000 },
+  { name: 'ESM: validators + tokenization (tokenize)', row: 'ESM: validators + tokenization (`tokenize`, `ValidationError`, `ApiError`)', code: () => appImporting(`${VALIDATORS}, tokenize, ValidationError, ApiError`), budget: 3737, target: 3000 },
   // Target 8000 B for everything with the anti-fraud module and the form layer (issue 6); not met yet (about 9 KB):
   // CI holds the measured ceilings so they can only shrink. One exception, 2026-11-22: +20 B on the two ESM lines
   // (8900 -> 8920, 9260 -> 9280) for the canvas signal's Firefox fix (src/fraud/signals/canvas.ts, stablePng:

@@ -8,6 +8,7 @@ import { apiErrorField, submitErrorCode } from '../fields/errors';
 import { formatInput } from '../fields/format';
 import { formMessage } from '../fields/messages';
 import { fieldStates } from '../fields/state';
+import { forgetCardData } from './forget';
 import { installmentsSelect } from './installments';
 import { readCard } from './read';
 import type { FieldEvent, FormEvents, FormOptions, FormState, MountedForm, TokenResult, Tokenize } from './types';
@@ -87,6 +88,8 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     setText(formError, formErrorCode && message(formErrorCode));
   };
 
+  const forget = forgetCardData(fields, update, doc, signal); // PAN, expiry, CVV2: emptied after the token and on pagehide
+
   const state = (): FormState => ({
     fields: Object.fromEntries(fields.map((f) => [f.key, f.state])),
     brand,
@@ -133,6 +136,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
         if (!signal.aborted) {
           tokenInput.value = token.id;
           emit('token', result);
+          forget();
           // the post flow stays busy (and guarded) while the browser leaves the page
           if (options.flow == 'spa') {
             pending = undefined;

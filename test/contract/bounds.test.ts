@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { escapeForLog } from '../../demo/sandbox/middleware/access-log';
-import { topLevelNumberText } from '../../demo/sandbox/middleware/body';
+import { topLevelNumberText } from '../../demo/sandbox/json-text';
 import { SIGNAL_LIMITS } from '../../demo/sandbox/schemas/device-data';
 import { CARD, basic, charge, chargeBody, CREDS, deviceBody, expectError, NOW, sessionId, tokenize, useSandbox, visitorIdOf, XFF } from './helpers';
 
@@ -19,7 +19,8 @@ const api = useSandbox({
   log: (l) => lines.push(l),
   limits: { maxRecords: 3, tokenTtlSeconds: 60, deviceDataTtlSeconds: 120 },
   faults: true,
-  server: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 40 },
+  // per address as many as in all: the global cap is what these sockets (all from 127.0.0.1) test
+  server: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 40, maxConnectionsPerAddress: 40 },
 });
 
 afterAll(() => {

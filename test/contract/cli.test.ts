@@ -126,6 +126,29 @@ describe('sandbox CLI', () => {
     }
   }, 60_000);
 
+  it('--public-url sets the base of the bank page links (never Host); a malformed one exits 2 naming the flag', async () => {
+    const { first } = await runCli(['--port', '0', '--public-url', 'https://sandbox.example']);
+    const base = `${first}/v1/${SANDBOX_DEFAULTS.merchantId}`;
+    const tok = await fetch(`${base}/tokens`, {
+      method: 'POST',
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+    }).then((r) => r.json());
+    const charge = await fetch(`${base}/charges`, {
+      method: 'POST',
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
+      body: JSON.stringify({ method: 'card', source_id: tok.id, amount: 10, description: 'x', device_session_id: 'abc', customer: { name: 'Ana', email: 'a@example.com' }, use_3d_secure: true, redirect_url: 'https://shop.example/r' }),
+    }).then((r) => r.json());
+    expect(charge.payment_method.url).toMatch(/^https:\/\/sandbox\.example\/3ds\//);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--public-url', 'sandbox.example'], { cwd: process.cwd() });
+    started.push(child);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--public-url must be an absolute URL');
+  }, 60_000);
+
   it('--fault SPEC applies the fault to every request without a header', async () => {
     const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);
     expect(second).toContain('every request: status=500');

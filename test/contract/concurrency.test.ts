@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { CARD, charge, chargeBody, orderId, tokenize, useSandbox } from './helpers';
 
-const api = useSandbox();
+// one test client stands for many shoppers here: 100 connections at once, over the 32 (+32 waiting) per address
+const api = useSandbox({ server: { maxConnectionsPerAddress: 128 } });
 const N = 25;
 
 describe('concurrency', () => {

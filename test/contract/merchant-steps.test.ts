@@ -39,8 +39,18 @@ describe('POST /api/charge steps', () => {
   it('a points card without a choice: {points} with the balance in words, and no charge made', async () => {
     const before = merchant.charges.length;
     const r = await apiCharge({ token_id: await token('4000000000004004'), device_session_id: 'steps1' });
-    expect(r).toEqual({ status: 200, body: { points: { balance: 'Tu tarjeta tiene 50000 puntos ($5000.00 MXN).' } } });
+    expect(r).toEqual({ status: 200, body: { points: { balance: 'Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).', only_points: true } } });
     expect(merchant.charges.length).toBe(before);
+  });
+
+  it('points that cannot cover the order: "points only" is not offered (JSON: only_points false; the page without it)', async () => {
+    const r = await apiCharge({ token_id: await token('5100000000004000'), device_session_id: 'steps1b' }, 'en');
+    expect(r).toEqual({ status: 200, body: { points: { balance: 'Your card has 1,000 points ($100.00 MXN).', only_points: false } } });
+  });
+
+  it('months without interest on a debit card: the plan\'s own message, not "check the card details"', async () => {
+    const r = await apiCharge({ token_id: await token('4000000000000507'), device_session_id: 'steps1c', payment_plan: '3' }, 'en');
+    expect(r).toMatchObject({ status: 402, body: { error_code: 3006, message: 'Months without interest need a credit card. Choose to pay in full now, or use a credit card.' } });
   });
 
   it('the same token with use_card_points: charged, the receipt URL, points used and left in the rows', async () => {

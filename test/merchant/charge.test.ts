@@ -1,7 +1,7 @@
 /**
  * The demo merchant backend under attack, over HTTP (docs/security.md): it is no card-testing oracle
  * (generic decline for stolen, lost, fraudulent, restricted and held cards; the Error object in its log only;
- * a per-IP attempt limit), no CSRF target (same-origin check and a per-session token), charges tokens only,
+ * attempt limits per session and per client address, test/merchant/sessions.test.ts), no CSRF target (same-origin check and a per-session token), charges tokens only,
  * and bounds bodies and what it keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ let limited: RunningMerchant;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ...CREDS, port: 0 });
-  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, maxAttemptsPerIp: 1000 });
-  limited = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, maxAttemptsPerIp: 3, attemptWindowSeconds: 600 });
+  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, maxAttempts: 1000 });
+  limited = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, maxAttempts: 3, attemptWindowSeconds: 600 });
 });
 
 afterAll(async () => {
@@ -60,7 +60,7 @@ async function formPost(m: RunningMerchant, fields: Record<string, string>, head
   return { status: r.status, html: await r.text() };
 }
 
-/** The SPA's JSON post, same-origin unless `headers` say otherwise. */
+/** The SPA's JSON post, same-origin unless `headers` say otherwise (a `Cookie` header: that session's). */
 async function jsonPost(m: RunningMerchant, body: unknown, headers: Record<string, string> = {}) {
   const all = Object.entries({ 'Content-Type': 'application/json', Origin: m.url, 'Sec-Fetch-Site': 'same-origin', ...headers }).filter(([, v]) => v !== '');
   const r = await fetch(`${m.url}/api/charge`, {
@@ -103,13 +103,17 @@ describe('no card-testing oracle', () => {
     expect(await jsonPost(merchant, { token_id: await token('4000000000000002'), device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 3001 } });
   });
 
-  it('per-IP attempt limit: the 4th charge attempt within the window is 429 on either route, and no charge is made', async () => {
+  it('per-session attempt limit: the 4th charge attempt of a session within the window is 429 on either route, and no charge is made', async () => {
+    const s = await session(limited);
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await jsonPost(limited, { token_id: await token(), device_session_id: DSID })).status);
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await jsonPost(limited, { token_id: await token(), device_session_id: DSID }, { Cookie: s.cookie })).status);
+      await fetch(`${limited.url}/new-order`, { headers: { Cookie: s.cookie }, redirect: 'manual' }); // the receipt's "new payment"
+    }
     expect(statuses).toEqual([200, 200, 200]);
     const charges = sandbox.store.charges.size;
-    expect((await jsonPost(limited, { token_id: await token(), device_session_id: DSID })).status).toBe(429);
-    const page = await formPost(limited, { token_id: await token(), device_session_id: DSID });
+    expect((await jsonPost(limited, { token_id: await token(), device_session_id: DSID }, { Cookie: s.cookie })).status).toBe(429);
+    const page = await formPost(limited, { token_id: await token(), device_session_id: DSID }, {}, s);
     expect(page.status).toBe(429);
     expect(page.html).toContain('Too many payment attempts');
     expect(sandbox.store.charges.size).toBe(charges);
@@ -194,22 +198,28 @@ describe('bounded bodies and memory', () => {
 });
 
 describe('GET /api/charge/{id}: the charge after the bank, for the SPA (read server side, in the shopper\'s terms)', () => {
+  let shopper: { cookie: string; csrf: string };
+  beforeAll(async () => {
+    shopper = await session(merchant);
+  });
   const get = async (id: string, lang = 'es') => {
-    const r = await fetch(`${merchant.url}/api/charge/${id}?lang=${lang}`);
+    const r = await fetch(`${merchant.url}/api/charge/${id}?lang=${lang}`, { headers: { Cookie: shopper.cookie } });
     return { status: r.status, body: (await r.json()) as Record<string, unknown> };
   };
 
-  it('a completed charge: its status and the receipt rows (no anti-fraud flags, no raw amount)', async () => {
-    const paid = await jsonPost(merchant, { token_id: await token(), device_session_id: DSID });
+  it('a completed charge: its status and the receipt rows, the amount formatted (no anti-fraud flags)', async () => {
+    const paid = await jsonPost(merchant, { token_id: await token(), device_session_id: DSID }, { Cookie: shopper.cookie });
     const id = (paid.body!.transaction as Record<string, unknown>).id as string;
     const r = await get(id);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ status: 'completed', transaction: paid.body!.transaction });
-    expect(Object.keys(r.body.transaction as object)).toEqual(['id', 'authorization', 'order_id', 'card']);
+    expect(Object.keys(r.body.transaction as object)).toEqual(['id', 'authorization', 'order_id', 'amount', 'card']);
+    expect((r.body.transaction as Record<string, unknown>).amount).toBe('$349.00 MXN');
   });
 
   it('a 3-D Secure charge not authenticated yet: charge_pending and why, in the shopper\'s language', async () => {
-    const pending = await jsonPost(merchant, { token_id: await token('4000000000030124'), device_session_id: DSID });
+    await fetch(`${merchant.url}/new-order`, { headers: { Cookie: shopper.cookie }, redirect: 'manual' });
+    const pending = await jsonPost(merchant, { token_id: await token('4000000000030124'), device_session_id: DSID }, { Cookie: shopper.cookie });
     expect(pending.body!.redirect).toMatch(/\/3ds\//);
     const id = String(merchant.charges.at(-1)!.id);
     expect(await get(id, 'en')).toEqual({

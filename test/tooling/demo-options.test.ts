@@ -3,11 +3,11 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { demoOptions, listenProblem, DEMO_FRAUD } from '../../demo/options';
-import { startMerchant } from '../../demo/merchant/server';
+import { startMerchant, DEFAULT_MAX_ATTEMPTS } from '../../demo/merchant/server';
 
 describe('npm run demo flags', () => {
   it('defaults: ports 4010 and 4020, device velocity off (the test-card table is one visitor), missing_device_data flag', () => {
-    expect(demoOptions([])).toEqual({ apiPort: 4010, port: 4020, amount: 349, fraud: { velocityMaxCards: 0, missingDeviceData: 'flag' } });
+    expect(demoOptions([])).toEqual({ apiPort: 4010, port: 4020, amount: 349, fraud: { velocityMaxCards: 0, missingDeviceData: 'flag' }, maxAttempts: DEFAULT_MAX_ATTEMPTS });
     expect(DEMO_FRAUD.velocityMaxCards).toBe(0);
     expect(DEMO_FRAUD.missingDeviceData).toBe('flag');
   });
@@ -19,11 +19,18 @@ describe('npm run demo flags', () => {
 
   it('--velocity-max-cards 0 and 3 are taken; bad values are refused naming the flag', () => {
     expect(demoOptions(['--velocity-max-cards', '0']).fraud.velocityMaxCards).toBe(0);
-    expect(demoOptions(['--velocity-max-cards', '3', '--api-port', '5010', '--port', '5020'])).toEqual({ apiPort: 5010, port: 5020, amount: 349, fraud: { velocityMaxCards: 3, missingDeviceData: 'flag' } });
+    expect(demoOptions(['--velocity-max-cards', '3', '--api-port', '5010', '--port', '5020'])).toEqual({ apiPort: 5010, port: 5020, amount: 349, fraud: { velocityMaxCards: 3, missingDeviceData: 'flag' }, maxAttempts: DEFAULT_MAX_ATTEMPTS });
     expect(demoOptions(['--amount', '2400.50']).amount).toBe(2400.5);
     for (const bad of ['0', '-5', '12.345', 'mil', '2000000']) expect(() => demoOptions([`--amount=${bad}`]), bad).toThrow(/--amount must be/);
     expect(() => demoOptions(['--velocity-max-cards', 'many'])).toThrow(/--velocity-max-cards must be 0-1000/);
     expect(() => demoOptions(['--port', '70000'])).toThrow('--port must be 0-65535');
+  });
+
+  it('--max-attempts N (per shopper session) and --trust-proxy ADDRESS are taken; bad values are refused naming the flag', () => {
+    expect(demoOptions(['--max-attempts', '5', '--trust-proxy', '10.0.0.2'])).toMatchObject({ maxAttempts: 5, trustProxy: '10.0.0.2' });
+    expect(demoOptions([]).trustProxy).toBeUndefined();
+    for (const bad of ['0', 'x', '100000']) expect(() => demoOptions(['--max-attempts', bad]), bad).toThrow('--max-attempts must be 1-10000');
+    expect(() => demoOptions(['--trust-proxy', 'proxy.example'])).toThrow('--trust-proxy must be an IP address');
   });
 
   it('a busy port rejects startMerchant and is said in one line with the port and the flag', async () => {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
 import { apiError } from '../errors';
+import { duplicateMember } from '../json-text';
 
 /**
  * Reads the JSON body of POST requests into `c.var.body`, and its text into `c.var.rawBody` (spec, What the service does: bodies are JSON with
@@ -9,7 +10,9 @@ import { apiError } from '../errors';
  * - 1009 (413): a `Content-Length` over `maxBytes`, checked before reading, or more than `maxBytes` bytes
  *   actually received (chunked bodies, or a wrong Content-Length), checked while reading; reading stops there.
  * - 1001 (400): a content type other than `application/json` (parameters such as charset allowed), an empty
- *   body, bytes that are not UTF-8, text that is not JSON.
+ *   body, bytes that are not UTF-8, text that is not JSON, a member name written twice in one object anywhere in
+ *   the body (the description names it, e.g. `amount` or `customer.name`: `JSON.parse` would keep the last one
+ *   silently while a check of the text may read the first).
  *
  * @param maxBytes largest accepted body, in bytes.
  */
@@ -35,6 +38,10 @@ export const jsonBody = (maxBytes: number): MiddlewareHandler<SandboxEnv> => asy
     c.set('rawBody', text);
   } catch {
     throw apiError(1001, 'Request body is not valid JSON');
+  }
+  const duplicate = duplicateMember(text);
+  if (duplicate !== undefined) {
+    throw apiError(1001, `${duplicate} appears more than once in the JSON body; each member name may appear once per object (rule: format)`);
   }
   await next();
 };
@@ -65,33 +72,4 @@ async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number
     at += ch.byteLength;
   }
   return out;
-}
-
-/**
- * The source text of the number that is the value of the top-level member `key` of a JSON object text (already
- * known to be valid JSON), e.g. `1e2` for `{"amount":1e2}`; undefined when that member is absent or not a number.
- * Member names are compared after JSON unescaping (`"\u0061mount"` is `amount`); nested members never match.
- * Lets a route refuse number spellings that `JSON.parse` hides (the exponent form).
- */
-export function topLevelNumberText(json: string, key: string): string | undefined {
-  let depth = 0;
-  let member: string | undefined;
-  for (let i = 0; i < json.length; i++) {
-    const ch = json[i]!;
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
-      let k = j + 1;
-      while (json[k] === ' ' || json[k] === '\t' || json[k] === '\n' || json[k] === '\r') k++;
-      if (depth === 1 && json[k] === ':') member = JSON.parse(json.slice(i, j + 1)) as string;
-      i = j;
-    } else if (ch === '{' || ch === '[') depth++;
-    else if (ch === '}' || ch === ']') depth--;
-    else if (depth === 1 && member === key && /[-\d]/.test(ch)) {
-      const number = /-?[\d.eE+-]+/y;
-      number.lastIndex = i;
-      return number.exec(json)![0];
-    }
-  }
-  return undefined;
 }

@@ -13,7 +13,7 @@ import { expireChallenges, startChallenge } from '../three-ds';
 import { parseWith, ruleError } from '../validate';
 import { transactionView } from '../views';
 import { customerScope, findOr404, scopeOf } from './scope';
-import { topLevelNumberText } from '../middleware/body';
+import { topLevelNumberText } from '../json-text';
 
 /** A charge source: an unused token (used up by the charge) or a stored card of the same level. */
 interface Source {
@@ -133,7 +133,7 @@ export function chargesRouter(d: Deps) {
       const settlement = { usePoints: body.use_card_points, capture: body.capture };
       if (body.use_3d_secure) {
         source.use(id);
-        startChallenge(d, charge, settlement, body.redirect_url!, new URL(c.req.url).origin);
+        startChallenge(d, charge, settlement, body.redirect_url!, d.publicUrl());
         return c.json(transactionView(charge), 201);
       }
       const failure = settle(d, charge, settlement, false);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { validateCvv2 } from '../../../src/card/cvv2';
 import { customerSchema } from './customer';
-import { addRuleIssue } from './issues';
+import { httpContextSchema } from './http-context';
+import { addRuleIssue, issueMessage, type FieldIssueParams } from './issues';
+import { UNSAFE_TEXT } from '../../../src/card/result';
 import { DEVICE_SESSION_ID, RESOURCE_ID } from '../../../src/card/ids';
 import { SANDBOX_DEFAULTS } from '../defaults';
 
@@ -36,6 +38,22 @@ export function isHttpUrl(s: string): boolean {
 export const hasAtMostTwoDecimals = (n: number): boolean => /^\d+(\.\d{1,2})?$/.test(String(n)) && Math.round(n * 100) / 100 === n;
 
 /**
+ * A free-text charge member (`description`, `order_id`) of at most `max` characters after trimming: `format`
+ * (1001, naming the field) when the text as sent holds a control character (CR and LF included: the description
+ * is shown on the bank page and both reach logs and back offices) or another {@link UNSAFE_TEXT} character.
+ */
+const plainText = (field: 'description' | 'order_id', max: number) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      if (!UNSAFE_TEXT.test(v)) return;
+      ctx.addIssue({ code: 'custom', message: issueMessage(field, 'format'), params: { field, reason: 'format' } satisfies FieldIssueParams });
+    })
+    .trim()
+    .min(1)
+    .max(max);
+
+/**
  * An optional `cvv2` of a charge (spec, Charges: "numeric, length 3 or 4; used only with stored cards"):
  * absent or `null` is none; otherwise `validateCvv2` without a PAN (3 or 4 digits; the length for the stored
  * card's brand, error 2009, is checked once the card is known). Output: the digits as a string, or undefined.
@@ -57,8 +75,9 @@ const optionalCvv2 = z
  *   written in exponent form: checked by the route on the request text);
  * - `cvv2`: optional, 3 or 4 digits (stored cards);
  * - `currency`: optional, MXN or USD, default MXN;
- * - `description`: required, 1-250 characters;
- * - `order_id`: optional, 1-100 characters (unique among all transactions: checked by the server, 1006);
+ * - `description`: required, 1-250 characters, no control character (CR, LF, ...) nor other `UNSAFE_TEXT`;
+ * - `order_id`: optional, 1-100 characters, the same characters refused (unique among all transactions: checked by
+ *   the server, 1006);
  * - `device_session_id`: required, 1-255 of [A-Za-z0-9_-];
  * - `capture`: optional boolean, default true;
  * - `payment_plan`: optional `{payments: 3|6|9|12|18}`;
@@ -69,7 +88,8 @@ const optionalCvv2 = z
  *   default false; output a boolean;
  * - `redirect_url`: optional (required by the server when `use_3d_secure` is true), an absolute http(s) URL of
  *   at most 2048 characters.
- * Other documented members (send_email, http_context) are accepted and dropped. A `customer` member is dropped
+ * - `http_context`: optional, the shopper's browser for 3-D Secure, shape-checked by {@link httpContextSchema}.
+ * Other documented members (send_email) are accepted and dropped. A `customer` member is dropped
  * at customer level.
  */
 export const chargeSchema = z.object({
@@ -78,8 +98,8 @@ export const chargeSchema = z.object({
   amount: z.number().positive().max(MAX_AMOUNT).refine(hasAtMostTwoDecimals),
   cvv2: optionalCvv2,
   currency: z.enum(CURRENCIES).default('MXN'),
-  description: z.string().trim().min(1).max(250),
-  order_id: z.string().trim().min(1).max(100).optional(),
+  description: plainText('description', 250),
+  order_id: plainText('order_id', 100).optional(),
   device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID),
   capture: z.boolean().default(true),
   payment_plan: z.object({ payments: z.literal(PAYMENT_PLAN_MONTHS) }).optional(),
@@ -93,6 +113,7 @@ export const chargeSchema = z.object({
     .default(false)
     .transform((v) => v === true || v === 'true'),
   redirect_url: z.string().max(2048).refine(isHttpUrl).optional(),
+  http_context: httpContextSchema.optional(),
 });
 
 /**

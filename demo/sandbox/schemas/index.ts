@@ -18,6 +18,7 @@ export { validateDeviceSessionId, validateTokenId, RESOURCE_ID, DEVICE_SESSION_I
 export { optionalAddress, toAddress } from './address';
 export { cardFromTokenSchema, createCardSchema, createTokenSchema, isTokenVariant, systemClock, type Clock } from './card';
 export { customerSchema } from './customer';
+export { httpContextSchema, HTTP_CONTEXT_MAX, type HttpContext } from './http-context';
 export { chargeSchema, merchantChargeSchema, hasAtMostTwoDecimals, CURRENCIES, PAYMENT_PLAN_MONTHS } from './charge';
 export {
   listQuerySchema,

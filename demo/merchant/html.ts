@@ -1,0 +1,25 @@
+import { LOCALE, TEXT, type Lang } from './i18n';
+
+/** HTML-escapes any value (`null` and `undefined` as ''). */
+export const esc = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** A page of the shop in `lang` around `body` (a receipt, a refusal, a step). */
+export const page = (lang: Lang, title: string, body: string): string => `<!doctype html>
+<html lang="${LOCALE[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} · ${esc(TEXT[lang].shop)}</title><link rel="stylesheet" href="/style.css"></head>
+<body><header class="topbar"><span class="logo">${esc(TEXT[lang].shop)}</span></header>
+<main class="receipt">${body}</main></body></html>`;
+
+/** Renders `{{name}}` and `{{t.key}}` placeholders (escaped), and `{{current.<lang>}}` (the language link marker). */
+export const render = (html: string, lang: Lang, values: Record<string, string>): string =>
+  html
+    .replace(/\{\{current\.(\w+)\}\}/g, (_, other: string) => (other === lang ? 'aria-current="true"' : ''))
+    .replace(/\{\{(t\.)?(\w+)\}\}/g, (_, fromText: string | undefined, key: string) =>
+      esc(fromText ? (TEXT[lang] as unknown as Record<string, string>)[key] : values[key]),
+    );
+
+/** An amount's digits as the shop writes them (Mexico's style): `2,400.00`, thousands separated, two decimals. */
+export const digitsOf = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in MXN as the shop writes it: `$2,400.00`. */
+export const pesos = (amount: number): string => `$${digitsOf(amount)}`;

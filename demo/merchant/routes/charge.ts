@@ -1,0 +1,105 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { formMessage } from '../../../src/fields/messages';
+import type { MerchantDeps, MerchantEnv } from '../env';
+import { httpContextOf } from '../http-context';
+import { langOf, LOCALE, TEXT, type Lang } from '../i18n';
+import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
+import { keepNewest, MERCHANT_MAX_BODY_BYTES } from '../options';
+import { pay, type Outcome } from '../pay';
+import { receiptPage, receiptRows } from '../views/receipt';
+import { alreadyPaidPage, declineMessage, failurePage, shopperCode } from '../views/results';
+import { pointsStepPage } from '../views/steps';
+
+/** Whether a posted body carries card data (never accepted: card data goes to the API only). */
+const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
+
+/** The shopper's words for a refused charge: 3006 with a plan is the plan's rule, not the card details. */
+const chargeMessage = (lang: Lang, code: number, body: Record<string, string>) =>
+  code === 3006 && body.payment_plan ? TEXT[lang].planNeedsCredit : declineMessage(lang, code);
+
+/**
+ * The payment routes. `POST /api/charge`, the pages' charge: JSON in ({token_id, device_session_id,
+ * payment_plan?, use_card_points?, http_context?}), JSON out: {transaction, receipt}; {points: {balance,
+ * only_points}} (a points card: ask how to pay, then post again with use_card_points; `only_points` false when
+ * the points cannot cover the order); {redirect} (3-D Secure: the bank page's URL); {already_paid: {receipt}}
+ * (the session's order is paid); or {error_code, message} (the library's words, in `?lang`). Same-origin JSON
+ * only. `POST /charge`, the classic form post without JavaScript (CSRF token required), answered with a page.
+ * Each post is one attempt, limited per session and per client address (429 beyond, nothing charged).
+ */
+export function chargeRouter(deps: MerchantDeps) {
+  const limit = bodyLimit({ maxSize: MERCHANT_MAX_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
+  const { log } = deps.settings;
+  const attempt = (c: Context<MerchantEnv>) => deps.limits.attempt(c.var.sid, c.var.address);
+
+  const apiCharge = async (c: Context<MerchantEnv>) => {
+    const lang = langOf(c.req.query('lang'));
+    if (!sameOrigin(c) || !isJson(c)) {
+      log(`merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`);
+      return c.json({ error_code: 1010 }, 403);
+    }
+    const raw = (await c.req.json().catch(() => ({}))) as unknown;
+    const json = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    // strings only (a number payment_plan is read as its digits); http_context apart
+    const body = Object.fromEntries(
+      Object.entries(json).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]),
+    );
+    keepNewest(deps.received, body);
+    const bad = () => c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
+    if (hasCard(json) || typeof json.token_id !== 'string' || typeof json.device_session_id !== 'string') return bad();
+    if (!attempt(c)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
+    const httpContext = httpContextOf(c, json.http_context, c.var.address);
+    const outcome = await pay(deps, { body, sid: c.var.sid, address: c.var.address, lang, httpContext });
+    return apiAnswer(c, lang, body, outcome);
+  };
+
+  const apiAnswer = (c: Context<MerchantEnv>, lang: Lang, body: Record<string, string>, outcome: Outcome) => {
+    switch (outcome.kind) {
+      case 'bad':
+        return c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
+      case 'points':
+        return c.json({ points: { balance: outcome.balance.text, only_points: outcome.balance.coversOrder } });
+      case 'redirect':
+        return c.json({ redirect: outcome.url });
+      case 'alreadyPaid':
+        return c.json({ already_paid: { receipt: outcome.receipt, message: TEXT[lang].alreadyPaidText } }, 409);
+      default:
+        if (outcome.ok) return c.json({ transaction: receiptRows(outcome.tx), receipt: outcome.receipt });
+        return c.json({ error_code: shopperCode(outcome.code), message: chargeMessage(lang, outcome.code, body) }, 402);
+    }
+  };
+
+  const formCharge = async (c: Context<MerchantEnv>) => {
+    const lang = langOf(c.req.query('lang'));
+    const t = TEXT[lang];
+    const refused = (text: string, status: 400 | 403 | 429) => c.html(failurePage(lang, t.refused, text, false), status);
+    if (!sameOrigin(c)) {
+      log(`merchant refused POST /charge: cross-site (Origin ${c.req.header('origin')}, Sec-Fetch-Site ${c.req.header('sec-fetch-site')})`);
+      return refused(t.forbidden, 403);
+    }
+    const form = await c.req.parseBody();
+    const { csrf, ...body } = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
+    keepNewest(deps.received, body);
+    if (!validCsrf(c, csrf, deps.csrfOf)) {
+      log('merchant refused POST /charge: missing or wrong CSRF token');
+      return refused(t.forbidden, 403);
+    }
+    if (hasCard(body)) return refused(t.refusedText, 400);
+    if (!attempt(c)) return refused(t.tooMany, 429);
+    const outcome = await pay(deps, { body, sid: c.var.sid, address: c.var.address, lang, httpContext: httpContextOf(c, undefined, c.var.address) });
+    switch (outcome.kind) {
+      case 'bad':
+        return c.html(failurePage(lang, t.failed, declineMessage(lang, 1001)), 400);
+      case 'points':
+        return c.html(pointsStepPage(lang, body, outcome.balance, csrf!, deps.settings.amount));
+      case 'redirect':
+        return c.redirect(outcome.url, 303);
+      case 'alreadyPaid':
+        return c.html(alreadyPaidPage(lang, outcome.receipt), 409);
+      default:
+        return outcome.ok ? c.html(receiptPage(lang, outcome.tx)) : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, body)), 402);
+    }
+  };
+
+  return new Hono<MerchantEnv>().post('/api/charge', limit, apiCharge).post('/charge', limit, formCharge);
+}
