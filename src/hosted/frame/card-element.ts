@@ -18,11 +18,12 @@ export type FrameInputs = [HostedField, HTMLInputElement][];
  */
 export function buildCardElement(doc: Document, config: FrameConfig): FrameInputs {
   const first = doc.getElementById('i') as HTMLInputElement;
+  const template = first.cloneNode() as HTMLInputElement; // before the first input gets its field's class
   const fields = CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || config.holder !== false);
   (doc.getElementById('w') as HTMLElement).classList.add('card');
   let previous = first;
   return fields.map((field) => {
-    const input = field === 'card_number' ? first : (first.cloneNode() as HTMLInputElement);
+    const input = field === 'card_number' ? first : (template.cloneNode() as HTMLInputElement);
     if (input !== first) {
       input.id = `i-${field}`;
       previous.after(input);

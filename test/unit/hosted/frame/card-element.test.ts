@@ -105,3 +105,11 @@ describe('the card element frame', () => {
     expect(inputs()[1]!.placeholder).toBe('MM/YY');
   });
 });
+
+describe('the card element inputs', () => {
+  it('each input carries its own field class only', async () => {
+    vi.resetModules();
+    await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    expect(inputs().map((i) => i.className)).toEqual(['card_number', 'expiry', 'cvv2', 'holder_name']);
+  });
+});
