@@ -215,14 +215,15 @@ function serveQuickStart(html: string, js: string): void {
 
 /** Pays on the quick start's page: a card typed into the four frames, then the Pay button. No card input on the page. */
 async function payInFrames(page: Page): Promise<void> {
-  const input = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
-  for (const id of ['card-number', 'holder-name', 'expiry', 'cvv2']) await expect(input(id)).toBeEnabled({ timeout: 15_000 });
+  const input = (field: string) => page.frameLocator('#card iframe').locator(`input.${field}`);
+  await expect(input('card_number')).toBeEnabled({ timeout: 15_000 });
+  await expect(page.locator('iframe')).toHaveCount(1);
   // the merchant page holds no input the shopper types in, and none the browser would autofill with card data
   await expect(page.locator('input:not([type="hidden"]), [autocomplete^="cc-"]')).toHaveCount(0);
-  await input('card-number').pressSequentially('4111111111111111');
-  await input('holder-name').pressSequentially('Ana Pérez');
+  await input('card_number').pressSequentially('4111111111111111');
   await input('expiry').pressSequentially(`12${FUTURE_YY}`);
   await input('cvv2').pressSequentially('123');
+  await input('holder_name').pressSequentially('Ana Pérez');
   await page.getByRole('button', { name: 'Pay' }).click();
 }
 
@@ -312,6 +313,26 @@ const SCENARIOS: { name: string; snippets: string[]; run: (page: Page, block: Bl
       expect(body.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
       expect(api.store.tokens.get(body.token_id)).toBeTruthy();
       await expect(page.locator('iframe')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'the card element: one frame for the whole card from the sandbox; the bin event; tokenize gives a token',
+    snippets: ['card-element-mount'],
+    run: async (page, block) => {
+      site.html = '<div id="card"></div>';
+      await page.goto(siteUrl);
+      site.module = await bundle(block.code + '\nwindow.card = card;');
+      const bin = page.waitForEvent('console', (m) => m.text() === 'BIN 411111');
+      await page.addScriptTag({ url: '/app.js', type: 'module' });
+      const input = (field: string) => page.frameLocator('#card iframe').locator(`input.${field}`);
+      await expect(input('card_number')).toBeEnabled({ timeout: 15_000 });
+      await input('card_number').pressSequentially('4111111111111111');
+      await bin;
+      await input('expiry').pressSequentially(`12${FUTURE_YY}`);
+      await input('cvv2').pressSequentially('123');
+      await input('holder_name').pressSequentially('Ana Pérez');
+      const token = await page.evaluate(() => (window as unknown as { card: { tokenize(): Promise<{ token_id: string }> } }).card.tokenize());
+      expect(api.store.tokens.get(token.token_id)).toBeTruthy();
     },
   },
   {
