@@ -19,7 +19,7 @@ import type { CardInput } from './card/types';
 import { errorCodeOf } from './errors/codes';
 import { ApiError } from './errors/api';
 import { PayTokenError } from './errors/base';
-import { ConfigurationError } from './errors/configuration';
+import { configError } from './errors/configuration';
 import { ValidationError } from './errors/validation';
 import type { ErrorObject, Token } from './types/index';
 import { checkBaseUrl, checkMerchantId, checkPublicKey, LOCAL_SANDBOX_URL, resolveConfig, type ResolvedConfig } from './http/config';
@@ -78,7 +78,7 @@ const state = { id: '', key: '', baseUrl: '', sandbox: false, develop: false };
  * ConfigurationError naming the member and why, so a migrated page fails loudly rather than silently.
  */
 const refuse = (member: string, why = 'the public key has no merchant-group endpoint (spec, Authentication)') => (): never => {
-  throw new ConfigurationError(member, `${member}: ${why}`);
+  throw configError(member, why);
 };
 
 /** The request and `JSON.stringify` as they were when the script loaded (device data is sent with these; see `pristine`). */
@@ -94,7 +94,7 @@ const cardIo: Io = { ...io, send: (url, init) => ((sent = true), io.send(url, in
  * @throws ConfigurationError naming `option`.
  */
 function set<K extends keyof typeof state>(key: K, option: string, value: (typeof state)[K]): void {
-  if (sent && state[key] !== value) throw new ConfigurationError(option, `${option}: fixed once a card has been sent from this page`);
+  if (sent && state[key] !== value) throw configError(option, 'fixed once a card has been sent from this page');
   state[key] = value;
   checked = undefined;
 }

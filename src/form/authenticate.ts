@@ -1,5 +1,5 @@
 import { RESOURCE_ID } from '../card/ids';
-import { ConfigurationError } from '../errors/configuration';
+import { configError } from '../errors/configuration';
 import { LOOPBACK } from '../http/config';
 
 /**
@@ -53,7 +53,7 @@ function bankUrl(url: unknown): URL {
     /* refused below */
   }
   if (u && (u.protocol == 'https:' || (u.protocol == 'http:' && LOOPBACK.test(u.hostname)))) return u;
-  throw new ConfigurationError('url', 'url: https (http for loopback only)');
+  throw configError('url', 'https (http for loopback only)');
 }
 
 /**
@@ -77,7 +77,7 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
   const target = bankUrl(url);
   const mode = options.mode ?? 'redirect';
   if ((mode != 'redirect' && mode != 'modal') || typeof document == 'undefined') {
-    throw new ConfigurationError('mode', "mode: 'redirect' or 'modal', in a browser");
+    throw configError('mode', "'redirect' or 'modal', in a browser");
   }
   if (mode == 'redirect') {
     location.assign(target.href);
@@ -90,7 +90,7 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
     /* refused below */
   }
   if (!options.returnUrl || !back || back.origin != location.origin) {
-    throw new ConfigurationError('returnUrl', 'returnUrl: the redirect_url, on this origin');
+    throw configError('returnUrl', 'the redirect_url, on this origin');
   }
   const [title, close] = LABELS[/^en/i.test(options.locale ?? '') ? 'en' : 'es'];
   const doc = document;

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../errors/index';
+import { configError } from '../errors/configuration';
 import { collectDeviceData, DEFAULT_BUDGET_MS } from './collect';
 import { sendDeviceData, type DeviceDataTarget } from '../http/device-data';
 import type { Io } from '../http/pristine';
@@ -31,7 +31,7 @@ export const DEVICE_DATA_WAIT_MS = 1500;
  */
 export function deviceData(options: DeviceDataOptions = {}, target: () => DeviceDataTarget, io?: Io): Promise<DeviceData | null> {
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
-  if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw new ConfigurationError('budgetMs', 'budgetMs: 1-10000 ms');
+  if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw configError('budgetMs', '1-10000 ms');
   if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
   if (!started) sent = (started = collectDeviceData(budgetMs)).then((data) => sendDeviceData(target, data, io));
   return started;

@@ -1,6 +1,6 @@
 import { isBrand } from '../card/brands';
 import type { Brand } from '../card/types';
-import { ConfigurationError } from '../errors/configuration';
+import { configError, type ConfigurationError } from '../errors/configuration';
 
 /**
  * Settings of a client (`createClient`, `tokenize`, and the script tag's setters). Every member is checked
@@ -67,7 +67,7 @@ export const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
 
 export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 const refuse = (option: string, why: string): never => {
-  throw new ConfigurationError(option, `${option}: ${why}`);
+  throw configError(option, why);
 };
 
 /** Checks `merchantId` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`merchantId`). */

@@ -92,7 +92,7 @@ export async function request<T>(cfg: ResolvedConfig, path: string, body: unknow
     if (!retry) {
       // the last attempt: no timer is left behind
       clearTimeout(timer);
-      if (failure) throw new NetworkError(`Request failed: ${(failure as Error)?.message ?? failure}`);
+      if (failure) throw new NetworkError(`Request failed: ${(failure as Error)?.message ?? failure}`, failure);
       break;
     }
     await new Promise((r) => setTimeout(r, wait));
