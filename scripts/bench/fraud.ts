@@ -20,8 +20,7 @@
  * CPU time during the collection (CDP `Performance.getMetrics` `ThreadTime`, thread ticks), which excludes waits
  * on other processes (WebGL context creation in the GPU process, font lookups in the browser process) and time
  * the virtual CPU did not run; and the hypervisor's steal during the library's loads (`/proc/stat`, Linux): on a
- * virtual machine whose host is busy, wall times grow with it (on 2026-11-22, a run at 19.3% steal gave a median
- * 1.8 times that of a run at 1.4%, with about the same CPU time).
+ * virtual machine whose host is busy, wall times grow with it (docs/performance.md has runs at high and low steal).
  *
  * Reference, same machine and protocol: FingerprintJS 5 (`@fingerprintjs/fingerprintjs`, MIT, a devDependency used
  * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh

@@ -18,10 +18,9 @@ export const normalizePan = (input: unknown): string =>
  * Luhn (mod 10) check of a digit string (ISO/IEC 7812-1, Annex B): from the rightmost digit, double every second
  * digit, subtract 9 from doubles over 9, and the sum must be a multiple of 10.
  *
- * Our own six lines rather than the `luhn-js` package: measured with esbuild (minify + gzip -9), `luhn-js`
- * costs 714 B gzip in a browser bundle (its CommonJS wrapper, interop helpers and the unused `isValid` and
- * `generate` with their error strings), half of the 1.5 KB budget of all the validators; this costs about 60 B.
- * `luhn-js` stays the reference: test/unit/card/luhn-oracle.test.ts checks that both agree on every input it draws.
+ * Our own six lines rather than the `luhn-js` package, whose CommonJS wrapper and unused functions would cost
+ * about half the validators' size budget (docs/performance.md). `luhn-js` stays the reference:
+ * test/unit/card/luhn-oracle.test.ts checks that both agree on every input it draws.
  *
  * @param digits ASCII digits only.
  * @returns true when the check digit is right; false for anything that is not two or more ASCII digits.
