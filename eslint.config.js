@@ -1,0 +1,29 @@
+// ESLint (flat config): JavaScript's and typescript-eslint's recommended rules, strict equality, no shadowed names,
+// and type-checked rules for src/ where they catch real bugs (a promise left floating, awaiting a non-promise).
+// Formatting is Prettier's (.prettierrc.json); eslint-config-prettier turns off the rules it owns.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'demo/spa/dist/', '**/node_modules/', 'docs/api/', '.reports/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { window: 'readonly', document: 'readonly', console: 'readonly' } },
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-shadow': 'off',
+      '@typescript-eslint/no-shadow': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  prettier,
+);
