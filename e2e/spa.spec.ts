@@ -1,33 +1,30 @@
 /**
  * The SPA example (demo/spa: React in StrictMode, production build, against the packed package) in Chromium. Its
- * checkout uses hosted fields through paytoken/react (`PayTokenProvider`, the split-field components,
- * `useHostedFields`): the card number, expiry and CVV2 are iframes from the API origin; the holder name and billing address are the app's own inputs. A 3-D Secure charge is authenticated in a
- * modal (`client.authenticate(url, {mode: 'modal'})`) and its result read from the merchant backend.
+ * checkout uses the card element through paytoken/react (`PayTokenProvider`, `<CardElement>`, `useHostedFields`):
+ * card number, expiry, CVV2 and holder name in one iframe from the API origin; the billing address is the app's own
+ * inputs (no `cc-*` input on the page). A 3-D Secure charge is authenticated in a modal
+ * (`client.authenticate(url, {mode: 'modal'})`) and its result read from the merchant backend.
  */
-import type { FrameLocator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test as base, expect, axeViolations, startServers, CREDENTIALS, FUTURE_YY, type Servers } from './fixtures';
 
-/** The input inside a hosted field's frame, by its container's id. */
-const hosted = (page: Page, container: string): FrameLocator => page.frameLocator(`#${container} iframe`);
-const cardInput = (page: Page, container: string) => hosted(page, container).locator('input');
-const CONTAINERS = ['spa-number', 'spa-expiry', 'spa-cvv'];
+/** The card element's frame (its container is #spa-card), and one of its inputs by field. */
+const element = (page: Page) => page.frameLocator('#spa-card iframe');
+const cardInput = (page: Page, field: 'card_number' | 'expiry' | 'cvv2' | 'holder_name') => element(page).locator(`input.${field}`);
 
-/** Goes from the cart to the checkout and waits until every hosted field is configured (its input enabled). */
+/** Goes from the cart to the checkout and waits until the card element is configured (its inputs enabled). */
 async function openCheckout(page: Page, button = 'Ir a pagar') {
   await page.getByRole('button', { name: button }).click();
-  for (const c of CONTAINERS) await expect(cardInput(page, c)).toBeEnabled();
+  for (const f of ['card_number', 'expiry', 'cvv2', 'holder_name'] as const) await expect(cardInput(page, f)).toBeEnabled();
 }
 
-/** Fills the SPA checkout (labels in `en` or es-MX): the hosted card fields, the holder name and the address. */
+/** Fills the SPA checkout (address labels in `en` or es-MX): the card element's four inputs and the address. */
 async function fillSpa(page: Page, number = '4111111111111111', en = false) {
   const l = (es: string, eng: string) => page.getByLabel(en ? eng : es, { exact: true });
-  await l('Nombre del titular', 'Name on card').fill('Ana Pérez');
-  await cardInput(page, 'spa-number').fill('');
-  await cardInput(page, 'spa-number').pressSequentially(number);
-  await cardInput(page, 'spa-expiry').fill('');
-  await cardInput(page, 'spa-expiry').pressSequentially(`12${FUTURE_YY}`);
-  await cardInput(page, 'spa-cvv').fill('');
-  await cardInput(page, 'spa-cvv').pressSequentially('123');
+  for (const [field, text] of [['card_number', number], ['expiry', `12${FUTURE_YY}`], ['cvv2', '123'], ['holder_name', 'Ana Pérez']] as const) {
+    await cardInput(page, field).fill('');
+    await cardInput(page, field).pressSequentially(text);
+  }
   await l('Calle y número', 'Street and number').fill('Av. Reforma 222');
   await l('Ciudad', 'City').fill('Ciudad de México');
   await l('Estado', 'State').fill('CDMX');
@@ -50,11 +47,11 @@ const test = base.extend<{}, { shop: Servers & { log: string[] } }>({
   ],
 });
 
-// each test loads three frames (and the bank page) on a shared 2-core machine
+// each test loads the card element's frame (and the bank page) on a shared 2-core machine
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('SPA example (React production build, StrictMode, against the packed package) in Chromium', () => {
-  test('hosted fields: one set of frames across route changes, no card data in the SPA document, one POST /tokens from the frame, a completed charge', async ({ page, servers, recorder }) => {
+  test('card element: one frame across route changes, no card input nor card data in the SPA document, one POST /tokens from the frame, a completed charge', async ({ page, servers, recorder }) => {
     const before = servers.merchant.received.length;
     const frameOf = new Map<string, string>(); // request URL+method -> the URL of the frame that made it
     page.on('request', (r: Request) => frameOf.set(`${r.method()} ${r.url()}`, r.frame().url()));
@@ -70,21 +67,28 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(js).not.toContain('validateDOMNesting');
     expect(await axeViolations(page)).toEqual([]);
     await openCheckout(page);
-    // one set of frames, each from the API origin, titled by the app's labels
-    expect(await iframeOrigins(page)).toEqual([servers.apiUrl, servers.apiUrl, servers.apiUrl]);
-    await expect(page.locator('#spa-number iframe')).toHaveAttribute('title', 'Número de tarjeta');
-    await expect(page.locator('#spa-cvv iframe')).toHaveAttribute('title', 'Código de seguridad');
-    // away and back: the frames go with the checkout, and a new mount brings one set again
+    // one frame, from the API origin, titled by the app's label; its inputs named in the page's language
+    expect(await iframeOrigins(page)).toEqual([servers.apiUrl]);
+    await expect(page.locator('#spa-card iframe')).toHaveAttribute('title', 'Datos de la tarjeta');
+    await expect(cardInput(page, 'card_number')).toHaveAccessibleName('Número de tarjeta');
+    await expect(cardInput(page, 'holder_name')).toHaveAccessibleName('Nombre del titular');
+    // the page has no card input of its own: no cc-* autocomplete a script could attach hidden inputs to
+    await expect(page.locator('input[autocomplete^="cc-"]')).toHaveCount(0);
+    const channelOf = () => page.locator('#spa-card iframe').evaluate((f) => new URLSearchParams(new URL((f as HTMLIFrameElement).src).hash.slice(1)).get('ch'));
+    const firstChannel = await channelOf();
+    // away and back: the frame goes with the checkout, and a new mount brings one frame again, on a new channel
     await page.getByRole('button', { name: 'Volver al carrito' }).click();
     await expect(page.locator('iframe')).toHaveCount(0);
     await openCheckout(page);
-    await expect(page.locator('iframe')).toHaveCount(3);
-    const channels = await page.locator('iframe').evaluateAll((fs) => fs.map((f) => new URLSearchParams(new URL((f as HTMLIFrameElement).src).hash.slice(1)).get('ch')));
-    expect(new Set(channels).size).toBe(1);
+    await expect(page.locator('iframe')).toHaveCount(1);
+    expect(await channelOf()).toMatch(/^\w+$/);
+    expect(await channelOf()).not.toBe(firstChannel);
 
     await fillSpa(page);
-    await expect(cardInput(page, 'spa-number')).toHaveValue('4111 1111 1111 1111');
-    await expect(page.locator('#spa-number')).toHaveAttribute('data-paytoken-brand', 'visa');
+    await expect(cardInput(page, 'card_number')).toHaveValue('4111 1111 1111 1111');
+    await expect(cardInput(page, 'holder_name')).toHaveValue('Ana Pérez');
+    await expect(page.locator('#spa-card')).toHaveAttribute('data-paytoken-brand', 'visa');
+    await expect(page.locator('#spa-card')).toHaveAttribute('data-paytoken-valid', '');
     // the SPA document holds no card data: no input of its own with it, nothing of it in its markup
     const digits = (await page.locator('body').innerHTML()).replace(/\D/g, '');
     expect(digits).not.toContain('4111111111111111');
@@ -107,7 +111,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     const tokenUrl = `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`;
     const tokens = recorder.requests.filter((r) => r.method === 'POST' && r.url === tokenUrl);
     expect(tokens).toHaveLength(1);
-    // made by the card-number frame (a document of the API origin), not by the SPA
+    // made by the card element's frame (a document of the API origin), not by the SPA
     expect(new URL(frameOf.get(`POST ${tokenUrl}`)!).origin).toBe(servers.apiUrl);
     expect(frameOf.get(`POST ${tokenUrl}`)).toContain('/fields/v1/frame.html');
     const sent = JSON.parse(tokens[0]!.body);
@@ -116,7 +120,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     const posted = servers.merchant.received.slice(before);
     expect(posted).toHaveLength(1);
     expect(Object.keys(posted[0]!).sort()).toEqual(['device_session_id', 'token_id']);
-    // device data was collected in the card-number frame (not by the SPA) under the session id the charge carries
+    // device data was collected in the card element's frame (not by the SPA) under the session id the charge carries
     const deviceData = recorder.requests.filter((r) => r.url.endsWith('/device-data'));
     expect(deviceData).toHaveLength(1);
     expect(new URL(frameOf.get(`POST ${deviceData[0]!.url}`)!).origin).toBe(servers.apiUrl);
@@ -125,36 +129,45 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('errors: the app shows its inputs\' errors, the frames theirs; switching the language switches both in place', async ({ page, servers, recorder }) => {
+  test('errors: the app shows its address inputs\' errors, the card element its own; switching the language switches both in place', async ({ page, servers, recorder }) => {
     await page.goto(`${servers.merchant.url}/spa/`);
     await openCheckout(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    const name = page.getByLabel('Nombre del titular');
-    await expect(cardInput(page, 'spa-number')).toBeFocused(); // the first card field in error
-    await expect(name).toHaveAccessibleDescription('Escribe el nombre del titular.');
-    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(cardInput(page, 'card_number')).toBeFocused(); // the first input of the element in error
+    // every input of the element in error is marked; the one error line (announced) shows the first error
+    for (const f of ['card_number', 'expiry', 'cvv2', 'holder_name'] as const) await expect(cardInput(page, f)).toHaveAttribute('aria-invalid', 'true');
+    await expect(element(page).locator('#e')).toHaveText('Escribe el número de tarjeta.');
+    await expect(element(page).locator('#e')).toHaveAttribute('aria-live', 'polite');
+    await expect(cardInput(page, 'card_number')).toHaveAccessibleDescription('Escribe el número de tarjeta.');
     await expect(page.getByLabel('Ciudad')).toHaveAccessibleDescription('Revisa la dirección.');
-    await expect(cardInput(page, 'spa-number')).toHaveAttribute('aria-invalid', 'true');
-    await expect(hosted(page, 'spa-number').locator('#e')).toHaveText('Escribe el número de tarjeta.');
-    await expect(page.locator('#spa-number')).toHaveAttribute('data-paytoken-invalid', '');
+    await expect(page.locator('#spa-card')).toHaveAttribute('data-paytoken-invalid', '');
     expect(await axeViolations(page)).toEqual([]);
     const frameSources = () => page.locator('iframe').evaluateAll((fs) => fs.map((f) => (f as HTMLIFrameElement).src));
     const before = await frameSources();
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByLabel('Name on card')).toHaveAccessibleDescription('Enter the name on the card.');
     await expect(page.getByLabel('City')).toHaveAccessibleDescription('Check the address.');
-    await expect(hosted(page, 'spa-number').locator('#e')).toHaveText('Enter the card number.');
+    await expect(element(page).locator('#e')).toHaveText('Enter the card number.');
+    await expect(cardInput(page, 'holder_name')).toHaveAccessibleName('Name on card');
+    await expect(page.locator('#spa-card iframe')).toHaveAttribute('title', 'Card details');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // still the same set of frames (the provider's locale changed in place): the English form pays
+    // still the same frame (the provider's locale changed in place): the English form pays
     expect(await frameSources()).toEqual(before);
     await fillSpa(page, '4111111111111111', true);
-    // the card right, the name missing: the focus goes to the name
-    await page.getByLabel('Name on card').fill('');
+    // the card right, the name missing: the focus goes to the name, in the frame, with its error announced
+    await cardInput(page, 'holder_name').fill('');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByLabel('Name on card')).toBeFocused();
-    await expect(page.getByLabel('Name on card')).toHaveAccessibleDescription('Enter the name on the card.');
+    await expect(cardInput(page, 'holder_name')).toBeFocused();
+    await expect(cardInput(page, 'holder_name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(element(page).locator('#e')).toHaveText('Enter the name on the card.');
+    await expect(cardInput(page, 'holder_name')).toHaveAccessibleDescription('Enter the name on the card.');
+    for (const f of ['card_number', 'expiry', 'cvv2'] as const) await expect(cardInput(page, f)).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('City')).not.toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('Name on card').fill('Ana Pérez');
+    // the name's error follows the language too
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(element(page).locator('#e')).toHaveText('Escribe el nombre del titular.');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(element(page).locator('#e')).toHaveText('Enter the name on the card.');
+    await cardInput(page, 'holder_name').pressSequentially('Ana Pérez');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
     expect(recorder.requests.filter((r) => r.url.endsWith('/tokens'))).toHaveLength(1);
@@ -169,7 +182,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     await expect(page.getByRole('alert')).toHaveText('Tarjeta rechazada. Usa otra o llama a tu banco.');
     await expect(page.getByRole('alert')).toBeFocused();
     await expect(page.getByRole('button', { name: /^Pagar/ })).toBeEnabled();
-    await expect(page.getByLabel('Nombre del titular')).toHaveValue('Ana Pérez'); // kept
+    await expect(cardInput(page, 'holder_name')).toHaveValue('Ana Pérez'); // kept
     await fillSpa(page, '5555555555554444');
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
@@ -251,9 +264,9 @@ test('reward points in the SPA: the "pay with points" step (no axe violations), 
   await page.getByRole('button', { name: /^Pagar/ }).click();
   const title = page.getByRole('heading', { name: 'Paga con puntos' });
   await expect(title).toBeFocused();
-  await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50000 puntos ($5000.00 MXN).');
+  await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).');
   await expect(page.getByRole('heading', { name: 'Pago con tarjeta' })).toBeHidden();
-  await expect(page.locator('iframe')).toHaveCount(3); // the checkout stays mounted underneath
+  await expect(page.locator('iframe')).toHaveCount(1); // the checkout's card element stays mounted underneath
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('Solo con puntos').check();
   await page.getByRole('button', { name: /^Pagar/ }).click();

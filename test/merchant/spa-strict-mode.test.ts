@@ -2,9 +2,9 @@
 // @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
 /**
  * The SPA example's checkout (demo/spa/src/App.tsx) in React's development build, where StrictMode runs every
- * effect twice (mount, cleanup, mount): the hosted fields its provider (paytoken/react) mounts after the effects
- * are mounted once (one set of frames, one `message` listener ever added), and none are left once the route leaves
- * the checkout. (The e2e tests,
+ * effect twice (mount, cleanup, mount): the card element its provider (paytoken/react) mounts after the effects
+ * is mounted once (one frame, one `message` listener ever added), and none is left once the route leaves the
+ * checkout. (The e2e tests,
  * e2e/spa.spec.ts, run the production build, where StrictMode does not double effects.) happy-dom loads no frames:
  * this checks the mounts, not the frames' work. `paytoken` and `paytoken/react` are the source here (the Vitest
  * aliases in vite.config.ts), the packed package in the built SPA.
@@ -40,7 +40,7 @@ afterEach(() => {
 
 const button = (name: RegExp) => [...document.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 
-it('StrictMode (development build: effects run twice) and route changes leave one set of frames and one live listener', async () => {
+it('StrictMode (development build: effects run twice) and route changes leave one card element frame and one live listener', async () => {
   // every `message` listener added, with the signal that removes it
   const signals: AbortSignal[] = [];
   const add = window.addEventListener.bind(window);
@@ -57,25 +57,33 @@ it('StrictMode (development build: effects run twice) and route changes leave on
   act(() => root!.render(createElement(StrictMode, null, createElement(App))));
 
   await click(/^Ir a pagar$/);
-  // StrictMode ran the effects twice: the provider mounted the fields once
+  // StrictMode ran the effects twice: the provider mounted the card element once
   expect(signals.length).toBe(1);
   expect(live()).toBe(1);
   const frames = [...document.querySelectorAll('iframe')];
-  expect(frames.map((f) => f.parentElement!.id)).toEqual(['spa-number', 'spa-expiry', 'spa-cvv']);
-  expect(new Set(frames.map((f) => new URL(f.src).hash.match(/ch=(\w+)/)![1])).size).toBe(1);
-  expect(frames[0]!.title).toBe('Número de tarjeta');
+  expect(frames.map((f) => f.parentElement!.id)).toEqual(['spa-card']);
+  const first = frames[0]!;
+  expect(new URLSearchParams(new URL(first.src).hash.slice(1)).get('f')).toBe('card');
+  expect(first.title).toBe('Datos de la tarjeta');
+  // the page has no card input of its own (no cc-* autocomplete a script could attach hidden inputs to)
+  expect(document.querySelectorAll('input[autocomplete^="cc-"]')).toHaveLength(0);
 
-  // away from the checkout: the frames and the listener go; back: one set again
+  // away from the checkout: the frame and the listener go; back: one frame again, on a new channel
   await click(/^Volver al carrito$/);
   expect(document.querySelectorAll('iframe')).toHaveLength(0);
   expect(live()).toBe(0);
   await click(/^Ir a pagar$/);
-  expect(document.querySelectorAll('iframe')).toHaveLength(3);
+  expect(document.querySelectorAll('iframe')).toHaveLength(1);
   expect(live()).toBe(1);
+  const channel = (f: HTMLIFrameElement) => new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch');
+  const again = document.querySelector<HTMLIFrameElement>('#spa-card iframe')!;
+  expect(channel(again)).toBeTruthy();
+  expect(channel(again)).not.toBe(channel(first));
 
-  // the language switch reaches the mounted fields (titles from the app's labels), without a remount
+  // the language switch reaches the mounted element (its title from the app's label), without a remount
   await click(/^English$/);
-  expect(document.querySelector<HTMLIFrameElement>('#spa-number iframe')!.title).toBe('Card number');
+  expect(document.querySelector<HTMLIFrameElement>('#spa-card iframe')).toBe(again);
+  expect(again.title).toBe('Card details');
   expect(signals.filter((s) => !s.aborted)).toHaveLength(1);
   expect(signals.length).toBe(2);
 });

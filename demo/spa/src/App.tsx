@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createClient, formMessage, ValidationError } from 'paytoken';
-import { CardNumberField, Cvv2Field, ExpiryField, PayTokenProvider, useHostedFields, type FieldProps } from 'paytoken/react';
+import { CardElement, PayTokenProvider, useHostedFields } from 'paytoken/react';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 const config = { merchantId: meta('paytoken-merchant-id'), publicKey: meta('paytoken-public-key'), baseUrl: meta('paytoken-base-url') };
-/** The client of the 3-D Secure modal (`client.authenticate`); the card fields come from the provider below. */
+/** The client of the 3-D Secure modal (`client.authenticate`); the card element comes from the provider below. */
 const client = createClient(config);
 const amount = meta('shop-amount');
-/** The card inputs' style inside their frames (the allowlist of `FieldsStyle`). */
+/** The card inputs' style inside the card element's frame (the allowlist of `FieldsStyle`). */
 const STYLE = {
   base: { color: '#1d2430', fontSize: '16px', fontFamily: 'system-ui, sans-serif' },
   invalid: { color: '#b42318' },
@@ -23,16 +23,15 @@ type Answer = { transaction?: Transaction; redirect?: string; points?: { balance
 type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
 /** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
 type Failure = { code: number | string } | { text: 'authFailed' | 'notCompleted' };
-/** The billing address inputs, the shop's own (the card fields are hosted: iframes from the API origin). */
+/** The billing address inputs, the shop's own: not card data (the whole card is in the card element's frame). */
 const ADDRESS = ['line1', 'city', 'state', 'postal_code', 'country_code'] as const;
 /** The id of each of them (labels' `for`). */
-const IDS: Record<string, string> = { holder_name: 'spa-name', line1: 'spa-line1', city: 'spa-city', state: 'spa-state', postal_code: 'spa-postal', country_code: 'spa-country' };
+const IDS: Record<string, string> = { line1: 'spa-line1', city: 'spa-city', state: 'spa-state', postal_code: 'spa-postal', country_code: 'spa-country' };
 
 const TEXT = {
   'es-MX': {
     cart: 'Carrito', item: 'Café de Chiapas en grano, 1 kg', checkout: 'Ir a pagar', back: 'Volver al carrito',
-    title: 'Pago con tarjeta', name: 'Nombre del titular', number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)',
-    cvv: 'Código de seguridad', billing: 'Dirección de facturación', line1: 'Calle y número', city: 'Ciudad',
+    title: 'Pago con tarjeta', card: 'Datos de la tarjeta', billing: 'Dirección de facturación', line1: 'Calle y número', city: 'Ciudad',
     state: 'Estado', postal: 'Código postal', country: 'País (2 letras)', pay: 'Pagar', processing: 'Procesando…',
     done: 'Pago completado', thanks: '¡Gracias! Tu pago quedó registrado.', again: 'Nuevo pedido', language: 'Idioma',
     classic: 'Página clásica',
@@ -44,8 +43,7 @@ const TEXT = {
   },
   en: {
     cart: 'Cart', item: 'Chiapas coffee beans, 1 kg', checkout: 'Go to checkout', back: 'Back to cart',
-    title: 'Card payment', name: 'Name on card', number: 'Card number', expiry: 'Expiry (MM/YY)',
-    cvv: 'Security code', billing: 'Billing address', line1: 'Street and number', city: 'City',
+    title: 'Card payment', card: 'Card details', billing: 'Billing address', line1: 'Street and number', city: 'City',
     state: 'State', postal: 'Postal code', country: 'Country (2 letters)', pay: 'Pay', processing: 'Processing…',
     done: 'Payment complete', thanks: 'Thank you! Your payment went through.', again: 'New order', language: 'Language',
     classic: 'Classic page',
@@ -127,10 +125,10 @@ export function App() {
 }
 
 /**
- * The checkout with hosted fields (paytoken/react): the card number, expiry and CVV2 are iframes served from the API
- * origin, mounted by the provider as one set (StrictMode and route changes included) and removed with the checkout;
- * the language switch reaches them in place (the provider's `locale`). This document never holds card data; the
- * holder name and billing address stay the shop's own inputs (they are not card data) and go with `tokenize()`.
+ * The checkout with the card element (paytoken/react): card number, expiry, CVV2 and holder name in one iframe
+ * served from the API origin, mounted once by the provider (StrictMode and route changes included) and removed with
+ * the checkout; the language switch reaches it in place (the provider's `locale`). This document never holds card
+ * data and has no `cc-*` input; the billing address stays the shop's own inputs (not card data), sent with `tokenize()`.
  */
 function Checkout(props: CheckoutProps) {
   return (
@@ -154,12 +152,10 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
   const charging = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
-  /** Errors of the shop's own inputs (holder name, address), as paytoken message codes by input. */
+  /** Errors of the shop's own inputs (the address), as paytoken message codes by input. */
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
   const [points, setPoints] = useState<{ body: ChargeBody; balance: string }>();
-  /** The placeholders of the checkout's first language (a placeholder is a mount setting: a change mounts anew). */
-  const [expiryHint] = useState(locale == 'en' ? 'MM/YY' : 'MM/AA');
   const t = TEXT[locale];
 
   /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
@@ -198,23 +194,20 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
     setInvalid({});
     let token;
     try {
-      token = await fields.tokenize({
-        holder_name: text('holder_name'),
-        address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])),
-      });
+      token = await fields.tokenize({ address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])) });
     } catch (error) {
-      // card fields show their own errors (in their frames, the first focused); the shop's inputs show theirs here
+      // the card element shows its own errors (in its frame, the first focused); the address inputs show theirs here
       const mine: Record<string, string> = {};
       if (error instanceof ValidationError) {
         for (const r of error.errors) {
           const key = r.field.replace(/^address\./, '');
-          if (key == 'holder_name' || (ADDRESS as readonly string[]).includes(key)) mine[key] ??= `${r.field}.${r.reason}`;
+          if (r.field.startsWith('address') && (ADDRESS as readonly string[]).includes(key)) mine[key] ??= `${r.field}.${r.reason}`;
         }
       }
       setInvalid(mine);
-      const first = ['holder_name', ...ADDRESS].find((k) => mine[k]);
-      const cardInvalid = error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address') && r.field != 'holder_name');
-      // a card field in error has the focus already (the fields focus the first of theirs); else the first of ours
+      const first = ADDRESS.find((k) => mine[k]);
+      const cardInvalid = error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address'));
+      // an input of the card element in error has the focus already (the first of them); else the first address input
       if (first && !cardInvalid) document.getElementById(IDS[first]!)?.focus();
       done(error instanceof ValidationError ? undefined : { code: (error as { error_code?: number }).error_code ?? 1004 });
       return;
@@ -276,13 +269,6 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
       </div>
     );
   };
-  /** A hosted field: its container (the iframe goes in), named by its label (`for` the container's id). */
-  const hosted = (id: string, label: string, Field: ComponentType<FieldProps>, placeholder: string, className = 'hosted') => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Field id={id} className={className} placeholder={placeholder} />
-    </div>
-  );
 
   return (
     <>
@@ -313,11 +299,10 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
       )}
       <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit} hidden={!!points}>
         <h1 id="checkout-title">{t.title}</h1>
-        {input('holder_name', t.name, { autoComplete: 'cc-name', spellCheck: false, maxLength: 80 })}
-        {hosted('spa-number', t.number, CardNumberField, '1234 1234 1234 1234', 'hosted pan')}
-        <div className="row">
-          {hosted('spa-expiry', t.expiry, ExpiryField, expiryHint)}
-          {hosted('spa-cvv', t.cvv, Cvv2Field, '123')}
+        <div className="field">
+          {/* the label names the element's frame (its title); each input inside has its own name */}
+          <label htmlFor="spa-card">{t.card}</label>
+          <CardElement id="spa-card" className="hosted card-element" />
         </div>
         <fieldset>
           <legend>{t.billing}</legend>

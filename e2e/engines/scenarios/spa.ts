@@ -1,35 +1,38 @@
 /**
- * The React SPA example (/spa/): StrictMode, route changes, hosted fields through paytoken/react (the card inputs
- * are iframes from the API origin, mounted by `PayTokenProvider` once and removed with the checkout). What every engine's driver can do from the app's
- * document: the frames and their origin, the app's own inputs and the errors the fields' validation gives them; and,
- * through `Tab.frame`, typing into the frames and paying.
+ * The React SPA example (/spa/): StrictMode, route changes, the card element through paytoken/react (card number,
+ * expiry, CVV2 and holder name in one iframe from the API origin, mounted by `PayTokenProvider` once and removed with
+ * the checkout; the app's own inputs are the billing address, no `cc-*` input). What every engine's driver can do
+ * from the app's document: the frame and its origin, the address inputs and their errors; and, through `Tab.frame`,
+ * typing into the element, reading its errors, and paying.
  */
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Scenario } from '../harness';
 import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan } from './helpers';
 
-/** Types a card as the shopper does: the app's own inputs, and the card fields in their frames (expiry as MMYY). */
-async function fillSpa(tab: Tab, pan: string, cvv2: string): Promise<void> {
-  for (const id of ['spa-number', 'spa-expiry', 'spa-cvv']) {
-    await waitFor(tab.frame(`#${id} iframe`), `the frame in #${id} ready`, () => document.querySelector('input')?.disabled === false);
-  }
-  await tab.type('#spa-name', 'Ana Perez');
-  await tab.frame('#spa-number iframe').type('input', pan);
-  await tab.frame('#spa-expiry iframe').type('input', `12${FUTURE_YY}`);
-  await tab.frame('#spa-cvv iframe').type('input', cvv2);
+/** The card element's frame (its container is #spa-card) and its inputs by field. */
+const ELEMENT = '#spa-card iframe';
+const INPUT = { number: 'input.card_number', expiry: 'input.expiry', cvv2: 'input.cvv2', name: 'input.holder_name' } as const;
+
+/** Types a card as the shopper does: the element's inputs in its frame (expiry as MMYY), then the app's address; no name when `name` is ''. */
+async function fillSpa(tab: Tab, pan: string, cvv2: string, name = 'Ana Perez'): Promise<void> {
+  await waitFor(tab.frame(ELEMENT), 'the card element ready', (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT.name]);
+  const frame = tab.frame(ELEMENT);
+  await frame.type(INPUT.number, pan);
+  await frame.type(INPUT.expiry, `12${FUTURE_YY}`);
+  await frame.type(INPUT.cvv2, cvv2);
+  if (name) await frame.type(INPUT.name, name);
   await tab.type('#spa-line1', 'Av. Reforma 222');
   await tab.type('#spa-city', 'Ciudad de Mexico');
   await tab.type('#spa-state', 'CDMX');
   await tab.type('#spa-postal', '06600');
 }
 
-
-/** The iframes of the hosted fields: their containers' ids, origins and channel ids, once there are `count`. */
+/** The iframes on the page: their containers' ids, origins and channel ids, once there are `count`. */
 const frames = (tab: Tab, count: number) =>
   waitFor(
     tab,
-    `${count} hosted-field frames`,
+    `${count} card element frame(s)`,
     (n: number) => {
       const fs = [...document.querySelectorAll('iframe')];
       if (fs.length !== n) return null;
@@ -38,11 +41,11 @@ const frames = (tab: Tab, count: number) =>
     [count],
   ) as Promise<{ container: string; origin: string; ch: string | null }[]>;
 
-/** Clicks "Pagar" until the fields are ready and their validation has marked the holder name (bounded). */
+/** Clicks "Pagar" until the element is ready and its validation has marked the holder name in the frame (bounded). */
 async function submitEmpty(tab: Tab): Promise<void> {
   for (let i = 0; i < 40; i++) {
     await clickText(tab, 'button', /^Pagar/);
-    const marked = await waitFor(tab, 'the holder-name error', () => document.getElementById('spa-name')?.getAttribute('aria-invalid') === 'true', [], 500).catch(() => false);
+    const marked = await waitFor(tab.frame(ELEMENT), 'the holder-name error', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [INPUT.name], 500).catch(() => false);
     if (marked) return;
   }
   throw new Error('the SPA never showed the holder-name error');
@@ -50,29 +53,32 @@ async function submitEmpty(tab: Tab): Promise<void> {
 
 export const spa: Scenario[] = [
   {
-    name: 'SPA: hosted fields, one set of frames from the API origin across route changes; no card input in the app; paying charges once, its device data sent first; card data only in the POST /tokens body',
+    name: 'SPA: the card element pays; one frame from the API origin across route changes; no card input in the app; paying charges once, its device data sent first; card data only in the POST /tokens body',
     async run(ctx) {
       const pan = randomPan();
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
       await clickText(tab, 'button', 'Ir a pagar');
-      const first = await frames(tab, 3);
-      expect(first.map((f) => f.container)).toEqual(['spa-number', 'spa-expiry', 'spa-cvv']);
-      expect(new Set(first.map((f) => f.origin))).toEqual(new Set([new URL(ctx.apiUrl).origin]));
+      const first = await frames(tab, 1);
+      expect(first.map((f) => f.container)).toEqual(['spa-card']);
+      expect(first[0]!.origin).toBe(new URL(ctx.apiUrl).origin);
       await clickText(tab, 'button', 'Volver al carrito');
       await frames(tab, 0);
       await clickText(tab, 'button', 'Ir a pagar');
-      const again = await frames(tab, 3);
-      expect(new Set(again.map((f) => f.ch)).size).toBe(1);
+      const again = await frames(tab, 1);
+      expect(again[0]!.ch).toMatch(/^\w+$/);
       expect(again[0]!.ch).not.toBe(first[0]!.ch);
-      // the app's document has no card input of its own
-      expect(await tab.evaluate(() => document.querySelectorAll('input[autocomplete^="cc-"]:not([autocomplete="cc-name"])').length)).toBe(0);
+      // the app's document has no card input of its own, the holder name included (no cc-* autocomplete at all)
+      expect(await tab.evaluate(() => document.querySelectorAll('input[autocomplete^="cc-"]').length)).toBe(0);
       const cvv2 = await freshCvv2(ctx);
       await fillSpa(tab, pan, cvv2);
-      expect((await field(tab.frame('#spa-number iframe'), 'input')).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+      const frame = tab.frame(ELEMENT);
+      expect((await field(frame, INPUT.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+      expect((await field(frame, INPUT.name)).value).toBe('Ana Perez');
+      await waitFor(tab, 'the card valid, as the app sees it', () => document.getElementById('spa-card')!.hasAttribute('data-paytoken-valid'));
       await clickText(tab, 'button', /^Pagar/);
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
-      // one device-data POST (from the card-number frame, API origin), and it reached the sandbox before the app's
+      // one device-data POST (from the card element's frame, API origin), and it reached the sandbox before the app's
       // charge reached the merchant (the frame hands the token over once its device data is sent)
       const path = (r: { url: string }) => new URL(r.url).pathname;
       const order = ctx.requests().filter((r) => r.method === 'POST' && (path(r).endsWith('/device-data') || path(r) == '/api/charge'));
@@ -82,22 +88,36 @@ export const spa: Scenario[] = [
     },
   },
   {
-    name: 'SPA: the fields\' validation marks the app\'s own inputs; the language switch changes the errors in place, the same frames kept',
+    name: 'SPA: the card element shows its errors in its frame (the holder name\'s too, focused when alone), the app its address errors; the language switch changes both in place, the same frame kept',
     async run(ctx) {
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
       await clickText(tab, 'button', 'Ir a pagar');
-      const before = await frames(tab, 3);
+      const before = await frames(tab, 1);
       await submitEmpty(tab);
-      expect((await field(tab, '#spa-name')).description).toBe('Escribe el nombre del titular.');
+      const frame = tab.frame(ELEMENT);
+      for (const sel of Object.values(INPUT)) expect((await field(frame, sel)).invalid).toBe('true');
+      await waitFor(frame, 'the error line', () => document.getElementById('e')?.textContent === 'Escribe el número de tarjeta.');
+      expect((await field(frame, INPUT.number)).description).toBe('Escribe el número de tarjeta.');
       expect((await field(tab, '#spa-city')).description).toBe('Revisa la dirección.');
-      // the card-number frame reported its own error to the page as state (its container's attribute)
-      await waitFor(tab, 'the card-number container marked invalid', () => document.getElementById('spa-number')?.hasAttribute('data-paytoken-invalid'));
+      // the element reported its errors to the page as state (its container's attribute)
+      await waitFor(tab, 'the card element container marked invalid', () => document.getElementById('spa-card')?.hasAttribute('data-paytoken-invalid'));
       await clickText(tab, 'button', 'English');
       await waitFor(tab, 'English errors', () => document.documentElement.lang === 'en');
-      expect((await field(tab, '#spa-name')).description).toBe('Enter the name on the card.');
+      await waitFor(frame, 'the error line in English', () => document.getElementById('e')?.textContent === 'Enter the card number.');
       expect((await field(tab, '#spa-city')).description).toBe('Check the address.');
-      expect(await frames(tab, 3)).toEqual(before);
+      // the card and the address right, the name missing: its error alone, in the frame, the focus on it
+      await fillSpa(tab, '4111111111111111', '123', '');
+      await clickText(tab, 'button', /^Pay/);
+      await waitFor(frame, 'the holder name focused with its error', (sel: string) => document.activeElement === document.querySelector(sel) && document.getElementById('e')?.textContent === 'Enter the name on the card.', [INPUT.name]);
+      const name = await field(frame, INPUT.name);
+      expect(name).toMatchObject({ invalid: 'true', description: 'Enter the name on the card.' });
+      for (const sel of [INPUT.number, INPUT.expiry, INPUT.cvv2]) expect((await field(frame, sel)).invalid).toBeNull();
+      expect((await field(tab, '#spa-city')).invalid).toBeNull();
+      await clickText(tab, 'button', 'Español');
+      await waitFor(frame, 'the name error in Spanish', () => document.getElementById('e')?.textContent === 'Escribe el nombre del titular.');
+      expect((await field(frame, INPUT.name)).description).toBe('Escribe el nombre del titular.');
+      expect(await frames(tab, 1)).toEqual(before);
       await expectCleanPage(ctx, tab);
     },
   },
