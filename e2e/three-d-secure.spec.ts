@@ -136,7 +136,7 @@ test.describe('reward points and months without interest', () => {
   test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
     await pay(page, shop, '4000000000004004');
     await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
-    await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50000 puntos ($5000.00 MXN).');
+    await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Solo con puntos').check();
     await page.getByRole('button', { name: LABELS.pay }).click();
