@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
 export const INTERNAL_PROPERTIES = [
   'lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo',
   // the hosted frame's context and field handles
-  'win', 'doc', 'frameSettings', 'apiBaseUrl', 'tokenConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
+  'win', 'doc', 'frameSettings', 'apiBaseUrl', 'frameTokenConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
   // the hosted fields' mount on the merchant page
   'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'refusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'snapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'fieldsOf', 'currentBin', 'mountStyle', 'styleChanged',
 ];

@@ -9,8 +9,9 @@ export interface HttpContext {
   browser: string;
   /** The page's host (`location.host`, with its port), e.g. `shop.example`. */
   domain: string;
-  /** The screen's height and width in CSS pixels, as strings (the spec's type), e.g. `844`, `390`. */
+  /** The screen's height in CSS pixels, as a string (the spec's type), e.g. `844`. */
   browser_screen_height: string;
+  /** The screen's width in CSS pixels, as a string, e.g. `390`. */
   browser_screen_width: string;
   /** `navigator.userAgent`, at most 512 characters. */
   browser_user_agent: string;

@@ -26,7 +26,7 @@ export interface FrameContext {
   /** The API's `{base_url}`: this page's origin and path up to `/fields/` (the API serves the frames). */
   apiBaseUrl: string;
   /** The configuration as checked, what the token request is sent with; undefined under a `configProblem`. */
-  tokenConfig?: ResolvedConfig;
+  frameTokenConfig?: ResolvedConfig;
   /** A setting the frame refused (merchant id, time-out, accepted brands, style): reported to the page once. */
   configProblem?: ConfigurationError;
   frameLocale: string;

@@ -51,7 +51,7 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
     messageFor: (code) => formMessage(code, frame.frameLocale, config.messages),
   };
   try {
-    frame.tokenConfig = resolveClientConfig({ ...config, baseUrl: apiBaseUrl });
+    frame.frameTokenConfig = resolveClientConfig({ ...config, baseUrl: apiBaseUrl });
   } catch (error) {
     frame.configProblem = error as ConfigurationError;
     delete config.acceptedBrands; // not a list of brands: the number is not checked against it (nothing is paid anyway)
@@ -65,7 +65,7 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
  * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
  */
 const startDeviceData = (frame: FrameContext) =>
-  !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.tokenConfig!);
+  !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!);
 
 /** Reads the merchant page's messages: focus, clear, locale, style, tokenize (one at a time, the card-number frame only). */
 function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, restyle: (style: unknown) => void): void {

@@ -42,7 +42,7 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
       throw frame.configProblem;
     }
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save
-    const tokenRequest = postToken(frame.tokenConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }), readCard(fields, request), fetchIo(), config.acceptedBrands);
+    const tokenRequest = postToken(frame.frameTokenConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }), readCard(fields, request), fetchIo(), config.acceptedBrands);
     const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {
