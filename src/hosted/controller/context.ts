@@ -37,10 +37,10 @@ export interface MountContext {
   mountStyle: unknown;
   styleChanged: boolean;
   /** A setting a frame refused (`fail` with id 0): every tokenization fails with it. */
-  refusal?: FieldsEvents['error'];
+  mountRefusal?: FieldsEvents['error'];
   pendingTokenize?: PendingTokenize;
   postForm: HTMLFormElement | null;
   mountApi: HostedFields;
   postToFrame(frame: FieldFrame, message: ToFrame): void;
-  snapshot(): FieldsState;
+  mountSnapshot(): FieldsState;
 }

@@ -17,9 +17,9 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
   let requestId = 0;
   return (data = {}) => {
     if (pending) return pending;
-    if (mount.refusal) {
-      mount.mountEvents.emit('error', mount.refusal);
-      return Promise.reject(mount.refusal.error);
+    if (mount.mountRefusal) {
+      mount.mountEvents.emit('error', mount.mountRefusal);
+      return Promise.reject(mount.mountRefusal.error);
     }
     if (!mount.allReady || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
     const id = ++requestId;
@@ -43,7 +43,7 @@ function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs:
   const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && mount.fieldsOf(frame).includes(field));
   const api: HostedFields = {
     on: mount.mountEvents.on,
-    state: mount.snapshot,
+    state: mount.mountSnapshot,
     focus(field) {
       const frame = frameOf(field);
       if (!frame) return;
@@ -177,12 +177,12 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     postForm: postFlowForm(doc, options, cardFrame.fieldContainer),
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
-    snapshot: (): FieldsState => ({
+    mountSnapshot: (): FieldsState => ({
       fields: Object.fromEntries(Object.entries(fieldStates).map(([field, state]) => [field, { ...state }])),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
-      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.refusal && Object.values(fieldStates).every((state) => state.valid),
+      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(fieldStates).every((state) => state.valid),
       deviceSessionId: mount.frameSessionId,
       failedFonts: [...mount.failedFonts],
     }),

@@ -18,7 +18,7 @@ function frameReady(mount: MountContext, frame: FieldFrame, message: Extract<Fro
   if (mount.styleChanged) mount.postToFrame(frame, { t: 'style', style: mount.mountStyle });
   if (frame === mount.cardFrame) mount.frameSessionId = message.session;
   mount.failedFonts.push(...(message.failedFonts ?? []));
-  if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.mountEvents.emit('ready', mount.snapshot());
+  if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.mountEvents.emit('ready', mount.mountSnapshot());
 }
 
 /** A field's new state: rendered on its container, and the field events it means (`brand`, `bin` too). */
@@ -64,6 +64,6 @@ export function relayFrameMessage(mount: MountContext, frame: FieldFrame, messag
   } else if (message.t === 'state') fieldStateChanged(mount, frame, message);
   else if (message.t === 'enter') mount.postForm?.requestSubmit();
   else if (message.t === 'fail' && !message.id) {
-    if (!mount.refusal) mount.mountEvents.emit('error', (mount.refusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }));
+    if (!mount.mountRefusal) mount.mountEvents.emit('error', (mount.mountRefusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }));
   } else if (frame === mount.cardFrame) tokenizeAnswered(mount, message);
 }
