@@ -18,7 +18,6 @@ export const CHECKS: [AutomationFlag, () => unknown][] = [
   ['webdriver', () => navigator.webdriver],
   ['headless_ua', () => /HeadlessChrome|PhantomJS|Electron/.test(navigator.userAgent)],
   ['zero_outer_size', () => !outerWidth && !outerHeight],
-  ['no_plugins', () => !navigator.plugins.length && !/Mobile|Android/.test(navigator.userAgent)],
   ['languages', () => navigator.languages[0] !== navigator.language],
   ['automation_globals', () => [...Object.keys(window), ...Object.keys(document)].some((n) => AUTOMATION_NAMES.test(n))],
 ];
