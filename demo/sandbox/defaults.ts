@@ -62,6 +62,10 @@ export const SANDBOX_DEFAULTS = {
     ipVelocityMaxCards: 20,
     /** `--plausibility-rule`: `platform_mismatch`, `impossible_screen`, `headless_renderer`: `off`, `flag` or `decline`. */
     plausibility: 'flag',
+    /** `--consistency-rule`: `worker_mismatch`, `tampered_native`, `permission_mismatch`, `os_mismatch`. */
+    consistency: 'flag',
+    /** `--entry-rule`: `scripted_entry`, `keyless_entry`, `robotic_typing`: `off`, `flag` or `decline`. */
+    entry: 'flag',
   },
 } as const;
 

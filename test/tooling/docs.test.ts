@@ -13,6 +13,8 @@ import { DEFAULT_TIMEOUT_MS } from '../../src/http/config';
 import { RETRY_DELAY_MS } from '../../src/http/request';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** The device-data guide: the consistency flags, the entry summary, their rules and the bots benchmark. */
+const deviceDataGuide = readFileSync(new URL('../../docs/device-data.md', import.meta.url), 'utf8');
 /** Performance method and figures, which the README links to. */
 const performance = readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8');
 
@@ -43,9 +45,10 @@ describe('README', () => {
     for (const q of MEDIA_QUERIES) expect(row('media').replace(/: /g, ':')).toContain(`(${q})`);
   });
 
-  it('names every automation flag, anti-fraud rule and anti-fraud CLI default', () => {
-    for (const [flag] of CHECKS) expect(readme).toContain(`| \`${flag}\` |`);
-    for (const rule of Object.values(RULES)) expect(readme).toContain(`| \`${rule}\` |`);
+  it('names every automation flag, anti-fraud rule and anti-fraud CLI default (README or its device-data guide)', () => {
+    const guides = readme + deviceDataGuide;
+    for (const [flag] of CHECKS) expect(guides).toContain(`| \`${flag}\` |`);
+    for (const rule of Object.values(RULES)) expect(guides).toContain(`| \`${rule}\` |`);
     const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
     expect(readme).toContain(`--velocity-max-cards ${velocityMaxCards} --velocity-window ${velocityWindowSeconds} --automation-rule ${automation}`);
     const { missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = SANDBOX_DEFAULTS.fraud;
