@@ -223,6 +223,8 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     "script-src 'self'",
     "style-src 'self'",
     page == 'direct' ? `connect-src 'self' ${new URL(api).origin}` : "connect-src 'self'",
+    // the library's device data compares the page with a Worker it starts from a blob: URL (src/fraud/consistency.ts)
+    ...(page == 'direct' ? ['worker-src blob:'] : []),
     "img-src 'self'",
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${new URL(api).origin}`,

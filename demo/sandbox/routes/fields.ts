@@ -19,7 +19,9 @@ const DIST = fileURLToPath(new URL('../../../dist/fields/', import.meta.url));
 /**
  * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
  * origin (the API), no inline script or style, no eval, Trusted Types required, and `frame-ancestors` the
- * allowed merchant origins.
+ * allowed merchant origins. Workers from `blob:` URLs only, created through the one Trusted Types policy
+ * `paytoken`: the device data's consistency check compares the frame's `navigator` with a Worker's
+ * (src/fraud/consistency.ts).
  */
 export const frameCsp = (ancestors: readonly string[]) =>
   [
@@ -27,11 +29,12 @@ export const frameCsp = (ancestors: readonly string[]) =>
     "script-src 'self'",
     "style-src 'self'",
     "connect-src 'self'",
+    'worker-src blob:',
     `frame-ancestors ${ancestors.join(' ')}`,
     "base-uri 'none'",
     "form-action 'none'",
     "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
+    'trusted-types paytoken',
   ].join('; ');
 
 /**

@@ -34,6 +34,7 @@ import type { PayTokenError } from '../../errors/base';
 import { configError, type ConfigurationError } from '../../errors/configuration';
 import type { ValidationError } from '../../errors/validation';
 import { deviceData, deviceDataSent } from '../../fraud/device-data';
+import { watchEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
 import { formatValue, type FormatKind } from '../../form/format';
 import { formMessage } from '../../form/messages';
@@ -316,6 +317,7 @@ export function startFrame(win: Window = window): void {
   input.name = AUTOCOMPLETE[field]; // helps autofill; the value is never posted anywhere (no form)
   input.addEventListener('input', onInput);
   input.addEventListener('change', onInput);
+  if (field == 'card_number') watchEntry(input); // how the card number is entered, sent with the device data on tokenize
   input.addEventListener('focus', () => {
     startDeviceData();
     update('focus');
