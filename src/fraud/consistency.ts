@@ -110,7 +110,10 @@ export function patched(fn: unknown, receiver: unknown): boolean {
   return true;
 }
 
-/** Getters (and methods) that stealth tools patch, as [interface, member]. */
+/**
+ * Getters (and methods) that stealth tools patch, as [interface, member]. Not `Permissions.query`: it returns a
+ * rejected promise on a wrong receiver instead of throwing (its patch is caught by `permission_mismatch`).
+ */
 export const WATCHED: [string, string][] = [
   ['Navigator', 'hardwareConcurrency'],
   ['Navigator', 'webdriver'],
@@ -118,13 +121,12 @@ export const WATCHED: [string, string][] = [
   ['Navigator', 'platform'],
   ['Navigator', 'userAgent'],
   ['Navigator', 'plugins'],
-  ['Permissions', 'query'],
   ['WebGLRenderingContext', 'getParameter'],
 ];
 
 /**
- * `tampered_native`: a native getter or method of {@link WATCHED} is replaced ({@link patched}), or the same
- * member is shadowed by an own property of `navigator`.
+ * `tampered_native`: a native getter or method of {@link WATCHED} (`navigator`'s, WebGL's `getParameter`) is
+ * replaced ({@link patched}), or the same member is shadowed by an own property of `navigator`.
  * False-positive risk: low to medium. Extensions that override these members (user-agent switchers, some privacy
  * extensions) flag; so would a page script that patches them (a polyfill would not: these exist natively).
  */

@@ -57,8 +57,8 @@ const sendEntry = () => {
  * Waits for this page load's device data to reach the API, so that a charge never races its device data: the
  * form layer and hosted fields call it on submit and hand the token over only once it settles (README "Device
  * data"). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
- * ignored, as by the send itself) and then the card entry's summary (`sendEntry`: a new one on each call, as
- * the shopper may have corrected the card), or after `boundMs`, whichever comes first; at once when no collection was
+ * ignored, as by the send itself) and then, if the API answered it, the card entry's summary (`sendEntry`: a new
+ * one on each call, as the shopper may have corrected the card), or after `boundMs`, whichever comes first; at once when no collection was
  * started on this page (no consent, SSR, a page that never set up device data). Never rejects: device data never
  * blocks a payment, it can only delay it by `boundMs` at most.
  *
@@ -66,4 +66,5 @@ const sendEntry = () => {
  */
 export const deviceDataSent = (boundMs: number = DEVICE_DATA_WAIT_MS): Promise<unknown> =>
   // with no send under way the race ends at once (`undefined` is no promise); a timer left running does nothing
-  Promise.race([sent?.then(sendEntry), new Promise((r) => setTimeout(r, boundMs))]);
+  // the summary follows device data the API received (`sendDeviceData` gives undefined when the request failed)
+  Promise.race([sent?.then((answer) => answer !== undefined && sendEntry()), new Promise((r) => setTimeout(r, boundMs))]);

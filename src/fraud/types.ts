@@ -87,7 +87,7 @@ export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | '
  * Consistency flags (`src/fraud/consistency.ts`, each function's docstring gives its false-positive risk):
  * - `worker_mismatch`: a dedicated Worker reports another `hardwareConcurrency`, `userAgent`, `platform`,
  *   `languages` or WebGL renderer than the page;
- * - `tampered_native`: a native getter or method of `navigator`, `Permissions` or WebGL is replaced;
+ * - `tampered_native`: a native getter of `navigator` or WebGL's `getParameter` is replaced;
  * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree;
  * - `os_mismatch`: the claimed operating system lacks its system font or comes with another system's WebGL renderer.
  */

@@ -18,7 +18,8 @@ export type DeviceDataTarget = ApiTarget;
  * @param path under `/v1/{merchant_id}`: `/device-data` (default), or `/device-data/entry` for the card entry's
  *   summary (src/fraud/entry.ts).
  * @returns a promise settled once the request is done (the answer read to its end, so the request is complete
- *   and shows in the page's Resource Timing, as every other call does) or failed. Never rejects.
+ *   and shows in the page's Resource Timing, as every other call does), with the answer's text, or failed, with
+ *   undefined. Never rejects.
  */
 export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = fetchIo(), path = '/device-data'): Promise<unknown> =>
   new Promise<DeviceDataTarget>((r) => r(target()))
