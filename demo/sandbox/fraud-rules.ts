@@ -34,11 +34,11 @@ export const RULE_MODES = AUTOMATION_MODES;
  *   first address of `X-Forwarded-For`) have used more than this many distinct card numbers within the window:
  *   3005 `ip_velocity`. Charges only. Default 20 (more than the test-card table, so one tester can try them all).
  * - `plausibility` (`--plausibility-rule`): checks of the device data the server can make without trusting the
- *   client, each a named rule (`platform_mismatch`, `impossible_screen`, `headless_renderer`): `off`, `flag` or
+ *   client, each a named rule (`platform_mismatch`, `impossible_screen`, `os_mismatch`, `headless_renderer`): `off`, `flag` or
  *   `decline`. Default `flag`. `headless_renderer` (a software renderer) matches only beside another rule's
  *   evidence: alone it is a person on a machine without a GPU as often as a bot.
  * - `consistency` (`--consistency-rule`): the browser's consistency flags, each a rule of its name
- *   (`worker_mismatch`, `tampered_native`, `permission_mismatch`, `os_mismatch`): `off`, `flag` or `decline`.
+ *   (`worker_mismatch`, `tampered_native`, `permission_mismatch`): `off`, `flag` or `decline`.
  *   Default `flag`.
  * - `entry` (`--entry-rule`): the card entry's behavioural summary (`POST /device-data/entry`), each a named rule
  *   (`scripted_entry`, `keyless_entry`, `robotic_typing`): `off`, `flag` or `decline`. Default `flag`.
@@ -92,9 +92,10 @@ export const RULES = {
    */
   permissionMismatch: 'permission_mismatch',
   /**
-   * The claimed operating system lacks its system font or has another system's WebGL renderer (flag
-   * `os_mismatch`). False-positive risk: medium for Tor Browser and Firefox `resistFingerprinting` (they claim
-   * Windows everywhere) and user-agent switchers.
+   * The operating system the request's `User-Agent` claims lacks its system font (Segoe UI, Helvetica Neue) or
+   * comes with another system's WebGL renderer (a plausibility rule). False-positive risk: medium for Tor Browser
+   * and Firefox `resistFingerprinting` (they claim Windows everywhere), user-agent switchers, and Linux on Apple
+   * silicon (Asahi: an Apple GPU).
    */
   osMismatch: 'os_mismatch',
   /**

@@ -36,7 +36,7 @@ export const softwareRenderer = (device: DeviceRecord): boolean => {
  * The consistency flags of the browser (src/fraud/consistency.ts), each a rule of its name; they arrive in the
  * `automation` list. False-positive risks: `RULES` in fraud-rules.ts.
  */
-export const CONSISTENCY_RULES: readonly string[] = [RULES.workerMismatch, RULES.tamperedNative, RULES.permissionMismatch, RULES.osMismatch];
+export const CONSISTENCY_RULES: readonly string[] = [RULES.workerMismatch, RULES.tamperedNative, RULES.permissionMismatch];
 
 /**
  * Automation flags no rule takes alone: `no_plugins` (older clients sent it; Chrome set to download PDFs lists no
@@ -75,7 +75,8 @@ export function entryRules(device: DeviceRecord): string[] {
  * - `platform_mismatch`: the device-data request's `User-Agent` names an operating system (Windows, macOS, iOS,
  *   Android, Linux) that the `platform` signal (`navigator.platform`) contradicts;
  * - `impossible_screen`: `screen` is not `[width, height, colour depth]` with whole sizes 1-16384 px and a depth
- *   of 1-48 bits.
+ *   of 1-48 bits;
+ * - `os_mismatch`: {@link osMismatch}.
  * A signal that is missing never matches (a browser may block or lack it). The software renderer
  * (`headless_renderer`) is not here: {@link deviceRules} adds it only beside other evidence.
  */
@@ -90,7 +91,25 @@ export function implausible(device: DeviceRecord): string[] {
     const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 16384;
     if (!(Array.isArray(screen) && size(w) && size(h) && Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= 48)) out.push(RULES.impossibleScreen);
   }
+  if (osMismatch(signals, device.userAgent ?? '')) out.push(RULES.osMismatch);
   return out;
+}
+
+/** The graphics stacks WebGL renderers name on Windows (Direct3D), macOS (Metal, OpenGL Engine) and Linux (Mesa). */
+const GRAPHICS = [/Direct3D/, /Metal|Apple|OpenGL Engine/, /Mesa|llvmpipe/];
+
+/**
+ * Whether the operating system the request's `User-Agent` claims does not fit the device: Windows without its
+ * system font Segoe UI or macOS without Helvetica Neue (the `fonts` signal), or, on Windows, macOS or Linux (not
+ * Android), a `webgl` renderer naming another of these systems' graphics stacks ({@link GRAPHICS}). SwiftShader,
+ * every system's software fallback, names none; a missing signal is not compared. False-positive risk: `RULES`.
+ */
+export function osMismatch(signals: DeviceRecord['data']['signals'], userAgent: string): boolean {
+  const renderer = Array.isArray(signals.webgl) ? String(signals.webgl[1] ?? '') : '';
+  const fonts = Array.isArray(signals.fonts) ? signals.fonts : null;
+  const os = /Windows/.test(userAgent) ? 0 : /Macintosh/.test(userAgent) ? 1 : /Linux|X11|CrOS/.test(userAgent) && !/Android/.test(userAgent) ? 2 : -1;
+  const font = ['Segoe UI', 'Helvetica Neue'][os];
+  return (!!font && !!fonts && !fonts.includes(font)) || (os >= 0 && GRAPHICS.some((api, i) => i !== os && api.test(renderer)));
 }
 
 /** The rules a device record matches, by the setting that governs them. */

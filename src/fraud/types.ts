@@ -87,11 +87,11 @@ export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | '
  * Consistency flags (`src/fraud/consistency.ts`, each function's docstring gives its false-positive risk):
  * - `worker_mismatch`: a dedicated Worker reports another `hardwareConcurrency`, `userAgent`, `platform`,
  *   `languages` or WebGL renderer than the page;
- * - `tampered_native`: a native getter of `navigator` or WebGL's `getParameter` is replaced;
- * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree;
- * - `os_mismatch`: the claimed operating system lacks its system font or comes with another system's WebGL renderer.
+ * - `tampered_native`: a native getter of `navigator` is replaced or shadowed;
+ * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree.
+ * (The claimed operating system against the fonts and the WebGL renderer is the server's rule `os_mismatch`.)
  */
-export type ConsistencyFlag = 'worker_mismatch' | 'tampered_native' | 'permission_mismatch' | 'os_mismatch';
+export type ConsistencyFlag = 'worker_mismatch' | 'tampered_native' | 'permission_mismatch';
 
 /**
  * The device data of one page load: what `client.deviceData.collect()` and `PayToken.deviceData.collected()`

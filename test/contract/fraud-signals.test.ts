@@ -1,7 +1,7 @@
 /**
  * The sandbox's rules over the browser's consistency flags and the card entry's behavioural summary, over HTTP
  * (demo/sandbox/fraud.ts, fraud-rules.ts; docs/device-data.md): `POST /device-data/entry`; each consistency rule
- * (`worker_mismatch`, `tampered_native`, `permission_mismatch`, `os_mismatch`) and each entry rule
+ * (`worker_mismatch`, `tampered_native`, `permission_mismatch`), the plausibility rule `os_mismatch`, and each entry rule
  * (`scripted_entry`, `keyless_entry`, `robotic_typing`) off, flagged and declined; a person's entries (typed,
  * pasted, autofilled) never flagged; a software renderer and `no_plugins` never flag alone.
  */
@@ -63,7 +63,6 @@ describe.each<[string, string[], Record<string, unknown> | undefined]>([
   ['worker_mismatch', ['worker_mismatch'], undefined],
   ['tampered_native', ['tampered_native'], undefined],
   ['permission_mismatch', ['permission_mismatch'], undefined],
-  ['os_mismatch', ['os_mismatch'], undefined],
   ['scripted_entry', [], { ...TYPED, methods: ['scripted'], keys: 0, key_interval_ms: null, key_dwell_ms: null }],
   ['keyless_entry', [], { ...TYPED, methods: ['inserted'], keys: 0, key_interval_ms: null, key_dwell_ms: null }],
   ['robotic_typing', [], { ...TYPED, key_interval_ms: [3.1, 0.8], key_dwell_ms: 1.2 }],
@@ -122,5 +121,56 @@ describe('a software renderer joins other evidence', () => {
     const r = await chargeOn(api, await device(api, automation, entry, SWIFTSHADER));
     expect(r.status).toBe(201);
     expect(r.body.fraud_flags).toEqual(flags);
+  });
+});
+
+describe('os_mismatch (plausibility): the User-Agent\'s operating system against the fonts and the WebGL renderer', () => {
+  const WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+  const LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36';
+  const gl = (renderer: string) => ['vendor', renderer, 8192, 8192, 1024];
+  const flagging = useSandbox({ fraud: { cardVelocityMaxDevices: 0 } });
+  const declining = useSandbox({ fraud: { plausibility: 'decline', cardVelocityMaxDevices: 0 } });
+
+  /** Device data with `signals` patched, sent with `userAgent` and with the platform signal it implies. */
+  async function deviceAs(api: TestApi, userAgent: string, signals: Record<string, unknown>) {
+    const id = sessionId();
+    const platform = /Windows/.test(userAgent) ? 'Win32' : /Macintosh/.test(userAgent) ? 'MacIntel' : 'Linux x86_64';
+    const body = deviceBody(id, 0);
+    // a member given as undefined is a signal the browser did not give (blocked): left out
+    const merged = { ...body.signals, platform: [platform, null], ...signals };
+    Object.assign(body, { signals: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) });
+    body.visitor_id = visitorIdOf(body.signals);
+    expect((await api.call('POST', '/device-data', { as: 'public', body, headers: { 'User-Agent': userAgent } })).status).toBe(201);
+    return id;
+  }
+
+  it.each<[string, string, Record<string, unknown>]>([
+    ['Windows with Segoe UI and a Direct3D renderer', WIN, { fonts: ['Segoe UI'], webgl: gl('ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)') }],
+    ['macOS with Helvetica Neue and a Metal renderer', MAC, { fonts: ['Helvetica Neue'], webgl: gl('ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)') }],
+    ['Linux on llvmpipe (a software renderer)', LINUX, { fonts: ['DejaVu Sans'], webgl: gl('llvmpipe, or similar') }],
+    ['Windows on SwiftShader (its software fallback)', WIN, { fonts: ['Segoe UI'], webgl: gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)') }],
+    ['Android on a Mali GPU', ANDROID, { fonts: ['Roboto'], webgl: gl('Mali-G78') }],
+    ['Windows whose fonts and WebGL are missing (blocked)', WIN, { fonts: undefined, webgl: undefined }],
+  ])('%s: not flagged', async (_what, ua, signals) => {
+    const r = await chargeOn(flagging, await deviceAs(flagging, ua, signals));
+    expect(r.status).toBe(201);
+    expect(r.body.fraud_flags).toEqual([]);
+  });
+
+  it.each<[string, string, Record<string, unknown>]>([
+    ['Windows without Segoe UI (a Linux machine claiming Windows)', WIN, { fonts: ['DejaVu Sans'], webgl: gl('ANGLE (Intel, Direct3D11)') }],
+    ["Windows with Apple's OpenGL Engine renderer (stealth's default)", WIN, { fonts: ['Segoe UI'], webgl: gl('Intel Iris OpenGL Engine') }],
+    ['Windows on Mesa', WIN, { fonts: ['Segoe UI'], webgl: gl('Mesa Intel(R) UHD Graphics 620 (KBL GT2)') }],
+    ['macOS without Helvetica Neue', MAC, { fonts: ['DejaVu Sans'] }],
+    ['macOS with a Direct3D renderer', MAC, { fonts: ['Helvetica Neue'], webgl: gl('ANGLE (NVIDIA, Direct3D11)') }],
+    ["Linux with Apple's OpenGL Engine renderer", LINUX, { fonts: ['DejaVu Sans'], webgl: gl('Intel Iris OpenGL Engine') }],
+  ])('%s: flagged, declined under plausibility decline', async (_what, ua, signals) => {
+    const r = await chargeOn(flagging, await deviceAs(flagging, ua, signals));
+    expect(r.status).toBe(201);
+    expect(r.body.fraud_flags).toEqual(['os_mismatch']);
+    const d = await chargeOn(declining, await deviceAs(declining, ua, signals));
+    expectError(d, 3005, 402, 'os_mismatch');
   });
 });
