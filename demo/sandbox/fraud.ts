@@ -95,8 +95,11 @@ export function implausible(device: DeviceRecord): string[] {
   return out;
 }
 
-/** The graphics stacks WebGL renderers name on Windows (Direct3D), macOS (Metal, OpenGL Engine) and Linux (Mesa). */
-const GRAPHICS = [/Direct3D/, /Metal|Apple|OpenGL Engine/, /Mesa|llvmpipe/];
+/**
+ * The graphics stacks WebGL renderers name on Windows (Direct3D), macOS (Metal, OpenGL Engine, Apple M-series) and
+ * Linux (Mesa). Not WebKit's masked `Apple GPU`, which it reports on every system (WebKitGTK on Linux included).
+ */
+const GRAPHICS = [/Direct3D/, /Metal|OpenGL Engine|Apple M\d/, /Mesa|llvmpipe/];
 
 /**
  * Whether the operating system the request's `User-Agent` claims does not fit the device: Windows without its

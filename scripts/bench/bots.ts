@@ -19,7 +19,8 @@
  * automated rows, false-positive rate over the human rows, for each.
  *
  * Debian packages it needs (xdotool, chromium-driver, xvfb, webkit2gtk-driver) are installed with apt-get when
- * missing. Env: ROWS (comma-separated row names to run), CHROMIUM_PATH, FIREFOX_PATH.
+ * missing. Env: ROWS (comma-separated row names to run), BOTS_DEBUG (print each row's device record: user agent,
+ * platform, fonts, WebGL, card entry), CHROMIUM_PATH, FIREFOX_PATH.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -145,6 +146,10 @@ async function runRow(row: Row, n: number, base: string, display: string, page: 
   }
   await stop?.().catch(() => {});
   const record = report.session ? store.devices.get(report.session) : undefined;
+  if (process.env.BOTS_DEBUG && record) {
+    const { platform, fonts, webgl } = record.data.signals;
+    console.log(`    ${row.name}: ${record.userAgent} | platform ${JSON.stringify(platform)} | fonts ${JSON.stringify(fonts)} | webgl ${JSON.stringify(webgl)} | entry ${JSON.stringify(record.entry)}`);
+  }
   const sandbox = report.fraudFlags ?? (record ? Object.values(deviceRules(record)).flat() : null);
   return { row, report, sandbox, entry: record?.entry?.card_number.methods ?? null, error };
 }

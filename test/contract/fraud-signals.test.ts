@@ -152,6 +152,8 @@ describe('os_mismatch (plausibility): the User-Agent\'s operating system against
     ['Linux on llvmpipe (a software renderer)', LINUX, { fonts: ['DejaVu Sans'], webgl: gl('llvmpipe, or similar') }],
     ['Windows on SwiftShader (its software fallback)', WIN, { fonts: ['Segoe UI'], webgl: gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)') }],
     ['Android on a Mali GPU', ANDROID, { fonts: ['Roboto'], webgl: gl('Mali-G78') }],
+    ["WebKitGTK on Linux: WebKit's masked renderer Apple GPU", LINUX, { fonts: ['DejaVu Sans'], webgl: ['Apple Inc.', 'Apple GPU', 16384, 16384, 1024] }],
+    ['Safari on macOS: Apple GPU', MAC, { fonts: ['Helvetica Neue'], webgl: ['Apple Inc.', 'Apple GPU', 16384, 16384, 1024] }],
     ['Windows whose fonts and WebGL are missing (blocked)', WIN, { fonts: undefined, webgl: undefined }],
   ])('%s: not flagged', async (_what, ua, signals) => {
     const r = await chargeOn(flagging, await deviceAs(flagging, ua, signals));
