@@ -1,5 +1,5 @@
 import { flagsOf } from './automation';
-import type { ConsistencyFlag, Signals } from './types';
+import type { ConsistencyFlag } from './types';
 
 /**
  * Consistency checks of the device data: things a real browser always keeps consistent and that automation
@@ -10,29 +10,22 @@ import type { ConsistencyFlag, Signals } from './types';
  * `os_mismatch` in demo/sandbox/fraud.ts, out of the client's reach and its bytes.)
  */
 
-/**
- * What the page and a dedicated Worker report: hardwareConcurrency, userAgent, platform, languages, WebGL vendor,
- * renderer (undefined or null where there is no value).
- */
+/** What the page and a dedicated Worker report: hardwareConcurrency, userAgent, platform, languages. */
 export type Probe = (string | number | null | undefined)[];
 
 /**
- * What {@link workerMismatch} compares, from the page or from the Worker: `navigator`'s values, then WebGL's vendor
- * and renderer, from `webgl` when given (the page passes its `webgl` signal, so no second context on the main
- * thread), else from an `OffscreenCanvas` (in the Worker: Chromium 69+, Firefox 105+, Safari 17+; unmasked when
- * `WEBGL_debug_renderer_info` is there), else null. The Worker runs it from its source text
- * (`Function.prototype.toString`), so it refers to nothing outside itself.
+ * What {@link workerMismatch} compares, from the page or from the Worker: `navigator`'s `hardwareConcurrency`,
+ * `userAgent`, `platform` and `languages`. The Worker runs it from its source text (`Function.prototype.toString`),
+ * so it refers to nothing outside itself.
+ *
+ * WebGL's vendor and renderer are not compared: a WebGL context in the Worker (`OffscreenCanvas`) costs more than
+ * the rest of the collection on a machine without a GPU, and slows the page's own WebGL signal (docs/device-data.md,
+ * docs/performance.md); a stealth plugin's WebGL patch shows instead in the server's `os_mismatch` (the renderer
+ * against the claimed system) and in the patched `navigator` values the Worker does compare.
  */
-export function probe(webgl?: readonly unknown[]): Probe {
+export function probe(): Probe {
   const n = navigator;
-  try {
-    const gl = webgl ? null : new OffscreenCanvas(1, 1).getContext('webgl')!;
-    const info = gl?.getExtension('WEBGL_debug_renderer_info') ? 0x9245 - 0x1f00 : 0;
-    webgl ??= [gl!.getParameter(0x1f00 + info), gl!.getParameter(0x1f01 + info)];
-  } catch {
-    /* no OffscreenCanvas or no WebGL here */
-  }
-  return [n.hardwareConcurrency, n.userAgent, n.platform, n.languages + '', webgl?.[0], webgl?.[1]] as Probe;
+  return [n.hardwareConcurrency, n.userAgent, n.platform, n.languages + ''];
 }
 
 /** The Trusted Types policy that lets the Worker's `blob:` URL through `require-trusted-types-for 'script'` (made once). */
@@ -41,10 +34,11 @@ let policy: { createScriptURL(url: string): unknown } | undefined;
 /**
  * Starts a dedicated Worker from a `blob:` URL that runs {@link probe} and resolves with its answer, or with
  * undefined when the Worker cannot run (a Content-Security-Policy without `worker-src blob:` (or `script-src
- * blob:`), a `trusted-types` list without `paytoken`, no Worker) or has not answered within `timeoutMs`. The Worker
+ * blob:`), a `trusted-types` list without `paytoken`, no Worker) or has not answered by the time `until`
+ * settles (the collection passes its signals: the Worker never makes it wait). The Worker
  * is left to the garbage collector either way. Never rejects.
  */
-export function askWorker(timeoutMs: number): Promise<Probe | undefined> {
+export function askWorker(until: Promise<unknown>): Promise<Probe | undefined> {
   return new Promise((resolve) => {
     // the Worker is not terminated, nor its blob: URL revoked: done once it has posted, it is garbage-collected
     // (nothing refers to it), and the bytes of that code are better spent elsewhere
@@ -56,7 +50,7 @@ export function askWorker(timeoutMs: number): Promise<Probe | undefined> {
       const worker = new Worker((policy?.createScriptURL(url) ?? url) as string);
       worker.onmessage = (e) => done(e.data);
       worker.onerror = () => done();
-      setTimeout(done, timeoutMs);
+      until.then(() => done());
     } catch {
       done();
     }
@@ -65,8 +59,8 @@ export function askWorker(timeoutMs: number): Promise<Probe | undefined> {
 
 /**
  * `worker_mismatch`: the page and a dedicated Worker of the same page disagree on `hardwareConcurrency`,
- * `userAgent`, `platform`, `languages` or the WebGL vendor and renderer. A browser reports the same values to both;
- * stealth plugins patch the page's `navigator` and `getParameter` only. A value missing on either side is not
+ * `userAgent`, `platform` or `languages`. A browser reports the same values to both; stealth plugins patch the
+ * page's `navigator` only. A value missing on either side is not
  * compared.
  * False-positive risk: low. A privacy extension that spoofs these values on the page only flags (it is tampering,
  * though a person may run it); Brave's and Firefox's own anti-fingerprinting answer both alike.
@@ -101,7 +95,7 @@ export function patched(fn: unknown, receiver: unknown): boolean {
   return true;
 }
 
-/** `navigator` getters that stealth tools patch (WebGL's `getParameter` patch shows as `worker_mismatch`). */
+/** `navigator` getters that stealth tools patch. */
 export const WATCHED = ['hardwareConcurrency', 'webdriver', 'languages', 'platform', 'userAgent', 'plugins'];
 
 /**
@@ -136,14 +130,14 @@ export async function permissionMismatch(): Promise<boolean> {
 }
 
 /**
- * Starts the asynchronous checks (the Worker, the permission query) at once, within `budgetMs`; the returned
- * promise gives a function that, once the signals are in, lists every consistency flag (a check that throws does
- * not flag). Never rejects.
+ * Runs the consistency checks (the Worker and the permission query asynchronously, at once) and resolves with the
+ * flags that hold, at the latest once `until` settles (the Worker's answer counts only if it came by then); a check
+ * that throws does not flag. Never rejects.
  */
-export const consistencyChecks = (budgetMs: number): Promise<(signals: Signals) => ConsistencyFlag[]> =>
-  Promise.all([askWorker(budgetMs), permissionMismatch()]).then(([worker, permission]) => (signals) =>
+export const consistencyChecks = (until: Promise<unknown>): Promise<ConsistencyFlag[]> =>
+  Promise.all([askWorker(until), permissionMismatch()]).then(([worker, permission]) =>
     flagsOf<ConsistencyFlag>([
-      ['worker_mismatch', () => workerMismatch(probe(signals.webgl ?? []), worker)],
+      ['worker_mismatch', () => workerMismatch(probe(), worker)],
       ['tampered_native', tamperedNative],
       ['permission_mismatch', () => permission],
     ]),
