@@ -3,8 +3,9 @@
  * [--mode sandbox|production] [--faults] [--fault SPEC] [--velocity-max-cards N] [--velocity-window SECONDS]
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
- * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--fields-ancestors ORIGIN,...]
- * [--public-url URL]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts;
+ * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
+ * [--entry-rule off|flag|decline] [--fields-ancestors ORIGIN,...] [--public-url URL]`: runs the local sandbox API on
+ * 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
@@ -19,7 +20,7 @@
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
  * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
- *   `--plausibility-rule` set the other rules (demo/sandbox/fraud-rules.ts).
+ *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
  *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
@@ -59,6 +60,8 @@ function options() {
       'card-velocity-max-devices': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.cardVelocityMaxDevices) },
       'ip-velocity-max-cards': { type: 'string', default: String(SANDBOX_DEFAULTS.fraud.ipVelocityMaxCards) },
       'plausibility-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.plausibility },
+      'consistency-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.consistency },
+      'entry-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.entry },
       'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
       'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
@@ -83,6 +86,8 @@ function options() {
     faultProblem(values.fault),
     AUTOMATION_MODES.includes(values['missing-device-data'] as AutomationMode) ? '' : '--missing-device-data must be off, flag or decline',
     AUTOMATION_MODES.includes(values['plausibility-rule'] as AutomationMode) ? '' : '--plausibility-rule must be off, flag or decline',
+    AUTOMATION_MODES.includes(values['consistency-rule'] as AutomationMode) ? '' : '--consistency-rule must be off, flag or decline',
+    AUTOMATION_MODES.includes(values['entry-rule'] as AutomationMode) ? '' : '--entry-rule must be off, flag or decline',
     between(values['card-velocity-max-devices'], 0, 1000) ? '' : '--card-velocity-max-devices must be 0-1000',
     between(values['ip-velocity-max-cards'], 0, 1000) ? '' : '--ip-velocity-max-cards must be 0-1000',
     between(values['max-records'], 1, 1_000_000) ? '' : '--max-records must be 1-1000000',
@@ -109,6 +114,8 @@ function options() {
       cardVelocityMaxDevices: +values['card-velocity-max-devices'],
       ipVelocityMaxCards: +values['ip-velocity-max-cards'],
       plausibility: values['plausibility-rule'] as AutomationMode,
+      consistency: values['consistency-rule'] as AutomationMode,
+      entry: values['entry-rule'] as AutomationMode,
     },
     ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
     ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
@@ -147,9 +154,9 @@ try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
   const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
-  const { velocityMaxCards, velocityWindowSeconds, automation, missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = opts.fraud;
+  const { velocityMaxCards, velocityWindowSeconds, automation, missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility, consistency, entry } = opts.fraud;
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -66,8 +66,12 @@ export const SANDBOX_DEFAULTS = {
     cardVelocityMaxDevices: 3,
     /** `--ip-velocity-max-cards`: more distinct card numbers than this charged from one IP in the window declines. */
     ipVelocityMaxCards: 20,
-    /** `--plausibility-rule`: `platform_mismatch`, `impossible_screen`, `headless_renderer`: `off`, `flag` or `decline`. */
+    /** `--plausibility-rule`: `platform_mismatch`, `impossible_screen`, `os_mismatch`, `headless_renderer`: `off`, `flag` or `decline`. */
     plausibility: 'flag',
+    /** `--consistency-rule`: `worker_mismatch`, `tampered_native`, `permission_mismatch`: `off`, `flag` or `decline`. */
+    consistency: 'flag',
+    /** `--entry-rule`: `scripted_entry`, `keyless_entry`, `robotic_typing`: `off`, `flag` or `decline`. */
+    entry: 'flag',
   },
 } as const;
 

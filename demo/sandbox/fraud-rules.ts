@@ -34,8 +34,14 @@ export const RULE_MODES = AUTOMATION_MODES;
  *   first address of `X-Forwarded-For`) have used more than this many distinct card numbers within the window:
  *   3005 `ip_velocity`. Charges only. Default 20 (more than the test-card table, so one tester can try them all).
  * - `plausibility` (`--plausibility-rule`): checks of the device data the server can make without trusting the
- *   client, each a named rule (`platform_mismatch`, `impossible_screen`, `headless_renderer`): `off`, `flag` or
- *   `decline`. Default `flag`.
+ *   client, each a named rule (`platform_mismatch`, `impossible_screen`, `os_mismatch`, `headless_renderer`): `off`, `flag` or
+ *   `decline`. Default `flag`. `headless_renderer` (a software renderer) matches only beside another rule's
+ *   evidence: alone it is a person on a machine without a GPU as often as a bot.
+ * - `consistency` (`--consistency-rule`): the browser's consistency flags, each a rule of its name
+ *   (`worker_mismatch`, `tampered_native`, `permission_mismatch`): `off`, `flag` or `decline`.
+ *   Default `flag`.
+ * - `entry` (`--entry-rule`): the card entry's behavioural summary (`POST /device-data/entry`), each a named rule
+ *   (`scripted_entry`, `keyless_entry`, `robotic_typing`): `off`, `flag` or `decline`. Default `flag`.
  */
 export interface FraudOptions {
   velocityMaxCards: number;
@@ -45,6 +51,8 @@ export interface FraudOptions {
   cardVelocityMaxDevices: number;
   ipVelocityMaxCards: number;
   plausibility: RuleMode;
+  consistency: RuleMode;
+  entry: RuleMode;
 }
 
 /** Rule names, as they appear in `fraud_rules` (Error object) and `fraud_flags` (Transaction). */
@@ -63,6 +71,49 @@ export const RULES = {
   platformMismatch: 'platform_mismatch',
   /** The `screen` signal is not a size a screen can have (0 or negative, over 16384 px, a colour depth outside 1-48). */
   impossibleScreen: 'impossible_screen',
-  /** The `webgl` renderer is a software rasteriser of headless stacks (SwiftShader, llvmpipe, softpipe). */
+  /**
+   * The `webgl` renderer is a software rasteriser (SwiftShader, llvmpipe, softpipe), and another rule matched too.
+   * False-positive risk alone: high (a Linux laptop or a virtual desktop without a GPU driver), hence never alone.
+   */
   headlessRenderer: 'headless_renderer',
+  /**
+   * A dedicated Worker disagrees with the page (flag `worker_mismatch`, src/fraud/consistency.ts). False-positive
+   * risk: low (an extension spoofing the page's navigator only).
+   */
+  workerMismatch: 'worker_mismatch',
+  /**
+   * A native getter or method is replaced (flag `tampered_native`). False-positive risk: low to medium
+   * (user-agent switcher and some privacy extensions).
+   */
+  tamperedNative: 'tampered_native',
+  /**
+   * `Notification.permission` and `permissions.query` disagree (flag `permission_mismatch`). False-positive risk:
+   * low (a policy or extension answering one API only).
+   */
+  permissionMismatch: 'permission_mismatch',
+  /**
+   * The operating system the request's `User-Agent` claims lacks its system font (Segoe UI, Helvetica Neue) or
+   * comes with another system's WebGL renderer (a plausibility rule). False-positive risk: medium for Tor Browser
+   * and Firefox `resistFingerprinting` (they claim Windows everywhere), user-agent switchers, and Linux on Apple
+   * silicon (Asahi: an Apple GPU).
+   */
+  osMismatch: 'os_mismatch',
+  /**
+   * The card number arrived without the trusted input events that would have produced it: set by a script
+   * (`input.value = ...`, synthetic events). False-positive risk: medium: password-manager extensions that fill
+   * by script (the browser's own autofill is `autofilled`, never this).
+   */
+  scriptedEntry: 'scripted_entry',
+  /**
+   * Text inserted by trusted input events without a key press, not pasted nor autofilled (automation's
+   * `insertText`, Playwright's `fill`). False-positive risk: medium: dictation, some input methods and
+   * accessibility tools insert text that way.
+   */
+  keylessEntry: 'keyless_entry',
+  /**
+   * Keys pressed faster than a person types (median interval under 15 ms) or released at once (median dwell under
+   * 10 ms), over at least 4 presses. False-positive risk: low: on-screen keyboards sending press and release
+   * together, and timers coarsened by anti-fingerprinting (Firefox `resistFingerprinting`).
+   */
+  roboticTyping: 'robotic_typing',
 } as const;

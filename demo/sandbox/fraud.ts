@@ -23,8 +23,51 @@ const platformOs = (p: string): Os =>
 /** Families a genuine browser may report together (iPadOS says MacIntel; Android's platform says Linux). */
 const sameOs = (a: Os, b: Os): boolean => a === null || b === null || a === b || (a === 'ios' && b === 'mac') || (a === 'android' && b === 'linux');
 
-/** The webgl renderers of software rasterisers that headless browser stacks use. */
-const HEADLESS_RENDERER = /SwiftShader|llvmpipe|softpipe|Mesa OffScreen/i;
+/** The webgl renderers of software rasterisers (headless stacks use them, and so do machines without a GPU). */
+const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe|Mesa OffScreen/i;
+
+/** Whether the device's `webgl` renderer is a software rasteriser (SwiftShader, llvmpipe, softpipe, Mesa OffScreen). */
+export const softwareRenderer = (device: DeviceRecord): boolean => {
+  const webgl = device.data.signals.webgl;
+  return Array.isArray(webgl) && typeof webgl[1] === 'string' && SOFTWARE_RENDERER.test(webgl[1]);
+};
+
+/**
+ * The consistency flags of the browser (src/fraud/consistency.ts), each a rule of its name; they arrive in the
+ * `automation` list. False-positive risks: `RULES` in fraud-rules.ts.
+ */
+export const CONSISTENCY_RULES: readonly string[] = [RULES.workerMismatch, RULES.tamperedNative, RULES.permissionMismatch];
+
+/**
+ * Automation flags no rule takes alone: `no_plugins` (older clients sent it; Chrome set to download PDFs lists no
+ * plugin, and stealth tools fake a list).
+ */
+const WEAK_FLAGS = ['no_plugins'];
+
+/** Whether the device's automation flags hold one the `automation` rule takes (not a consistency or weak flag). */
+export const automated = (device: DeviceRecord): boolean => device.data.automation.some((f) => !CONSISTENCY_RULES.includes(f) && !WEAK_FLAGS.includes(f));
+
+/** Shortest median time between key presses, and shortest median key hold, of a person's typing (ms). */
+const HUMAN_INTERVAL_MS = 15;
+const HUMAN_DWELL_MS = 10;
+
+/**
+ * The entry rules that match the card entry's summary (`POST /device-data/entry`), none without one:
+ * - `scripted_entry`: the entry methods include `scripted` (the value did not come from trusted input events);
+ * - `keyless_entry`: they include `inserted` (text inserted without a key press, not pasted, not autofilled);
+ * - `robotic_typing`: at least 4 key presses with a median interval under 15 ms or a median dwell under 10 ms.
+ * Autofill and paste never match by themselves. False-positive risks: `RULES` in fraud-rules.ts.
+ */
+export function entryRules(device: DeviceRecord): string[] {
+  const card = device.entry?.card_number;
+  if (!card) return [];
+  const out: string[] = [];
+  if (card.methods.includes('scripted')) out.push(RULES.scriptedEntry);
+  if (card.methods.includes('inserted')) out.push(RULES.keylessEntry);
+  const fast = (card.key_interval_ms?.[0] ?? Infinity) < HUMAN_INTERVAL_MS || (card.key_dwell_ms ?? Infinity) < HUMAN_DWELL_MS;
+  if (card.keys >= 4 && fast) out.push(RULES.roboticTyping);
+  return out;
+}
 
 /**
  * The plausibility rules that match a device record (checks of the signals against each other and against the
@@ -33,8 +76,9 @@ const HEADLESS_RENDERER = /SwiftShader|llvmpipe|softpipe|Mesa OffScreen/i;
  *   Android, Linux) that the `platform` signal (`navigator.platform`) contradicts;
  * - `impossible_screen`: `screen` is not `[width, height, colour depth]` with whole sizes 1-16384 px and a depth
  *   of 1-48 bits;
- * - `headless_renderer`: the `webgl` renderer is SwiftShader, llvmpipe, softpipe or Mesa OffScreen.
- * A signal that is missing never matches (a browser may block or lack it).
+ * - `os_mismatch`: {@link osMismatch}.
+ * A signal that is missing never matches (a browser may block or lack it). The software renderer
+ * (`headless_renderer`) is not here: {@link deviceRules} adds it only beside other evidence.
  */
 export function implausible(device: DeviceRecord): string[] {
   const { signals } = device.data;
@@ -47,9 +91,52 @@ export function implausible(device: DeviceRecord): string[] {
     const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 16384;
     if (!(Array.isArray(screen) && size(w) && size(h) && Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= 48)) out.push(RULES.impossibleScreen);
   }
-  const webgl = signals.webgl;
-  if (Array.isArray(webgl) && typeof webgl[1] === 'string' && HEADLESS_RENDERER.test(webgl[1])) out.push(RULES.headlessRenderer);
+  if (osMismatch(signals, device.userAgent ?? '')) out.push(RULES.osMismatch);
   return out;
+}
+
+/**
+ * The graphics stacks WebGL renderers name on Windows (Direct3D), macOS (Metal, OpenGL Engine, Apple M-series) and
+ * Linux (Mesa). Not WebKit's masked `Apple GPU`, which it reports on every system (WebKitGTK on Linux included).
+ */
+const GRAPHICS = [/Direct3D/, /Metal|OpenGL Engine|Apple M\d/, /Mesa|llvmpipe/];
+
+/**
+ * Whether the operating system the request's `User-Agent` claims does not fit the device: Windows without its
+ * system font Segoe UI or macOS without Helvetica Neue (the `fonts` signal), or, on Windows, macOS or Linux (not
+ * Android), a `webgl` renderer naming another of these systems' graphics stacks ({@link GRAPHICS}). SwiftShader,
+ * every system's software fallback, names none; a missing signal is not compared. False-positive risk: `RULES`.
+ */
+export function osMismatch(signals: DeviceRecord['data']['signals'], userAgent: string): boolean {
+  const renderer = Array.isArray(signals.webgl) ? String(signals.webgl[1] ?? '') : '';
+  const fonts = Array.isArray(signals.fonts) ? signals.fonts : null;
+  const os = /Windows/.test(userAgent) ? 0 : /Macintosh/.test(userAgent) ? 1 : /Linux|X11|CrOS/.test(userAgent) && !/Android/.test(userAgent) ? 2 : -1;
+  const font = ['Segoe UI', 'Helvetica Neue'][os];
+  return (!!font && !!fonts && !fonts.includes(font)) || (os >= 0 && GRAPHICS.some((api, i) => i !== os && api.test(renderer)));
+}
+
+/** The rules a device record matches, by the setting that governs them. */
+export interface DeviceRuleMatches {
+  automation: string[];
+  plausibility: string[];
+  consistency: string[];
+  entry: string[];
+}
+
+/**
+ * Every device-level rule the record matches (`automation`, the plausibility, consistency and entry rules). A
+ * software renderer (`headless_renderer`) joins the plausibility rules only when another rule matched: alone it
+ * says no more than "no GPU driver", as on a Linux laptop with llvmpipe.
+ */
+export function deviceRules(device: DeviceRecord): DeviceRuleMatches {
+  const matches: DeviceRuleMatches = {
+    automation: automated(device) ? [RULES.automation] : [],
+    plausibility: implausible(device),
+    consistency: CONSISTENCY_RULES.filter((rule) => device.data.automation.includes(rule)),
+    entry: entryRules(device),
+  };
+  if (softwareRenderer(device) && Object.values(matches).some((rules) => rules.length)) matches.plausibility.push(RULES.headlessRenderer);
+  return matches;
 }
 
 /** The first address of an `X-Forwarded-For` header (the end-user device), at most 64 characters, or null. */
@@ -63,7 +150,8 @@ export const clientIp = (xff: string | undefined): string | null => xff?.split('
  *   attempts are what card testing makes;
  * - no device data under it: `missing_device_data` (off, flag or decline);
  * - with device data: device velocity (distinct card fingerprints of that visitor id within the window, this one
- *   included, above `velocityMaxCards`), automation, and the plausibility rules of {@link implausible};
+ *   included, above `velocityMaxCards`), and the rules of {@link deviceRules} (automation, plausibility,
+ *   consistency, entry), each under its setting;
  * - card velocity (distinct visitor ids of this card fingerprint above `cardVelocityMaxDevices`) and IP velocity
  *   (distinct card fingerprints of this IP above `ipVelocityMaxCards`), whatever device data there is.
  */
@@ -82,8 +170,8 @@ export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: 
   if (!device) put(f.missingDeviceData, RULES.missingDeviceData);
   else {
     if (f.velocityMaxCards > 0 && distinct((u) => u.visitorId === visitorId, (u) => u.fingerprint) > f.velocityMaxCards) verdict.declined.push(RULES.velocity);
-    if (device.data.automation.length) put(f.automation, RULES.automation);
-    for (const rule of implausible(device)) put(f.plausibility, rule);
+    const matches = deviceRules(device);
+    for (const setting of ['automation', 'plausibility', 'consistency', 'entry'] as const) for (const rule of matches[setting]) put(f[setting], rule);
   }
   if (f.cardVelocityMaxDevices > 0 && distinct((u) => u.fingerprint === card.fingerprint, (u) => u.visitorId) > f.cardVelocityMaxDevices) {
     verdict.declined.push(RULES.cardVelocity);

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { cardBrand } from '../../src/card/brands';
 import type { Address, Brand, CardData } from '../../src/card/types';
-import type { DeviceDataBody, TransactionStatus } from './schemas/index';
+import type { DeviceDataBody, DeviceEntryBody, TransactionStatus } from './schemas/index';
 import { outcomeOf, profileOf, type CardProfile, type Outcome } from './test-cards';
 import { BoundedMap } from './bounded';
 import { SANDBOX_DEFAULTS } from './defaults';
@@ -96,6 +96,8 @@ export interface DeviceRecord {
   created: Date;
   /** The `User-Agent` header of the request that brought it (first 512 characters), or null (plausibility rules). */
   userAgent?: string | null;
+  /** The card entry's behavioural summary (`POST /device-data/entry`), the latest received; absent until then. */
+  entry?: DeviceEntryBody['entry'];
 }
 
 /** One use of a card (a charge or a card creation scored by the anti-fraud rules). */

@@ -133,6 +133,6 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
 });
 
 /** Device data as stored (this project's extension, docs/device-data.md): the body received, and when. */
-export type DeviceDataView = DeviceDataBody & { creation_date: string };
+export type DeviceDataView = DeviceDataBody & { creation_date: string; entry?: DeviceRecord['entry'] };
 
-export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({ ...r.data, creation_date: isoDateTime(r.created) });
+export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({ ...r.data, ...(r.entry && { entry: r.entry }), creation_date: isoDateTime(r.created) });

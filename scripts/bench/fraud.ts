@@ -26,7 +26,8 @@
  * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh
  * context, RUNS loads after all of the library's. Issue 3 quotes 300-510 ms for it in headless Chromium; measuring
  * it here says how this machine compares with wherever those figures came from. Its page has no CSP but
- * `connect-src 'none'` (nothing may leave the machine; it would only send with monitoring on).
+ * `connect-src 'none'` (nothing may leave the machine; it would only send with monitoring on). The library's page
+ * allows `worker-src blob:`, so the consistency check's Worker (src/fraud/consistency.ts) runs and is measured.
  *
  * Env: RUNS (default 50), PAUSE_MS (300), SETTLE_MS (200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -92,7 +93,7 @@ const COLLECTED = 'PayToken.deviceData.collected()';
       : req.url === '/fp.js' ? ['text/javascript', FPJS]
       : req.url === '/run.js' ? ['text/javascript', 'PayToken.deviceData.setup();']
       : ['text/html', fpjs ? FPJS_PAGE : PAGE(!!during)];
-    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': fpjs ? "connect-src 'none'" : "default-src 'none'; script-src 'self'" });
+    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': fpjs ? "connect-src 'none'" : "default-src 'none'; script-src 'self'; worker-src blob:" });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

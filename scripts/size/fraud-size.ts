@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { buildScriptTag, gzipSize, ROOT, STUB } from './script-tag';
 
-/** Budgets, gzip bytes: the whole script-tag build (target; its CI ceiling is in scripts/size/size.ts), and the device data in it. */
-export const BUDGETS = { scriptTag: 8000, deviceData: 2 * 1024 } as const;
+/**
+ * Budgets, gzip bytes: the whole script-tag build (target; its CI ceiling is in scripts/size/size.ts), and the device
+ * data in it: 2 KiB for the fingerprint and the automation flags, plus the measured cost of the consistency flags
+ * (src/fraud/consistency.ts; the script tag's growth for them is held to 600 B by its ceiling).
+ */
+export const BUDGETS = { scriptTag: 8000, deviceData: 2418 } as const;
 
 /** Minified and gzip bytes of a file. */
 export interface Size {

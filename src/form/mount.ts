@@ -1,6 +1,7 @@
 import type { Brand } from '../card/types';
 import type { PayTokenError } from '../errors/base';
 import { deviceDataSent } from '../fraud/device-data';
+import { watchEntry } from '../fraud/entry';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
 import { panBrand } from '../fields/brand';
@@ -68,6 +69,7 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   plan?.render(locale);
   const fields = bindFields(form, changes);
   const byKey = (key?: string) => fields.find((f) => f.key == key);
+  watchEntry(byKey('card_number')?.input, signal); // how the card number is entered, sent with the device data on submit
 
   /** Recomputes every field's state (see `fieldStates`), renders it, and emits `brand` and `validityChange`. */
   const update = () => {

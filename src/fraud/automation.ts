@@ -18,21 +18,25 @@ export const CHECKS: [AutomationFlag, () => unknown][] = [
   ['webdriver', () => navigator.webdriver],
   ['headless_ua', () => /HeadlessChrome|PhantomJS|Electron/.test(navigator.userAgent)],
   ['zero_outer_size', () => !outerWidth && !outerHeight],
-  ['no_plugins', () => !navigator.plugins.length && !/Mobile|Android/.test(navigator.userAgent)],
   ['languages', () => navigator.languages[0] !== navigator.language],
   ['automation_globals', () => [...Object.keys(window), ...Object.keys(document)].some((n) => AUTOMATION_NAMES.test(n))],
 ];
+
+/** The flags of `checks` whose test holds; a test that throws does not flag. */
+export const flagsOf = <F>(checks: [F, () => unknown][]): F[] =>
+  checks
+    .filter(([, test]) => {
+      try {
+        return !!test();
+      } catch {
+        return false;
+      }
+    })
+    .map(([flag]) => flag);
 
 /**
  * The automation flags of this page (see {@link AutomationFlag}): signs that a script, not a person, drives the
  * browser. Never throws: a check that throws is not flagged. Flags are evidence for the server's rules, not a
  * verdict; a real browser has none of them.
  */
-export const automationFlags = (): AutomationFlag[] =>
-  CHECKS.filter(([, test]) => {
-    try {
-      return !!test();
-    } catch {
-      return false;
-    }
-  }).map(([flag]) => flag);
+export const automationFlags = (): AutomationFlag[] => flagsOf(CHECKS);

@@ -1,4 +1,5 @@
 import { automationFlags } from './automation';
+import { consistencyChecks } from './consistency';
 import { visitorId } from './hash';
 import { deviceSessionId } from './session';
 import { COLLECTORS, type Collector } from './signals/index';
@@ -71,15 +72,20 @@ export async function collectSignals(budgetMs: number, collectors: Partial<Recor
 }
 
 /**
- * Collects this page load's device data: automation flags, then every signal within `budgetMs`, then the visitor
- * id over the signals that produced a value.
+ * Collects this page load's device data: automation flags, then every signal within `budgetMs` while the
+ * consistency checks (src/fraud/consistency.ts: a Worker, the permission query) run beside them and end with them
+ * (a Worker that has not answered by then is not compared), then the consistency flags (appended to `automation`) and the visitor id over the signals that produced a
+ * value.
  * @param budgetMs hard time budget of the signals, milliseconds (the library's default is {@link DEFAULT_BUDGET_MS}).
  * @returns the {@link DeviceData}, `timings.total` covering all of it. Never rejects.
  */
 export async function collectDeviceData(budgetMs: number): Promise<DeviceData> {
   const start = now();
   const automation = automationFlags();
-  const found = await collectSignals(budgetMs);
+  const signals = collectSignals(budgetMs);
+  const consistency = consistencyChecks(signals);
+  const found = await signals;
+  automation.push(...(await consistency));
   const visitor_id = await visitorId(found.signals);
   found.timings.total = ms(now() - start);
   return { device_session_id: deviceSessionId(), visitor_id, ...found, automation };

@@ -2,9 +2,13 @@ import { configError } from '../errors/configuration';
 import { collectDeviceData, DEFAULT_BUDGET_MS } from './collect';
 import { sendDeviceData, type DeviceDataTarget } from '../http/device-data';
 import type { Io } from '../http/pristine';
+import { entrySummary } from './entry';
+import { deviceSessionId } from './session';
 import type { DeviceData, DeviceDataOptions } from './types';
 
 let started: Promise<DeviceData> | undefined;
+/** Sends a body to a path of the device-data target of the collection started (see `sendDeviceData`). */
+let post: ((body: object, path?: string) => Promise<unknown>) | undefined;
 /** Settles once this page's device data has been sent (the POST answered or failed); undefined until a collection starts. */
 let sent: Promise<unknown> | undefined;
 
@@ -33,14 +37,28 @@ export function deviceData(options: DeviceDataOptions = {}, target: () => Device
   const { collect = true, budgetMs = DEFAULT_BUDGET_MS } = options;
   if (!(budgetMs >= 1 && budgetMs <= 10_000)) throw configError('budgetMs', '1-10000 ms');
   if (!collect || !globalThis.isSecureContext) return started ?? Promise.resolve(null);
-  if (!started) sent = (started = collectDeviceData(budgetMs)).then((data) => sendDeviceData(target, data, io));
+  if (!started) {
+    post = (body, path) => sendDeviceData(target, body, io, path);
+    sent = (started = collectDeviceData(budgetMs)).then((data) => post!(data));
+  }
   return started;
 }
 
 /**
+ * Once the device data has been sent, sends the card entry's summary (src/fraud/entry.ts) of the input watched on
+ * this page, if any, to `POST /device-data/entry` under the same `device_session_id`. Never rejects.
+ */
+const sendEntry = () => {
+  const entry = entrySummary();
+  return entry && post!({ device_session_id: deviceSessionId(), entry }, '/device-data/entry');
+};
+
+/**
  * Waits for this page load's device data to reach the API, so that a charge never races its device data: the
- * form layer and hosted fields call it on submit and hand the token over only once it settles (docs/device-data.md). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
- * ignored, as by the send itself), or after `boundMs`, whichever comes first; at once when no collection was
+ * form layer and hosted fields call it on submit and hand the token over only once it settles
+ * (docs/device-data.md). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
+ * ignored, as by the send itself) and then, if the API answered it, the card entry's summary (`sendEntry`: a new
+ * one on each call, as the shopper may have corrected the card), or after `boundMs`, whichever comes first; at once when no collection was
  * started on this page (no consent, SSR, a page that never set up device data). Never rejects: device data never
  * blocks a payment, it can only delay it by `boundMs` at most.
  *
@@ -48,4 +66,5 @@ export function deviceData(options: DeviceDataOptions = {}, target: () => Device
  */
 export const deviceDataSent = (boundMs: number = DEVICE_DATA_WAIT_MS): Promise<unknown> =>
   // with no send under way the race ends at once (`undefined` is no promise); a timer left running does nothing
-  Promise.race([sent, new Promise((r) => setTimeout(r, boundMs))]);
+  // the summary follows device data the API received (`sendDeviceData` gives undefined when the request failed)
+  Promise.race([sent?.then((answer) => answer !== undefined && sendEntry()), new Promise((r) => setTimeout(r, boundMs))]);

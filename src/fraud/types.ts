@@ -75,12 +75,23 @@ export type SignalReason = 'unsupported' | 'blocked' | 'timeout' | 'threw' | 'un
  * - `webdriver`: `navigator.webdriver` is true (WebDriver, CDP automation, Playwright, Puppeteer);
  * - `headless_ua`: the user agent says HeadlessChrome, PhantomJS or Electron;
  * - `zero_outer_size`: `outerWidth` and `outerHeight` are 0 (old headless Chrome);
- * - `no_plugins`: no `navigator.plugins` on a desktop user agent (desktop browsers list their PDF viewer);
  * - `languages`: `navigator.languages` empty, or its first entry is not `navigator.language`;
  * - `automation_globals`: a global or document property left by Selenium, ChromeDriver (`cdc_`), Playwright or
- *   Puppeteer (`AUTOMATION_NAMES` in `src/fraud/automation.ts`).
+ *   Puppeteer (`AUTOMATION_NAMES` in `src/fraud/automation.ts`);
+ * - and the {@link ConsistencyFlag}s.
+ * (An empty `navigator.plugins` is no flag: Chrome set to download PDFs lists none, and stealth tools fake a list.)
  */
-export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | 'no_plugins' | 'languages' | 'automation_globals';
+export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | 'languages' | 'automation_globals' | ConsistencyFlag;
+
+/**
+ * Consistency flags (`src/fraud/consistency.ts`, each function's docstring gives its false-positive risk):
+ * - `worker_mismatch`: a dedicated Worker reports another `hardwareConcurrency`, `userAgent`, `platform`,
+ *   `languages` or WebGL renderer than the page;
+ * - `tampered_native`: a native getter of `navigator` is replaced or shadowed;
+ * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree.
+ * (The claimed operating system against the fonts and the WebGL renderer is the server's rule `os_mismatch`.)
+ */
+export type ConsistencyFlag = 'worker_mismatch' | 'tampered_native' | 'permission_mismatch';
 
 /**
  * The device data of one page load: what `client.deviceData.collect()` and `PayToken.deviceData.collected()`

@@ -15,11 +15,14 @@ export type DeviceDataTarget = ApiTarget;
  * @param data the collected device data (`DeviceData` of src/fraud), sent as it is.
  * @param io the request and `JSON.stringify` to use (see `pristine`); by default the page's current `fetch` and
  *   `JSON.stringify` (`fetchIo`: a `keepalive` request goes by `fetch` anyway).
+ * @param path under `/v1/{merchant_id}`: `/device-data` (default), or `/device-data/entry` for the card entry's
+ *   summary (src/fraud/entry.ts).
  * @returns a promise settled once the request is done (the answer read to its end, so the request is complete
- *   and shows in the page's Resource Timing, as every other call does) or failed. Never rejects.
+ *   and shows in the page's Resource Timing, as every other call does), with the answer's text, or failed, with
+ *   undefined. Never rejects.
  */
-export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = fetchIo()): Promise<unknown> =>
+export const sendDeviceData = (target: () => DeviceDataTarget, data: object, io: Io = fetchIo(), path = '/device-data'): Promise<unknown> =>
   new Promise<DeviceDataTarget>((r) => r(target()))
-    .then((t) => apiPost(io, t, '/device-data', data, { keepalive: true }))
+    .then((t) => apiPost(io, t, path, data, { keepalive: true }))
     .then((r) => r.text())
     .catch(() => {});

@@ -30,6 +30,9 @@ describe('GET /fields/v1/*', () => {
       'connect-src': "'self'",
       'frame-ancestors': 'https://shop.example http://127.0.0.1:*',
       'require-trusted-types-for': "'script'",
+      // the device data's Worker: blob: URLs only, through the one Trusted Types policy the library makes
+      'worker-src': 'blob:',
+      'trusted-types': 'paytoken',
     });
     expect(JSON.stringify(csp)).not.toMatch(/unsafe-/);
     expect(await res.text()).toContain('<meta name="paytoken-allowed-origins" content="https://shop.example http://127.0.0.1:*">');

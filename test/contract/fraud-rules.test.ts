@@ -16,7 +16,7 @@ async function chargeCard(api: TestApi, pan: string, device_session_id: string) 
 }
 
 describe('defaults', () => {
-  it('velocity over 3 cards in 24 h, automation, missing device data and plausibility flagged, card velocity 3 devices, IP velocity 20 cards', () => {
+  it('velocity over 3 cards in 24 h, automation, missing device data, plausibility, consistency and entry flagged, card velocity 3 devices, IP velocity 20 cards', () => {
     expect(SANDBOX_DEFAULTS.fraud).toEqual({
       velocityMaxCards: 3,
       velocityWindowSeconds: 86_400,
@@ -25,6 +25,8 @@ describe('defaults', () => {
       cardVelocityMaxDevices: 3,
       ipVelocityMaxCards: 20,
       plausibility: 'flag',
+      consistency: 'flag',
+      entry: 'flag',
     });
   });
 });

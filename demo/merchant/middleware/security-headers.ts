@@ -16,6 +16,8 @@ function csp(apiOrigin: string, kind: PageKind, returnPage: boolean): string {
     "script-src 'self'",
     "style-src 'self'",
     kind === 'direct' ? `connect-src 'self' ${apiOrigin}` : "connect-src 'self'",
+    // the library's device data compares the page with a Worker it starts from a blob: URL (src/fraud/consistency.ts)
+    ...(kind === 'direct' ? ['worker-src blob:'] : []),
     "img-src 'self'",
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${apiOrigin}`,

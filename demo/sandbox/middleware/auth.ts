@@ -13,10 +13,11 @@ export interface Credentials {
 /**
  * What the public key may do (spec, Authentication: "Public key: only create cards and create tokens"):
  * `POST /tokens`, `POST /cards`, `POST /customers/{customer_id}/cards`, and this project's extension
- * `POST /device-data` (the anti-fraud data the browser sends under its `device_session_id`; docs/device-data.md). `path` is relative to `/v1/{merchant_id}`.
+ * `POST /device-data` and `POST /device-data/entry` (the anti-fraud data the browser sends under its
+ * `device_session_id`; docs/device-data.md). `path` is relative to `/v1/{merchant_id}`.
  */
 export const publicKeyMayCall = (method: string, path: string): boolean =>
-  method === 'POST' && /^\/(tokens|cards|customers\/[^/]+\/cards|device-data)$/.test(path);
+  method === 'POST' && /^\/(tokens|cards|customers\/[^/]+\/cards|device-data(\/entry)?)$/.test(path);
 
 /** Constant-time string comparison (keys). */
 const same = (a: string, b: string) => {

@@ -6,7 +6,7 @@ import type { SandboxEnv } from '../env';
  * Paths of the public-key routes (see `publicKeyMayCall` in ./auth.ts), any merchant id: tokens, merchant and
  * customer-level cards, device data. A browser calls only these.
  */
-export const PUBLIC_KEY_PATH = /^\/v1\/[^/]+\/(tokens|cards|customers\/[^/]+\/cards|device-data)\/?$/;
+export const PUBLIC_KEY_PATH = /^\/v1\/[^/]+\/(tokens|cards|customers\/[^/]+\/cards|device-data(\/entry)?)\/?$/;
 
 /**
  * An origin the credentialed CORS may echo: `http(s)://host[:port]` (RFC 6454 serialisation), at most 255

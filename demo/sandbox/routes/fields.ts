@@ -30,7 +30,9 @@ export const fontOrigins = (query: string | undefined): string[] =>
 /**
  * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
  * origin (the API), fonts only from the origins the mount declared (`fonts`), no inline script or style, no eval,
- * Trusted Types required, and `frame-ancestors` the allowed merchant origins.
+ * Trusted Types required, and `frame-ancestors` the allowed merchant origins. Workers from `blob:` URLs only,
+ * created through the one Trusted Types policy `paytoken`: the device data's consistency check compares the
+ * frame's `navigator` with a Worker's (src/fraud/consistency.ts).
  */
 export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] = []) =>
   [
@@ -39,11 +41,12 @@ export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] 
     "style-src 'self'",
     "connect-src 'self'",
     ...(fonts.length ? [`font-src ${fonts.join(' ')}`] : []),
+    'worker-src blob:',
     `frame-ancestors ${ancestors.join(' ')}`,
     "base-uri 'none'",
     "form-action 'none'",
     "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
+    'trusted-types paytoken',
   ].join('; ');
 
 /**

@@ -94,3 +94,39 @@ export const deviceDataSchema = z
 
 /** A parsed device-data body. */
 export type DeviceDataBody = z.output<typeof deviceDataSchema>;
+
+/** How a card number was entered (`EntryMethod`, src/fraud/entry.ts). */
+export const ENTRY_METHODS = ['typed', 'pasted', 'autofilled', 'inserted', 'scripted'] as const;
+
+const ms = (max: number) => z.number().min(0).max(max);
+
+/**
+ * One field's entry summary (`EntrySummary`, src/fraud/entry.ts): never a value, only how it was entered.
+ * - `methods`: the ways seen, each once ({@link ENTRY_METHODS});
+ * - `keys`: trusted key presses in the field, 0-10000;
+ * - `key_interval_ms`: [median, interquartile range] of the times between them, or null under 2 presses;
+ * - `key_dwell_ms`: median time a key was held down, or null;
+ * - `focus_to_complete_ms`: first focus to the last change, or null;
+ * - `focus_changes`: times the field got the focus, 0-10000.
+ */
+export const entrySummarySchema = z.object({
+  methods: z.array(z.enum(ENTRY_METHODS)).max(ENTRY_METHODS.length),
+  keys: z.number().int().min(0).max(10_000),
+  key_interval_ms: z.tuple([ms(600_000), ms(600_000)]).nullable(),
+  key_dwell_ms: ms(600_000).nullable(),
+  focus_to_complete_ms: ms(86_400_000).nullable(),
+  focus_changes: z.number().int().min(0).max(10_000),
+});
+
+/**
+ * `POST /v1/{merchant_id}/device-data/entry` body: the behavioural summary of the card entry, sent when the shopper
+ * submits, under the `device_session_id` whose device data already arrived: `{ device_session_id, entry:
+ * { card_number: EntrySummary } }`.
+ */
+export const deviceEntrySchema = z.object({
+  device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID),
+  entry: z.object({ card_number: entrySummarySchema }),
+});
+
+/** A parsed entry summary body. */
+export type DeviceEntryBody = z.output<typeof deviceEntrySchema>;

@@ -18,6 +18,7 @@ import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import { formMessage } from '../../fields/messages';
 import { deviceData } from '../../fraud/device-data';
+import { watchEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
 import { resolveClientConfig } from '../../http/config';
 import { configError } from '../../errors/configuration';
@@ -113,7 +114,11 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   const own = frame.ownFields[0] as FieldInput;
   if (!element) publishSibling(frame.win, { ...own, mountChannel: settings.mountChannel, mountKey: mountKeyOf(frame), siblingBrand: () => frame.currentBrand, setBrand });
-  if (own.fieldKey === 'card_number') own.fieldInput.addEventListener('focus', () => startDeviceData(frame));
+  const numberInput = frame.ownFields.find((field) => field.fieldKey === 'card_number') as FieldInput | undefined;
+  if (numberInput) {
+    numberInput.fieldInput.addEventListener('focus', () => startDeviceData(frame));
+    watchEntry(numberInput.fieldInput); // how the card number is entered, sent with the device data before the token
+  }
   return inputs;
 }
 

@@ -3,7 +3,8 @@
  * The form layer hands the token to the merchant (the `token` event, the hidden input and the form post, the
  * promise of `submit()`) only once this page's device-data POST has completed, or `DEVICE_DATA_WAIT_MS` after the
  * submit at most (src/form/mount.ts, `deviceDataSent` in src/fraud/device-data.ts): the merchant's charge never
- * races its device data. A fake transport answers `POST /tokens` at once and holds the device-data POST on a
+ * races its device data; the card entry's summary (`entry sent`, src/fraud/entry.ts) follows the device-data
+ * answer, before the token. A fake transport answers `POST /tokens` at once and holds the device-data POST on a
  * promise the test settles. Module state (one collection per page load) is fresh per test.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,7 +70,7 @@ describe('form layer: the token is handed over after the device-data POST', () =
     answerDeviceData.resolve(jsonResponse(201, {}));
     const r = await result;
     expect(r.token_id).toBe(TOKEN.id);
-    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'token']);
+    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'entry sent', 'token']);
     expect(tokenInput()).toBe(TOKEN.id);
   });
 
@@ -84,7 +85,7 @@ describe('form layer: the token is handed over after the device-data POST', () =
     log.push('device-data answered');
     answerDeviceData.resolve(jsonResponse(201, {}));
     await vi.waitFor(() => expect(post).toHaveBeenCalledOnce());
-    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'token', 'form posted']);
+    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'entry sent', 'token', 'form posted']);
     expect(tokenInput()).toBe(TOKEN.id);
   });
 

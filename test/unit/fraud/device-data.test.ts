@@ -132,6 +132,39 @@ describe('deviceData: one collection and one send per page load', () => {
   });
 });
 
+describe('deviceDataSent: the card entry summary follows the device data', () => {
+  it('sends the watched card number\'s summary to /device-data/entry under the same device_session_id, on each submit', async () => {
+    const { deviceData, deviceDataSent, session } = await fresh();
+    const { watchEntry } = await import('../../../src/fraud/entry');
+    document.body.innerHTML = '<input>';
+    const input = document.querySelector('input')!;
+    const ctrl = new AbortController();
+    watchEntry(input, ctrl.signal);
+    input.value = '4111111111111111'; // set by script: no trusted input event
+    await deviceData({}, () => TARGET);
+    await deviceDataSent();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('https://api.example.com/v1/m1a2b3c4/device-data/entry');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
+    const body = JSON.parse(String(init!.body));
+    expect(body).toEqual({ device_session_id: session.deviceSessionId(), entry: { card_number: expect.objectContaining({ methods: ['scripted'], keys: 0 }) } });
+    expect(String(init!.body)).not.toContain('4111');
+    await deviceDataSent(); // a second submit sends the summary again (the shopper may have corrected the card)
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    ctrl.abort();
+  });
+
+  it('no watched input, or no collection (no consent): no entry request', async () => {
+    const { deviceData, deviceDataSent } = await fresh();
+    await deviceDataSent(50);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await deviceData({}, () => TARGET);
+    await deviceDataSent();
+    expect(fetchMock).toHaveBeenCalledOnce(); // the device data only
+  });
+});
+
 describe('classic PayToken.deviceData', () => {
   const load = async () => (await import('../../../src/browser')).default;
 

@@ -41,7 +41,7 @@ describe('hosted card-number frame: the token after the device-data POST', () =>
     log.push('device-data answered');
     answerDeviceData.resolve(jsonResponse(201, {}));
     await vi.waitFor(() => expect(log).toContain('token to the merchant page'));
-    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'token to the merchant page']);
+    expect(log).toEqual(['device-data sent', 'tokens sent', 'device-data answered', 'entry sent', 'token to the merchant page']);
     expect(sent.at(-1)).toMatchObject({ t: 'token', id: 1, token: { id: TOKEN.id }, session: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
   });
 

@@ -1,0 +1,213 @@
+/**
+ * The set-ups of `npm run bench:bots` (scripts/bench/bots.ts): each opens the bench checkout and enters the card the
+ * way that tool is normally used (Playwright `fill`, Puppeteer `type`, Selenium `sendKeys`, WebDriver element
+ * values), or, for the human baselines, starts the browser as a person would (headed under Xvfb, a fresh profile,
+ * no driver, the URL on the command line) and types at the operating-system level with `xdotool`, with a person's
+ * uneven delays. Every browser is kept off the network but 127.0.0.1 (a proxy on a closed local port, background
+ * services off). Each returns a function that stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { addExtra } from 'puppeteer-extra';
+import Stealth from 'puppeteer-extra-plugin-stealth';
+import { Builder, By } from 'selenium-webdriver';
+import chrome from 'selenium-webdriver/chrome.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const CHROMEDRIVER = '/usr/bin/chromedriver';
+const WEBKIT_DRIVER = 'WebKitWebDriver';
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** A closed local port: every request that is not to 127.0.0.1 goes to this proxy and fails. */
+const DEAD_PROXY = '127.0.0.1:9';
+
+/** The test card, entered field by field (the expiry as MMYY: the form layer adds the slash). */
+export const CARD = { holder: 'ana perez', number: '4111111111111111', expiry: `12${(new Date().getFullYear() + 3) % 100}`, cvv: '123' };
+const FIELDS: [keyof typeof CARD, string][] = [['holder', '#holder'], ['number', '#number'], ['expiry', '#expiry'], ['cvv', '#cvv']];
+
+export type Stop = () => Promise<void>;
+
+/** What a set-up gets: the page URL (with its run id), the X display, and a wait for the page's `ready` report. */
+export interface Env {
+  url: string;
+  display: string;
+  ready: () => Promise<{ holder?: [number, number] }>;
+}
+
+/** Chromium flags that keep it off the network but loopback, without changing what the page sees of automation. */
+const QUIET = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', `--proxy-server=${DEAD_PROXY}`];
+
+/** Firefox preferences: no first-run pages, no Mozilla services, a dead proxy but for 127.0.0.1. */
+export const FIREFOX_PREFS: Record<string, string | number | boolean> = {
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.no_proxies_on': '127.0.0.1',
+  'network.proxy.allow_hijacking_localhost': false,
+  'app.update.auto': false,
+  'browser.shell.checkDefaultBrowser': false,
+  'browser.startup.homepage_override.mstone': 'ignore',
+  'browser.aboutwelcome.enabled': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'toolkit.telemetry.reportingpolicy.firstRun': false,
+  'browser.safebrowsing.update.enabled': false,
+  'extensions.update.enabled': false,
+  'browser.newtabpage.enabled': false,
+};
+
+/** Playwright + Chromium: `page.fill` each field, click Pay. */
+export async function playwrightChromium(env: Env, headless: boolean): Promise<Stop> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless, args: QUIET, env: { ...process.env, DISPLAY: env.display } });
+  const page = await browser.newPage();
+  await page.goto(env.url);
+  for (const [key, sel] of FIELDS) await page.fill(sel, CARD[key]);
+  await page.click('#submit');
+  return () => browser.close();
+}
+
+/** Puppeteer (puppeteer-core, or puppeteer-extra with the stealth plugin) + Chromium: `page.type`, click Pay. */
+export async function puppeteerChromium(env: Env, headless: boolean, stealth: boolean): Promise<Stop> {
+  const launcher = stealth ? addExtra(puppeteer as never).use(Stealth()) : puppeteer;
+  const browser = await (launcher as typeof puppeteer).launch({ executablePath: CHROMIUM, headless, args: QUIET, env: { ...process.env, DISPLAY: env.display } });
+  const page = await browser.newPage();
+  await page.goto(env.url);
+  for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
+  await page.click('#submit');
+  return () => browser.close();
+}
+
+/** Puppeteer + Firefox ESR over WebDriver BiDi: `page.type`, click Pay. */
+export async function puppeteerFirefox(env: Env, headless: boolean): Promise<Stop> {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless, extraPrefsFirefox: FIREFOX_PREFS, env: { ...process.env, DISPLAY: env.display } });
+  const page = await browser.newPage();
+  await page.goto(env.url);
+  for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
+  await page.click('#submit');
+  return () => browser.close();
+}
+
+/** Selenium (selenium-webdriver) + Debian's chromedriver: `sendKeys` each field, click Pay. */
+export async function seleniumChromium(env: Env, headless: boolean): Promise<Stop> {
+  const options = new chrome.Options().setChromeBinaryPath(CHROMIUM);
+  options.addArguments(...QUIET, ...(headless ? ['--headless=new'] : []));
+  const service = new chrome.ServiceBuilder(CHROMEDRIVER).setEnvironment({ ...process.env, DISPLAY: env.display } as Record<string, string>);
+  const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
+  await driver.get(env.url);
+  for (const [key, sel] of FIELDS) await driver.findElement(By.css(sel)).sendKeys(CARD[key]);
+  await driver.findElement(By.css('#submit')).click();
+  return () => driver.quit();
+}
+
+/** One W3C WebDriver command over HTTP; the response's `value`. */
+async function wd(base: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(40_000) });
+  const json = (await res.json()) as { value: any };
+  if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
+  return json.value;
+}
+
+/** A free port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((r) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => r(port));
+    });
+  });
+}
+
+/** Stops a detached process's whole group (SIGTERM, then SIGKILL after a second). */
+export function stopGroup(child: ChildProcess): Promise<void> {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      /* gone */
+    }
+  };
+  signal('SIGTERM');
+  return new Promise((r) => setTimeout(() => (signal('SIGKILL'), r()), 1000));
+}
+
+/** WebKitWebDriver + WebKitGTK's MiniBrowser (as e2e/engines/webkit.ts): element values (`sendKeys`), click Pay. */
+export async function webkitWebDriver(env: Env): Promise<Stop> {
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: env.display } });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await wd(base, 'GET', '/status');
+      break;
+    } catch (e) {
+      if (i > 300) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const browserOptions = { binary: MINIBROWSER, args: ['--automation', `--proxy=http://${DEAD_PROXY}`, '--ignore-host=127.0.0.1'] };
+  const { sessionId } = await wd(base, 'POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': browserOptions } } });
+  const s = `/session/${sessionId}`;
+  await wd(base, 'POST', `${s}/url`, { url: env.url });
+  const element = async (sel: string) => Object.values(await wd(base, 'POST', `${s}/element`, { using: 'css selector', value: sel }))[0] as string;
+  for (const [key, sel] of FIELDS) await wd(base, 'POST', `${s}/element/${await element(sel)}/value`, { text: CARD[key] });
+  await wd(base, 'POST', `${s}/element/${await element('#submit')}/click`, {});
+  return async () => {
+    await wd(base, 'DELETE', s).catch(() => {});
+    await stopGroup(driver);
+  };
+}
+
+/** `chromium --headless` with `--dump-dom` or `--screenshot`: loads the page, enters nothing. */
+export async function chromiumCli(env: Env, mode: 'dump-dom' | 'screenshot'): Promise<Stop> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bots-'));
+  const out = mode === 'dump-dom' ? '--dump-dom' : `--screenshot=${join(dir, 'shot.png')}`;
+  const child = spawn(CHROMIUM, ['--headless', ...QUIET, `--user-data-dir=${dir}`, '--virtual-time-budget=15000', out, env.url], { stdio: 'ignore', detached: true });
+  return async () => {
+    await stopGroup(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** A person's keystrokes as one xdotool command: press, hold 50-130 ms, release, 90-320 ms to the next key. */
+export function xdotoolTyping(text: string[], at: [number, number]): string[] {
+  const args = ['mousemove', String(at[0]), String(at[1]), 'click', '1', 'sleep', '0.6'];
+  const ms = (lo: number, hi: number) => ((lo + Math.random() * (hi - lo)) / 1000).toFixed(3);
+  for (const key of text) args.push('keydown', key, 'sleep', ms(50, 130), 'keyup', key, 'sleep', ms(90, 320));
+  return args;
+}
+
+/** The keys of the card entry: the holder, Tab, the number, Tab, the expiry, Tab, the CVV2, Return. */
+const KEYS = [...[...CARD.holder].map((c) => (c === ' ' ? 'space' : c)), 'Tab', ...CARD.number, 'Tab', ...CARD.expiry, 'Tab', ...CARD.cvv, 'Return'];
+
+/** A human baseline: `browser` started headed (its command line), then the card typed with xdotool. */
+export async function human(env: Env, browser: 'chromium' | 'firefox' | 'webkit'): Promise<Stop> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-human-'));
+  const url = `${env.url}&human=1`;
+  const xdg = { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config') };
+  let cmd: [string, string[]];
+  if (browser === 'chromium') cmd = [CHROMIUM, [...QUIET, `--user-data-dir=${dir}`, '--window-position=0,0', '--window-size=1000,800', url]];
+  else if (browser === 'firefox') {
+    writeFileSync(join(dir, 'user.js'), Object.entries(FIREFOX_PREFS).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
+    cmd = [FIREFOX, ['--profile', dir, '--no-remote', '--new-instance', url]];
+  } else cmd = [MINIBROWSER, [`--proxy=http://${DEAD_PROXY}`, '--ignore-host=127.0.0.1', url]];
+  const child = spawn(cmd[0], cmd[1], { stdio: 'ignore', detached: true, env: { ...process.env, ...xdg, DISPLAY: env.display } });
+  const stop = async () => {
+    await stopGroup(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const { holder } = await env.ready();
+    const typing = spawn('xdotool', xdotoolTyping(KEYS, holder ?? [120, 60]), { stdio: 'ignore', env: { ...process.env, DISPLAY: env.display } });
+    await new Promise((r) => typing.on('exit', r));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return stop;
+}
