@@ -13,7 +13,7 @@ export const INTERNAL_PROPERTIES = [
   // the hosted frame's context and field handles
   'win', 'doc', 'frameSettings', 'apiBaseUrl', 'tokenConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
   // the hosted fields' mount on the merchant page
-  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'refusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'snapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'fieldsOf', 'currentBin', 'mountStyle', 'styleChanged',
+  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'mountRefusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'takeSnapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountApi', 'postForm', 'frameFields', 'stateByField', 'fontsFailed', 'emitEvent', 'currentBin', 'mountStyle', 'styleChanged',
 ];
 
 /**

@@ -17,9 +17,9 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
   let requestId = 0;
   return (data = {}) => {
     if (pending) return pending;
-    if (mount.refusal) {
-      mount.mountEvents.emit('error', mount.refusal);
-      return Promise.reject(mount.refusal.error);
+    if (mount.mountRefusal) {
+      mount.emitEvent('error', mount.mountRefusal);
+      return Promise.reject(mount.mountRefusal.error);
     }
     if (!mount.allReady || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
     const id = ++requestId;
@@ -38,12 +38,12 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
   };
 }
 
-/** The public object of a mount (see {@link HostedFields}). */
-function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
-  const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && mount.fieldsOf(frame).includes(field));
+/** The public object of a mount (see {@link HostedFields}); `on` subscribes to the mount's events. */
+function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
+  const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && frame.frameFields.includes(field));
   const api: HostedFields = {
-    on: mount.mountEvents.on,
-    state: mount.snapshot,
+    on,
+    state: mount.takeSnapshot,
     focus(field) {
       const frame = frameOf(field);
       if (!frame) return;
@@ -51,7 +51,7 @@ function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs:
       mount.postToFrame(frame, { t: 'focus', f: field });
     },
     clear(field) {
-      for (const frame of mount.fieldFrames) if (!field || mount.fieldsOf(frame).includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
+      for (const frame of mount.fieldFrames) if (!field || frame.frameFields.includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
     },
     setLocale(locale) {
       mount.mountLocale = locale;
@@ -108,10 +108,10 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
     for (const label of Array.from(labelsOf(mount.doc, frame))) {
       label.addEventListener('click', (event) => {
         event.preventDefault();
-        mount.mountApi.focus(mount.fieldsOf(frame)[0]!);
+        mount.mountApi.focus(frame.frameFields[0]!);
       }, { signal });
     }
-    renderContainer(frame, mount.fieldsOf(frame).map((field) => mount.fieldStates[field]!), false);
+    renderContainer(frame, frame.frameFields.map((field) => mount.stateByField[field]!), false);
     frame.fieldContainer.append(frame.fieldIframe);
   }
 }
@@ -149,12 +149,11 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const doc = document;
   const controller = new AbortController();
   const added: Element[] = [];
-  const frames = fieldFrames(doc, containers);
-  const cardFrame = frames.find((frame) => frame.fieldKey === 'card_number' || frame.fieldKey === 'card')!;
-  const elementFields = CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || !options.holderName);
-  const fieldsOf = (frame: FieldFrame) => (frame.fieldKey === 'card' ? elementFields : [frame.fieldKey as HostedField]);
-  const fieldStates: MountContext['fieldStates'] = {};
-  for (const field of frames.flatMap(fieldsOf)) fieldStates[field] = initialState();
+  const frames = fieldFrames(doc, containers, options.holderName);
+  const cardFrame = frames.find((frame) => frame.frameFields.includes('card_number'))!;
+  const stateByField: MountContext['stateByField'] = {};
+  for (const field of frames.flatMap((frame) => frame.frameFields)) stateByField[field] = initialState();
+  const events = createEmitter<FieldsEvents>();
   const locale = options.locale ?? 'es-MX';
   const mount: MountContext = {
     doc,
@@ -162,11 +161,10 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     fieldsOrigin,
     fieldFrames: frames,
     cardFrame,
-    fieldStates,
-    fieldsOf,
+    stateByField,
     currentBin: null,
-    failedFonts: [],
-    mountEvents: createEmitter<FieldsEvents>(),
+    fontsFailed: [],
+    emitEvent: events.emit,
     currentBrand: null,
     frameSessionId: '',
     allReady: false,
@@ -177,17 +175,17 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     postForm: postFlowForm(doc, options, cardFrame.fieldContainer),
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
-    snapshot: (): FieldsState => ({
-      fields: Object.fromEntries(Object.entries(fieldStates).map(([field, state]) => [field, { ...state }])),
+    takeSnapshot: (): FieldsState => ({
+      fields: Object.fromEntries(Object.entries(stateByField).map(([field, state]) => [field, { ...state }])),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
-      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.refusal && Object.values(fieldStates).every((state) => state.valid),
+      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(stateByField).every((state) => state.valid),
       deviceSessionId: mount.frameSessionId,
-      failedFonts: [...mount.failedFonts],
+      failedFonts: [...mount.fontsFailed],
     }),
   };
-  mount.mountApi = hostedFieldsApi(mount, options, timeoutMs, controller, added);
+  mount.mountApi = hostedFieldsApi(mount, events.on, options, timeoutMs, controller, added);
   addEventListener('message', (event) => {
     const frame = frames.find((candidate) => accept(event, fieldsOrigin, candidate.fieldIframe.contentWindow));
     const message = frame && parseFromFrame(event.data, mount.mountChannel);
