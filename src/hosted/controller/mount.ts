@@ -2,6 +2,7 @@ import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
 import { accept, CARD_ELEMENT_FIELDS, channelId, envelope, frameUrl, parseFromFrame, type HostedField } from '../protocol';
+import { LABELS } from '../labels';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
 import { CONTAINER_ATTRIBUTES, fieldFrames, findElement, frameLabel, initialState, labelsOf, MOUNT_SLOT, renderContainer, type FieldFrame } from './frames';
@@ -92,7 +93,7 @@ function injectFrames(mount: MountContext, config: FieldsConfig, options: Fields
     const src = frameUrl(frameSettings.fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
       label: title,
       locale: mount.mountLocale,
-      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName } : { placeholder: options.placeholders?.[frame.fieldKey] }),
+      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName, labels: LABELS } : { placeholder: options.placeholders?.[frame.fieldKey] }),
       style: options.style,
       messages: options.messages,
       merchantId: config.merchantId,
