@@ -1,7 +1,7 @@
 import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
-import { accept, CARD_ELEMENT_FIELDS, channelId, envelope, frameUrl, parseFromFrame, type HostedField } from '../protocol';
+import { accept, channelId, envelope, frameUrl, parseFromFrame, type FrameConfig, type HostedField } from '../protocol';
 import { LABELS } from '../labels';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
@@ -84,24 +84,20 @@ function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: F
   return api;
 }
 
-/** Puts each frame in its container: its address (settings in the fragment), title, size, label click. */
-function injectFrames(mount: MountContext, config: FieldsConfig, options: FieldsOptions, frameSettings: { fieldsUrl: string; publicKey: string; timeoutMs: number }, signal: AbortSignal): void {
+/**
+ * Puts each frame in its container: its address (the mount's settings, `shared`, in the fragment), title, size,
+ * label click.
+ */
+function injectFrames(mount: MountContext, options: FieldsOptions, fieldsUrl: string, shared: Omit<FrameConfig, 'label' | 'locale'>, signal: AbortSignal): void {
   for (const frame of mount.fieldFrames) {
     frame.fieldContainer[MOUNT_SLOT]?.unmount();
     frame.fieldContainer[MOUNT_SLOT] = mount.mountApi;
     const title = frameLabel(mount.doc, frame, mount.mountLocale);
-    const src = frameUrl(frameSettings.fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
+    const src = frameUrl(fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
       label: title,
       locale: mount.mountLocale,
       ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName, labels: LABELS } : { placeholder: options.placeholders?.[frame.fieldKey] }),
-      style: options.style,
-      messages: options.messages,
-      merchantId: config.merchantId,
-      publicKey: frameSettings.publicKey,
-      timeoutMs: frameSettings.timeoutMs,
-      deviceData: options.deviceData,
-      acceptedBrands: config.acceptedBrands,
-      fonts: options.fonts,
+      ...shared,
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
@@ -193,6 +189,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     if (frame && message) relayFrameMessage(mount, frame, message);
   }, { signal: controller.signal });
   if (mount.postForm && (options.flow ?? 'post') === 'post') bindPostFlow(mount.postForm, options, mount.mountApi.tokenize, controller.signal, added);
-  injectFrames(mount, config, options, { fieldsUrl, publicKey, timeoutMs }, controller.signal);
+  const { style, messages, deviceData, fonts } = options;
+  injectFrames(mount, options, fieldsUrl, { style, messages, merchantId: config.merchantId, publicKey, timeoutMs, deviceData, acceptedBrands: config.acceptedBrands, fonts }, controller.signal);
   return mount.mountApi;
 }
