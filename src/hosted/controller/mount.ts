@@ -173,7 +173,7 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
     takeSnapshot: (): FieldsState => ({
-      fields: Object.fromEntries(Object.entries(stateByField).map(([field, state]) => [field, { ...state }])),
+      fields: structuredClone(stateByField),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
