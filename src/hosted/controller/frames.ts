@@ -50,7 +50,7 @@ export function fieldFrames(doc: Document, containers: FieldContainers, holderOn
 export const initialState = (): HostedFieldState => ({ empty: true, focused: false, valid: false, potentiallyValid: true });
 
 /** The `<label for>` elements of a frame's container. */
-export const labelsOf = (doc: Document, frame: FieldFrame): ArrayLike<HTMLLabelElement> =>
+export const labelsOf = (doc: Document, frame: FieldFrame): NodeListOf<HTMLLabelElement> | HTMLLabelElement[] =>
   frame.fieldContainer.id ? doc.querySelectorAll<HTMLLabelElement>(`label[for="${CSS.escape(frame.fieldContainer.id)}"]`) : [];
 
 /** A frame's label: its `<label for>` text, else the container's `aria-label`, else the default in `locale`. */

@@ -41,12 +41,11 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
 
 /** The public object of a mount (see {@link HostedFields}); `on` subscribes to the mount's events. */
 function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
-  const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && frame.frameFields.includes(field));
   const api: HostedFields = {
     on,
     state: mount.takeSnapshot,
     focus(field) {
-      const frame = frameOf(field);
+      const frame = mount.fieldFrames.find((candidate) => candidate.frameFields.includes(field));
       if (!frame) return;
       frame.fieldIframe.focus();
       mount.postToFrame(frame, { t: 'focus', f: field });
@@ -102,12 +101,12 @@ function injectFrames(mount: MountContext, options: FieldsOptions, fieldsUrl: st
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
     Object.assign(frame.fieldIframe, { title, src, width: '100%', height: '44', frameBorder: '0' });
-    for (const label of Array.from(labelsOf(mount.doc, frame))) {
+    labelsOf(mount.doc, frame).forEach((label) => {
       label.addEventListener('click', (event) => {
         event.preventDefault();
         mount.mountApi.focus(frame.frameFields[0]!);
       }, { signal });
-    }
+    });
     renderContainer(frame, frame.frameFields.map((field) => mount.stateByField[field]!), false);
     frame.fieldContainer.append(frame.fieldIframe);
   }
