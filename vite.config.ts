@@ -13,7 +13,7 @@ export const INTERNAL_PROPERTIES = [
   // the hosted frame's context and field handles
   'win', 'doc', 'frameSettings', 'apiBaseUrl', 'frameTokenConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
   // the hosted fields' mount on the merchant page
-  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'mountRefusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'mountSnapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountEvents', 'mountApi', 'postForm', 'fieldsOf', 'currentBin', 'mountStyle', 'styleChanged',
+  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'mountRefusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'takeSnapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountApi', 'postForm', 'frameFields', 'stateByField', 'fontsFailed', 'emitEvent', 'currentBin', 'mountStyle', 'styleChanged',
 ];
 
 /**
@@ -92,13 +92,15 @@ export default defineConfig(({ mode }) => {
       // source maps beside each build (dist/*.map, for an error tracker or a debugger); the script tags carry no
       // `sourceMappingURL` comment, so a checkout page does not download a comment pointing at a file it never asks for
       sourcemap: mode == 'fields' ? false : script ? 'hidden' : true,
-      // Every build is minified by terser (3 passes; about 70 B gzip smaller than Vite's default, Oxc, on the
-      // script tag: `npm run size`), with the internal property names shortened. Each app's bundler minifies the
-      // ESM build again; it could not shorten those names itself. On the two classic script tags, `unsafe_arrows` (function
-      // expressions that use no `this` become arrows; none of ours is called with `new` or reads its `prototype`):
-      // -11 B gzip there (+2 B on the hosted-fields ESM app, so not on the ESM build).
+      // Every build is minified by terser (3 passes; smaller than Vite's default, Oxc: `npm run size`), with the
+      // internal property names shortened. Each app's bundler minifies the ESM build again; it could not shorten
+      // those names itself. On the two classic script tags and the frame, `unsafe_arrows` (function expressions that
+      // use no `this` become arrows; none of ours is called with `new` or reads its `prototype`); not on the hosted
+      // fields' merchant-page bundles, which it makes larger. `inline: 1`: only functions without parameters are
+      // inlined; a one-use function with parameters, inlined, has them written out as `var`s and assignments,
+      // which cost more than the call. Figures: docs/performance.md.
       minify: 'terser',
-      terserOptions: { compress: { passes: 3, unsafe_arrows: classicTag }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
+      terserOptions: { compress: { passes: 3, unsafe_arrows: classicTag || mode == 'fields', inline: 1 }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
       // the script tags' global read-only (LOCK_GLOBAL)
       rolldownOptions: classicTag || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : mode == 'react' ? { external: REACT_EXTERNAL } : {},
       lib: { ...lib, formats: [...lib.formats] },

@@ -130,13 +130,13 @@ let checked: ResolvedConfig | undefined;
  * The settings above, checked once per change, not per call (the base URL's check parses a URL): throws a
  * ConfigurationError while one is missing (no token request, no device data is then sent).
  */
-const tokenConfig = () => (checked ??= resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: classic.getBaseUrl() }));
+const requestConfig = () => (checked ??= resolveConfig({ merchantId: state.id, publicKey: state.key, baseUrl: classic.getBaseUrl() }));
 
 /**
  * `POST /tokens` with the settings above (checked once per change), the card validated first; every failure is a
  * rejection (the form layer's tokenizer in src/checkout.ts).
  */
-export const tokenize = async (card: CardInput) => postToken(tokenConfig(), card, cardIo);
+export const tokenize = async (card: CardInput) => postToken(requestConfig(), card, cardIo);
 
 function run(make: () => CardInput, success?: Ok, failure?: Fail): void {
   new Promise<{ data: Token }>((resolve) => resolve(tokenize(make()))).then(
@@ -279,7 +279,7 @@ export const classic = {
     setup(formId?: FormRef, fieldName?: string, options?: DeviceDataOptions): string {
       const missing = typeof formId == 'string' && !globalThis.document?.getElementById(formId);
       const id = formId && !missing ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
-      deviceData(options, tokenConfig, io);
+      deviceData(options, requestConfig, io);
       return id;
     },
     /**
@@ -287,6 +287,6 @@ export const classic = {
      * promise that never rejects; null when `setup` was not called, was called with `collect: false`, or runs
      * outside a browser.
      */
-    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, tokenConfig, io), // the page's collection, if any
+    collected: (): Promise<DeviceData | null> => deviceData({ collect: false }, requestConfig, io), // the page's collection, if any
   },
 };

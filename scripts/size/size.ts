@@ -154,7 +154,10 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // allowlist as at start; the React binding's `options.style` changes use it): +36 B (mountFields 3502 -> 3538,
   // hosted script tag 3667 -> 3703), +42 B (createClient 13101 -> 13143), +44 B (everything 14152 -> 14196),
   // +27 B (frame 9937 -> 9964), measured; the ceilings moved to the figures.
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 14196, target: 8000 },
+  // The field engine, the card element, brand fonts, the `bin` event, the sibling checks and `setStyle`, after the
+  // size work on them: the ceilings of the lines below are the measured figures; what each feature pays for, and
+  // the targets not met, in docs/performance.md ("Hosted fields over the field engine").
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 15080, target: 8000 },
   // 2026-11-23, the script tag split in two (src/browser.ts, src/checkout.ts over src/classic.ts):
   // dist/paytoken.iife.js carries the classic API and device data, no form layer and no 3-D Secure modal:
   // 10856 -> 6849 B measured (0.62x), the ceiling set to it. Target (issue 12): at most 0.8x the classic pair a
@@ -162,16 +165,16 @@ const checks: { name: string; row: string; code: () => Promise<string> | string;
   // dist/paytoken-checkout.iife.js is the former whole (classic API, form layer with installments, `authenticate`,
   // device data): 10891 B measured (+35 B over the single tag: the classic members spread into the checkout
   // object), the ceiling set to it; it keeps the former script tag's target (8000 B, issue 6).
-  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7144, target: 8865 },
-  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11178, target: 8000 },
-  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 13143, target: 8000 },
-  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 3538, target: 3000 },
+  { name: 'Script tag: dist/paytoken.iife.js as shipped', row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)', code: () => readFileSync(IIFE, 'utf8'), budget: 7134, target: 8865 },
+  { name: 'Script tag: dist/paytoken-checkout.iife.js as shipped', row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)', code: () => readFileSync(CHECKOUT, 'utf8'), budget: 11230, target: 8000 },
+  { name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)', row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)', code: () => appImporting('createClient'), budget: 14016, target: 8000 },
+  { name: 'ESM: hosted fields (mountFields)', row: 'ESM: hosted fields (`mountFields`): the merchant-page code', code: () => appImporting('mountFields'), budget: 4327, target: 3000 },
   // The React binding (paytoken/react: the provider, the five container components, useHostedFields) measured as
   // what it adds to a hosted-fields app (mountFields), React left out: an app with everything the binding exports
   // minus the mountFields app (`over`). Target 1024 B (issue 28); not met: CI holds the measured ceiling.
   { name: 'ESM: React binding over mountFields', row: 'ESM: the React binding (`paytoken/react`), added to `mountFields` (React not counted)', code: async () => (await bundleApp('mountFields', {}, true))[0]!.text, over: () => appImporting('mountFields'), budget: 1240, target: 1024 },
-  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 3703, target: 3878 },
-  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 9964, target: 10000 },
+  { name: 'Script tag: dist/paytoken-hosted.iife.js', row: 'Script tag: `dist/paytoken-hosted.iife.js` (setters and hosted fields)', code: () => readFileSync(HOSTED, 'utf8'), budget: 4399, target: 3878 },
+  { name: 'Frame: dist/fields/frame.js (runs on the API origin)', row: 'Frame: `dist/fields/frame.js` (served from the API origin)', code: () => readFileSync(FRAME, 'utf8'), budget: 11405, target: 10000 },
 ];
 
 let failed = false;

@@ -114,6 +114,11 @@ export interface FrameConfig {
   /** The card element: placeholders by input, and `false` when the holder name stays on the merchant page. */
   placeholders?: Record<string, string>;
   holder?: boolean;
+  /**
+   * The card element: the default labels by input, `Spanish|English` (the page's `LABELS`, which it needs for the
+   * iframe's title before the frame loads; sent rather than kept in both bundles).
+   */
+  labels?: Record<string, string>;
   /** Brand fonts to load before `ready` (checked by the frame, at most 4). */
   fonts?: readonly FontSource[];
 }
@@ -161,6 +166,7 @@ const isConfig = (m: Record<string, unknown>) =>
   typeof m.timeoutMs == 'number' &&
   (m.deviceData === undefined || bool(m.deviceData)) &&
   strMap(m.placeholders, 6) &&
+  strMap(m.labels, 7) &&
   (m.holder === undefined || bool(m.holder));
 
 /** Shape checks of each message type, by direction. */

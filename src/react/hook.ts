@@ -28,6 +28,6 @@ export interface UseHostedFields {
  */
 export function useHostedFields(): UseHostedFields {
   const store = useStore();
-  const snap = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
+  const snap = useSyncExternalStore(store.subscribe, store.takeSnapshot, store.takeSnapshot);
   return { ...snap, ready: !!snap.state?.ready, tokenize: store.tokenize, focus: store.focus, clear: store.clear };
 }

@@ -18,7 +18,7 @@ export interface Store {
   /** The provider's effect: mounting allowed until the returned cleanup, which unmounts at once. */
   start(): () => void;
   subscribe(onChange: () => void): () => void;
-  snapshot(): Snapshot;
+  takeSnapshot(): Snapshot;
   tokenize: HostedFields['tokenize'];
   focus(field: HostedField): void;
   clear(field?: HostedField): void;
@@ -129,7 +129,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
       subscribers.add(fn);
       return () => subscribers.delete(fn);
     },
-    snapshot: () => snap,
+    takeSnapshot: () => snap,
     tokenize: (data) => fields?.tokenize(data) ?? Promise.reject(snap.error ?? new ConfigurationError('fields', 'fields: not mounted yet')),
     focus: (field) => fields?.focus(field),
     clear: (field) => fields?.clear(field),

@@ -21,12 +21,12 @@ export interface MountContext {
   /** The frame holding the card number (the card element's, or the card-number field's): it tokenizes. */
   cardFrame: FieldFrame;
   /** Each field's last state, by field (every field of the mount, from its start). */
-  fieldStates: Partial<Record<HostedField, HostedFieldState>>;
-  /** The fields a frame holds: the card element's inputs, or the one field of a split frame. */
-  fieldsOf(frame: FieldFrame): HostedField[];
+  stateByField: Partial<Record<HostedField, HostedFieldState>>;
   currentBin: string | null;
-  failedFonts: string[];
-  mountEvents: Emitter<FieldsEvents>;
+  /** The brand fonts the frames could not load (`ready`'s `failedFonts`). */
+  fontsFailed: string[];
+  /** Emits a mount event (`on` is the public side, see `HostedFields`). */
+  emitEvent: Emitter<FieldsEvents>['emit'];
   currentBrand: Brand | null;
   frameSessionId: string;
   allReady: boolean;
@@ -42,5 +42,5 @@ export interface MountContext {
   postForm: HTMLFormElement | null;
   mountApi: HostedFields;
   postToFrame(frame: FieldFrame, message: ToFrame): void;
-  mountSnapshot(): FieldsState;
+  takeSnapshot(): FieldsState;
 }

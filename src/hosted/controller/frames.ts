@@ -1,7 +1,7 @@
 import type { Brand } from '../../card/types';
 import { configError } from '../../errors/configuration';
 import { LABELS, labelIn } from '../labels';
-import type { FrameKind, HostedFieldState } from '../protocol';
+import { CARD_ELEMENT_FIELDS, type FrameKind, type HostedField, type HostedFieldState } from '../protocol';
 import type { FieldContainers, HostedFields } from './types';
 
 /** The attributes a container gets for the merchant's CSS (present or absent), in {@link renderContainer}'s order. */
@@ -16,6 +16,8 @@ export type Container = HTMLElement & { [MOUNT_SLOT]?: HostedFields };
 /** One frame on the merchant page: what it holds (a field, or `card`: the card element), its container and iframe. */
 export interface FieldFrame {
   fieldKey: FrameKind;
+  /** The fields it holds: the card element's inputs, or the one field of a split frame. */
+  frameFields: HostedField[];
   fieldContainer: Container;
   fieldIframe: HTMLIFrameElement;
   frameLoaded: boolean;
@@ -27,9 +29,10 @@ export const findElement = (doc: Document, target: string | Element): Element | 
 /**
  * One {@link FieldFrame} per container, checked: either `card` alone (the card element), or split fields with
  * `card_number` among them; every key is known, every container exists.
+ * @param holderOnPage the holder name stays on the merchant page (`holderName`): the card element leaves it out.
  * @throws ConfigurationError naming the field (`fields.cvv2: no element #cvv`, `fields.card: alone`).
  */
-export function fieldFrames(doc: Document, containers: FieldContainers): FieldFrame[] {
+export function fieldFrames(doc: Document, containers: FieldContainers, holderOnPage: unknown): FieldFrame[] {
   const entries = Object.entries(containers ?? {}) as [FrameKind, string | HTMLElement][];
   const keys = entries.map(([key]) => key);
   if (keys.includes('card') && keys.length > 1) throw configError('fields.card', 'alone: the card element holds every field');
@@ -38,7 +41,8 @@ export function fieldFrames(doc: Document, containers: FieldContainers): FieldFr
     if (!Object.hasOwn(LABELS, key)) throw configError(`fields.${key}`, 'unknown field');
     const container = findElement(doc, target) as Container | null;
     if (!container?.tagName) throw configError(`fields.${key}`, `no element ${target}`);
-    return { fieldKey: key, fieldContainer: container, fieldIframe: doc.createElement('iframe'), frameLoaded: false };
+    const frameFields = key === 'card' ? CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || !holderOnPage) : [key];
+    return { fieldKey: key, frameFields, fieldContainer: container, fieldIframe: doc.createElement('iframe'), frameLoaded: false };
   });
 }
 
@@ -46,7 +50,7 @@ export function fieldFrames(doc: Document, containers: FieldContainers): FieldFr
 export const initialState = (): HostedFieldState => ({ empty: true, focused: false, valid: false, potentiallyValid: true });
 
 /** The `<label for>` elements of a frame's container. */
-export const labelsOf = (doc: Document, frame: FieldFrame): ArrayLike<HTMLLabelElement> =>
+export const labelsOf = (doc: Document, frame: FieldFrame): NodeListOf<HTMLLabelElement> | HTMLLabelElement[] =>
   frame.fieldContainer.id ? doc.querySelectorAll<HTMLLabelElement>(`label[for="${CSS.escape(frame.fieldContainer.id)}"]`) : [];
 
 /** A frame's label: its `<label for>` text, else the container's `aria-label`, else the default in `locale`. */

@@ -1,7 +1,8 @@
 import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
-import { accept, CARD_ELEMENT_FIELDS, channelId, envelope, frameUrl, parseFromFrame, type HostedField } from '../protocol';
+import { accept, channelId, envelope, frameUrl, parseFromFrame, type FrameConfig, type HostedField } from '../protocol';
+import { LABELS } from '../labels';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
 import { CONTAINER_ATTRIBUTES, fieldFrames, findElement, frameLabel, initialState, labelsOf, MOUNT_SLOT, renderContainer, type FieldFrame } from './frames';
@@ -18,7 +19,7 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
   return (data = {}) => {
     if (pending) return pending;
     if (mount.mountRefusal) {
-      mount.mountEvents.emit('error', mount.mountRefusal);
+      mount.emitEvent('error', mount.mountRefusal);
       return Promise.reject(mount.mountRefusal.error);
     }
     if (!mount.allReady || signal.aborted) return Promise.reject(configError('fields', signal.aborted ? 'unmounted' : 'not ready yet'));
@@ -38,20 +39,19 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
   };
 }
 
-/** The public object of a mount (see {@link HostedFields}). */
-function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
-  const frameOf = (field?: HostedField) => mount.fieldFrames.find((frame) => field && mount.fieldsOf(frame).includes(field));
+/** The public object of a mount (see {@link HostedFields}); `on` subscribes to the mount's events. */
+function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
   const api: HostedFields = {
-    on: mount.mountEvents.on,
-    state: mount.mountSnapshot,
+    on,
+    state: mount.takeSnapshot,
     focus(field) {
-      const frame = frameOf(field);
+      const frame = mount.fieldFrames.find((candidate) => candidate.frameFields.includes(field));
       if (!frame) return;
       frame.fieldIframe.focus();
       mount.postToFrame(frame, { t: 'focus', f: field });
     },
     clear(field) {
-      for (const frame of mount.fieldFrames) if (!field || mount.fieldsOf(frame).includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
+      for (const frame of mount.fieldFrames) if (!field || frame.frameFields.includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
     },
     setLocale(locale) {
       mount.mountLocale = locale;
@@ -83,35 +83,31 @@ function hostedFieldsApi(mount: MountContext, options: FieldsOptions, timeoutMs:
   return api;
 }
 
-/** Puts each frame in its container: its address (settings in the fragment), title, size, label click. */
-function injectFrames(mount: MountContext, config: FieldsConfig, options: FieldsOptions, frameSettings: { fieldsUrl: string; publicKey: string; timeoutMs: number }, signal: AbortSignal): void {
+/**
+ * Puts each frame in its container: its address (the mount's settings, `shared`, in the fragment), title, size,
+ * label click.
+ */
+function injectFrames(mount: MountContext, options: FieldsOptions, fieldsUrl: string, shared: Omit<FrameConfig, 'label' | 'locale'>, signal: AbortSignal): void {
   for (const frame of mount.fieldFrames) {
     frame.fieldContainer[MOUNT_SLOT]?.unmount();
     frame.fieldContainer[MOUNT_SLOT] = mount.mountApi;
     const title = frameLabel(mount.doc, frame, mount.mountLocale);
-    const src = frameUrl(frameSettings.fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
+    const src = frameUrl(fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
       label: title,
       locale: mount.mountLocale,
-      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName } : { placeholder: options.placeholders?.[frame.fieldKey] }),
-      style: options.style,
-      messages: options.messages,
-      merchantId: config.merchantId,
-      publicKey: frameSettings.publicKey,
-      timeoutMs: frameSettings.timeoutMs,
-      deviceData: options.deviceData,
-      acceptedBrands: config.acceptedBrands,
-      fonts: options.fonts,
+      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName, labels: LABELS } : { placeholder: options.placeholders?.[frame.fieldKey] }),
+      ...shared,
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
     Object.assign(frame.fieldIframe, { title, src, width: '100%', height: '44', frameBorder: '0' });
-    for (const label of Array.from(labelsOf(mount.doc, frame))) {
+    labelsOf(mount.doc, frame).forEach((label) => {
       label.addEventListener('click', (event) => {
         event.preventDefault();
-        mount.mountApi.focus(mount.fieldsOf(frame)[0]!);
+        mount.mountApi.focus(frame.frameFields[0]!);
       }, { signal });
-    }
-    renderContainer(frame, mount.fieldsOf(frame).map((field) => mount.fieldStates[field]!), false);
+    });
+    renderContainer(frame, frame.frameFields.map((field) => mount.stateByField[field]!), false);
     frame.fieldContainer.append(frame.fieldIframe);
   }
 }
@@ -149,12 +145,11 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
   const doc = document;
   const controller = new AbortController();
   const added: Element[] = [];
-  const frames = fieldFrames(doc, containers);
-  const cardFrame = frames.find((frame) => frame.fieldKey === 'card_number' || frame.fieldKey === 'card')!;
-  const elementFields = CARD_ELEMENT_FIELDS.filter((field) => field !== 'holder_name' || !options.holderName);
-  const fieldsOf = (frame: FieldFrame) => (frame.fieldKey === 'card' ? elementFields : [frame.fieldKey as HostedField]);
-  const fieldStates: MountContext['fieldStates'] = {};
-  for (const field of frames.flatMap(fieldsOf)) fieldStates[field] = initialState();
+  const frames = fieldFrames(doc, containers, options.holderName);
+  const cardFrame = frames.find((frame) => frame.frameFields.includes('card_number'))!;
+  const stateByField: MountContext['stateByField'] = {};
+  for (const field of frames.flatMap((frame) => frame.frameFields)) stateByField[field] = initialState();
+  const events = createEmitter<FieldsEvents>();
   const locale = options.locale ?? 'es-MX';
   const mount: MountContext = {
     doc,
@@ -162,11 +157,10 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     fieldsOrigin,
     fieldFrames: frames,
     cardFrame,
-    fieldStates,
-    fieldsOf,
+    stateByField,
     currentBin: null,
-    failedFonts: [],
-    mountEvents: createEmitter<FieldsEvents>(),
+    fontsFailed: [],
+    emitEvent: events.emit,
     currentBrand: null,
     frameSessionId: '',
     allReady: false,
@@ -177,23 +171,24 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     postForm: postFlowForm(doc, options, cardFrame.fieldContainer),
     mountApi: undefined as unknown as HostedFields,
     postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
-    mountSnapshot: (): FieldsState => ({
-      fields: Object.fromEntries(Object.entries(fieldStates).map(([field, state]) => [field, { ...state }])),
+    takeSnapshot: (): FieldsState => ({
+      fields: structuredClone(stateByField),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
-      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(fieldStates).every((state) => state.valid),
+      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(stateByField).every((state) => state.valid),
       deviceSessionId: mount.frameSessionId,
-      failedFonts: [...mount.failedFonts],
+      failedFonts: [...mount.fontsFailed],
     }),
   };
-  mount.mountApi = hostedFieldsApi(mount, options, timeoutMs, controller, added);
+  mount.mountApi = hostedFieldsApi(mount, events.on, options, timeoutMs, controller, added);
   addEventListener('message', (event) => {
     const frame = frames.find((candidate) => accept(event, fieldsOrigin, candidate.fieldIframe.contentWindow));
     const message = frame && parseFromFrame(event.data, mount.mountChannel);
     if (frame && message) relayFrameMessage(mount, frame, message);
   }, { signal: controller.signal });
   if (mount.postForm && (options.flow ?? 'post') === 'post') bindPostFlow(mount.postForm, options, mount.mountApi.tokenize, controller.signal, added);
-  injectFrames(mount, config, options, { fieldsUrl, publicKey, timeoutMs }, controller.signal);
+  const { style, messages, deviceData, fonts } = options;
+  injectFrames(mount, options, fieldsUrl, { style, messages, merchantId: config.merchantId, publicKey, timeoutMs, deviceData, acceptedBrands: config.acceptedBrands, fonts }, controller.signal);
   return mount.mountApi;
 }

@@ -1,5 +1,5 @@
 import { configError } from '../../errors/configuration';
-import { findElement } from './frames';
+import { findElement, setAttribute } from './frames';
 import type { FieldsOptions, FieldsTokenResult } from './types';
 
 /**
@@ -16,8 +16,7 @@ export function postFlowForm(doc: Document, options: FieldsOptions, cardContaine
 /** Marks the form busy (`aria-busy`, submit buttons disabled) or not. */
 export function setFormBusy(form: HTMLFormElement | null, busy: boolean): void {
   if (!form) return;
-  if (busy) form.setAttribute('aria-busy', 'true');
-  else form.removeAttribute('aria-busy');
+  setAttribute(form, 'aria-busy', busy && 'true');
   for (const element of form.elements) if ((element as HTMLButtonElement).type === 'submit') (element as HTMLButtonElement).disabled = busy;
 }
 

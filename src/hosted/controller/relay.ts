@@ -17,24 +17,24 @@ function frameReady(mount: MountContext, frame: FieldFrame, message: Extract<Fro
   if (mount.mountLocale !== mount.urlLocale) mount.postToFrame(frame, { t: 'locale', locale: mount.mountLocale });
   if (mount.styleChanged) mount.postToFrame(frame, { t: 'style', style: mount.mountStyle });
   if (frame === mount.cardFrame) mount.frameSessionId = message.session;
-  mount.failedFonts.push(...(message.failedFonts ?? []));
-  if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.mountEvents.emit('ready', mount.mountSnapshot());
+  mount.fontsFailed.push(...(message.failedFonts ?? []));
+  if ((mount.allReady = mount.fieldFrames.every((other) => other.frameLoaded))) mount.emitEvent('ready', mount.takeSnapshot());
 }
 
 /** A field's new state: rendered on its container, and the field events it means (`brand`, `bin` too). */
 function fieldStateChanged(mount: MountContext, frame: FieldFrame, message: Extract<FromFrame, { t: 'state' }>): void {
-  const fields = mount.fieldsOf(frame);
+  const fields = frame.frameFields;
   const field = message.f && fields.includes(message.f) ? message.f : fields[0]!;
-  const old = mount.fieldStates[field]!;
-  mount.fieldStates[field] = message.state;
+  const old = mount.stateByField[field]!;
+  mount.stateByField[field] = message.state;
   if (field === 'card_number') {
-    if (message.brand !== mount.currentBrand) mount.mountEvents.emit('brand', { brand: (mount.currentBrand = message.brand) });
-    if ((message.bin ?? null) !== mount.currentBin) mount.mountEvents.emit('bin', { bin: (mount.currentBin = message.bin ?? null) });
+    if (message.brand !== mount.currentBrand) mount.emitEvent('brand', { brand: (mount.currentBrand = message.brand) });
+    if ((message.bin ?? null) !== mount.currentBin) mount.emitEvent('bin', { bin: (mount.currentBin = message.bin ?? null) });
   }
-  renderContainer(frame, fields.map((key) => mount.fieldStates[key]!), frame === mount.cardFrame && mount.currentBrand);
+  renderContainer(frame, fields.map((key) => mount.stateByField[key]!), frame === mount.cardFrame && mount.currentBrand);
   const event = { field, state: { ...message.state } };
-  if (message.e !== 'show') mount.mountEvents.emit(message.e, event);
-  if (old.valid !== message.state.valid || old.potentiallyValid !== message.state.potentiallyValid) mount.mountEvents.emit('validityChange', event);
+  if (message.e !== 'show') mount.emitEvent(message.e, event);
+  if (old.valid !== message.state.valid || old.potentiallyValid !== message.state.potentiallyValid) mount.emitEvent('validityChange', event);
 }
 
 /** The answer to the tokenization under way: the token, or its failure (shown, focused, rejected). */
@@ -43,11 +43,11 @@ function tokenizeAnswered(mount: MountContext, message: Extract<FromFrame, { t: 
   if (!pending || pending.tokenizeId !== message.id) return;
   if (message.t === 'token') {
     const result = { token_id: message.token.id, device_session_id: message.session, token: message.token };
-    mount.mountEvents.emit('token', result);
+    mount.emitEvent('token', result);
     pending.resolveToken(result);
   } else {
     const error = rebuildError(message.fail);
-    mount.mountEvents.emit('error', { code: message.fail.code, message: message.fail.text, field: message.fail.field, error });
+    mount.emitEvent('error', { code: message.fail.code, message: message.fail.text, field: message.fail.field, error });
     mount.mountApi.focus(message.fail.field!);
     pending.rejectToken(error);
   }
@@ -64,6 +64,6 @@ export function relayFrameMessage(mount: MountContext, frame: FieldFrame, messag
   } else if (message.t === 'state') fieldStateChanged(mount, frame, message);
   else if (message.t === 'enter') mount.postForm?.requestSubmit();
   else if (message.t === 'fail' && !message.id) {
-    if (!mount.mountRefusal) mount.mountEvents.emit('error', (mount.mountRefusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }));
+    if (!mount.mountRefusal) mount.emitEvent('error', (mount.mountRefusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }));
   } else if (frame === mount.cardFrame) tokenizeAnswered(mount, message);
 }

@@ -1,4 +1,3 @@
-import { labelIn } from '../labels';
 import { CARD_ELEMENT_FIELDS, type FrameConfig, type HostedField } from '../protocol';
 
 /** Default placeholders of the card element's inputs, `Spanish|English` (the merchant's `placeholders` win). */
@@ -34,11 +33,15 @@ export function buildCardElement(doc: Document, config: FrameConfig): FrameInput
   });
 }
 
-/** Labels the card element's inputs in a locale: each input's accessible name and placeholder. */
+/**
+ * Labels the card element's inputs in a locale: each input's accessible name (the page's default labels, sent in
+ * the configuration as `labels`) and placeholder.
+ */
 export function labelCardElement(inputs: FrameInputs, config: FrameConfig, locale: string): void {
+  const english = +/^en/i.test(locale);
   for (const [field, input] of inputs) {
-    input.setAttribute('aria-label', labelIn(field, locale));
-    const placeholder = config.placeholders?.[field] ?? PLACEHOLDERS[field]?.split('|')[+/^en/i.test(locale)] ?? labelIn(field, locale);
-    input.placeholder = placeholder;
+    const label = config.labels?.[field]?.split('|')[english] ?? '';
+    input.setAttribute('aria-label', label);
+    input.placeholder = config.placeholders?.[field] ?? PLACEHOLDERS[field]?.split('|')[english] ?? label;
   }
 }

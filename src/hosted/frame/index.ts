@@ -25,7 +25,7 @@ import { configError } from '../../errors/configuration';
 import { accept, envelope, parseToFrame, type FontSource, type FromFrame, type HostedField } from '../protocol';
 import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
 import type { FrameContext } from './context';
-import { problemData } from './failure';
+import { reportProblem } from './failure';
 import { bindFieldInput, type FieldInput } from './field';
 import { checkFonts, loadFonts } from './fonts';
 import { readFrameSettings, refuseFrame, type FrameSettings } from './settings';
@@ -164,22 +164,21 @@ export function startFrame(win: Window = window): void {
     if (settings.frameField === 'card') labelCardElement(inputs, config, locale);
     for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
   };
-  const reportProblem = () => frame.configProblem && frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
-  const brandFamilies = checkFonts(config.fonts, () => {}).map((font) => font.family);
+  const fonts = configureInputs(frame, inputs);
+  const brandFamilies = fonts.map((font) => font.family);
   // a new style (`setStyle`), checked as at start: a refusal is reported as at start
   const restyle = (style: unknown) => {
     frame.configProblem ??= applyFrameStyle(doc, style, brandFamilies);
-    reportProblem();
+    reportProblem(frame);
   };
   listenToPage(frame, setLocale, restyle);
   // the merchant page focused the iframe element (its label, `focus()`): give the focus to the first input, once
   // the browser has placed it (Shift+Tab into the card element focuses its last input after the window's focus)
   const inputFocused = () => inputs.some(([, input]) => input === doc.activeElement);
   win.addEventListener('focus', () => setTimeout(() => inputFocused() || inputs[0]![1].focus()));
-  const fonts = configureInputs(frame, inputs);
   setLocale(config.locale);
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
-  reportProblem();
+  reportProblem(frame);
   const sayReady = (failedFonts: string[]) => {
     const ready: FromFrame = { t: 'ready', height: reportHeight(frame, doc.getElementById('w') as HTMLElement), session: deviceSessionId() };
     if (failedFonts.length) ready.failedFonts = failedFonts;

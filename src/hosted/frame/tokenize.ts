@@ -8,7 +8,7 @@ import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
 import type { HostedField, ToFrame } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
-import { problemData, showFailure } from './failure';
+import { reportProblem, showFailure } from './failure';
 import { duplicatedField, readableFields } from './siblings';
 
 /** The card as the mount's fields hold it (spec field names), with what the page sent (holder name, address). */
@@ -38,7 +38,7 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
     if (duplicate) {
       // a page script added a frame for a field of this mount: fail now and for good, never read the wrong one
       frame.configProblem = configError(`fields.${duplicate}`, 'two frames hold this field on one mount');
-      frame.postToPage({ t: 'fail', id: 0, fail: problemData(frame.configProblem) });
+      reportProblem(frame);
       throw frame.configProblem;
     }
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save

@@ -5,6 +5,7 @@
  * as the merchant page's messages would arrive. Load the module graph fresh per test (`vi.resetModules`).
  */
 import { expect } from 'vitest';
+import { LABELS } from '../../../src/hosted/labels';
 
 export const SHOP = 'https://shop.example';
 export const CH = 'a'.repeat(32);
@@ -31,7 +32,9 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   const { envelope } = await import('../../../src/hosted/protocol');
   document.head.innerHTML = `<meta name="paytoken-allowed-origins" content="${SHOP}">`;
   document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
-  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...config };
+  // the card element's default labels come from the merchant page, as `mountFields` sends them
+  const labels = layout.field === 'card' ? { labels: LABELS } : {};
+  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...labels, ...config };
   // a sibling frame of the same mount: same channel, merchant id, public key and API base URL
   const mountKey = `${settings.merchantId} ${settings.publicKey} https://api.example.com`;
   const sibling = (field: string, value: string) => ({ __paytoken: { mountChannel: CH, mountKey, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} } });
