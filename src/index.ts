@@ -21,7 +21,7 @@ export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, C
 export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './types/index';
 export { DEVICE_SESSION_ID_LENGTH } from './fraud/session';
 export { DEFAULT_BUDGET_MS } from './fraud/collect';
-export type { AutomationFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './fraud/types';
+export type { AutomationFlag, ConsistencyFlag, DeviceData, DeviceDataOptions, SignalName, SignalReason, Signals } from './fraud/types';
 export { formatValue, type FormatKind } from './fields/format';
 export { formMessage, MESSAGES, type Messages } from './fields/messages';
 export { readCard } from './form/read';
