@@ -44,7 +44,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(await page.content()).not.toContain(CREDENTIALS.privateKey);
   });
 
-  test('a decline is shown on the checkout form in the page language: focus on it, fields kept, then another card pays', async ({ page, servers }) => {
+  test('a decline is shown on the checkout form in the page language: focus on it, the name kept, the card data gone with its token, then another card pays', async ({ page, servers }) => {
     await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000002', name: 'Ana Pérez' });
     await page.getByRole('button', { name: LABELS.pay }).click();
@@ -55,12 +55,15 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(page.url()).toBe(`${servers.merchant.url}/direct`); // no separate page
     await expect(page.getByLabel(LABELS.name)).toHaveValue('Ana Pérez');
     await expect(page.getByLabel(LABELS.name)).toBeEditable();
+    for (const label of [LABELS.number, LABELS.expiry, LABELS.cvv]) await expect(page.getByLabel(label)).toHaveValue('');
     await expect(page.getByRole('button', { name: LABELS.pay })).toBeEnabled();
-    await page.getByLabel(LABELS.number).fill('');
     await page.getByLabel(LABELS.number).pressSequentially('4111111111111111');
+    await page.getByLabel(LABELS.expiry).pressSequentially(`12${FUTURE_YY}`);
+    await page.getByLabel(LABELS.cvv).pressSequentially('123');
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
 
+    await page.getByRole('link', { name: 'Nuevo pago' }).click(); // a new order
     await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: '4000 0000 0003 0033' });
     await page.getByRole('button', { name: LABELS.pay }).click();

@@ -249,7 +249,7 @@ test('reward points in the SPA: the "pay with points" step (no axe violations), 
   await page.getByRole('button', { name: /^Pagar/ }).click();
   const title = page.getByRole('heading', { name: 'Paga con puntos' });
   await expect(title).toBeFocused();
-  await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50000 puntos ($5000.00 MXN).');
+  await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).');
   await expect(page.getByRole('heading', { name: 'Pago con tarjeta' })).toBeHidden();
   await expect(page.locator('iframe')).toHaveCount(3); // the checkout stays mounted underneath
   expect(await axeViolations(page)).toEqual([]);
