@@ -99,6 +99,11 @@ export function setUp(options) {
     step.hidden = false;
     document.getElementById('points-title').focus();
   };
+  // Back after paying may show this page from the back-forward cache as it was left, busy: it is usable again (the
+  // form layer has emptied the card inputs; the backend answers a second payment of the order with "already paid")
+  window.addEventListener('pageshow', function (e) {
+    if (e.persisted) processing(false);
+  });
   stepPay.addEventListener('click', function () {
     var choice = step.querySelector('input[name="use_card_points"]:checked');
     if (!pending || !choice) return;
