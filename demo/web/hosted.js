@@ -36,16 +36,29 @@ fields.on('brand', function (e) {
   else form.removeAttribute('data-paytoken-brand');
   shop.brand(e.brand);
 });
+var holderError = document.getElementById('holder-error');
+/** The holder name's error under its input, the input marked invalid ('' clears both). */
+var holderInvalid = function (message) {
+  holderError.textContent = message;
+  if (message) holder.setAttribute('aria-invalid', 'true');
+  else holder.removeAttribute('aria-invalid');
+};
+holder.addEventListener('input', function () {
+  holderInvalid('');
+});
 fields.on('error', function (e) {
   shop.processing(false);
-  // field errors show inside their frame; the others (the holder name, the API's answers) here
-  if (!e.field || e.field === 'holder_name') formError.textContent = e.message;
-  if (e.field === 'holder_name') holder.focus();
+  // field errors show inside their frame, the holder name's under its input; the others (the API's answers) here
+  if (e.field === 'holder_name') {
+    holderInvalid(e.message);
+    holder.focus();
+  } else if (!e.field) formError.textContent = e.message;
 });
 form.addEventListener('submit', function (ev) {
   ev.preventDefault();
   if (shop.charging()) return;
   formError.textContent = '';
+  holderInvalid('');
   shop.clear();
   if (!fields.state().ready) return;
   shop.processing(true);
