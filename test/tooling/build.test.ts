@@ -125,7 +125,7 @@ describe('built bundles', () => {
   });
 
   /** The classic API's members, in both script tags of the full API. */
-  const CLASSIC = ['card', 'deviceData', 'extractFormInfo', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'];
+  const CLASSIC = ['card', 'deviceData', 'extractFormInfo', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'httpContext', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'];
 
   it.each([
     ['paytoken.iife.js', () => iife, CLASSIC],
