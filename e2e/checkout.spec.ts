@@ -101,6 +101,13 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     await expect(page.locator('#cvv2-hint')).not.toContainText(/amex/i);
     await page.getByLabel(LABELS.number).pressSequentially('3782');
     await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription(/No aceptamos American Express/);
+    // the whole number, left: one message (the refusal), not the refusal and "16 or 19 digits" at once; JCB is invited
+    await page.getByLabel(LABELS.number).pressSequentially('82246310005');
+    await page.getByLabel(LABELS.expiry).focus();
+    await expect(page.getByLabel(LABELS.number)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription('No aceptamos American Express. Paga con Visa, Mastercard, Carnet, Discover o JCB.');
+    await expect(page.locator('#payment-form')).not.toContainText('16 o 19 dígitos');
+    await expect(page.locator('.brands img[data-brand="jcb"]')).toHaveCount(1);
     await page.getByLabel(LABELS.number).fill('');
     await page.getByLabel(LABELS.number).pressSequentially('4111');
     await expect(page.locator('#brand-note')).toBeEmpty();

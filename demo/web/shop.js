@@ -124,10 +124,14 @@ export function setUp(options) {
     clear: function () {
       failure.textContent = '';
     },
-    /** Says at once when the detected brand is one the API cannot take. */
+    /**
+     * Says at once when the detected brand is one the API cannot take.
+     * @returns whether it is one (the caller keeps the field from saying something else about it).
+     */
     brand: function (brand) {
       var name = REFUSED[brand];
       brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+      return !!name;
     },
     /** Charges a token ({token_id, device_session_id}) with the page's months-without-interest choice. */
     pay: function (token) {
