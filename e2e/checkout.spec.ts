@@ -45,7 +45,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(await page.content()).not.toContain(CREDENTIALS.privateKey);
   });
 
-  test('a decline is shown on the checkout form in the page language: focus on it, fields kept, then another card pays', async ({ page, servers }) => {
+  test('a decline is shown on the checkout form in the page language: focus on it, the name kept, the card data gone with its token, then another card pays', async ({ page, servers }) => {
     await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000002', name: 'Ana Pérez' });
     await page.getByRole('button', { name: LABELS.pay }).click();
@@ -56,12 +56,15 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(page.url()).toBe(`${servers.merchant.url}/direct`); // no separate page
     await expect(page.getByLabel(LABELS.name)).toHaveValue('Ana Pérez');
     await expect(page.getByLabel(LABELS.name)).toBeEditable();
+    for (const label of [LABELS.number, LABELS.expiry, LABELS.cvv]) await expect(page.getByLabel(label)).toHaveValue('');
     await expect(page.getByRole('button', { name: LABELS.pay })).toBeEnabled();
-    await page.getByLabel(LABELS.number).fill('');
     await page.getByLabel(LABELS.number).pressSequentially('4111111111111111');
+    await page.getByLabel(LABELS.expiry).pressSequentially(`12${FUTURE_YY}`);
+    await page.getByLabel(LABELS.cvv).pressSequentially('123');
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
 
+    await page.getByRole('link', { name: 'Nuevo pago' }).click(); // a new order
     await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: '4000 0000 0003 0033' });
     await page.getByRole('button', { name: LABELS.pay }).click();
@@ -99,6 +102,13 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     await expect(page.locator('#cvv2-hint')).not.toContainText(/amex/i);
     await page.getByLabel(LABELS.number).pressSequentially('3782');
     await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription(/No aceptamos American Express/);
+    // the whole number, left: one message (the refusal), not the refusal and "16 or 19 digits" at once; JCB is invited
+    await page.getByLabel(LABELS.number).pressSequentially('82246310005');
+    await page.getByLabel(LABELS.expiry).focus();
+    await expect(page.getByLabel(LABELS.number)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription('No aceptamos American Express. Paga con Visa, Mastercard, Carnet, Discover o JCB.');
+    await expect(page.locator('#payment-form')).not.toContainText('16 o 19 dígitos');
+    await expect(page.locator('.brands img[data-brand="jcb"]')).toHaveCount(1);
     await page.getByLabel(LABELS.number).fill('');
     await page.getByLabel(LABELS.number).pressSequentially('4111');
     await expect(page.locator('#brand-note')).toBeEmpty();

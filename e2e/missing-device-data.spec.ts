@@ -46,6 +46,7 @@ test('npm run demo -- --missing-device-data decline: without device data 3005 na
       expect(servers.merchant.charges.at(-1), path).toMatchObject({ error_code: 3005, fraud_rules: ['missing_device_data'] });
     }
     for (const [path, pay] of [['/direct', payDirect], ['/', payHosted]] as const) {
+      await page.goto(`${servers.merchant.url}/new-order`); // one order per payment (the receipt's "new payment")
       await page.goto(`${servers.merchant.url}${path}?lang=en`);
       await pay(page);
       await expect(page.getByRole('heading', { name: 'Payment complete' }), path).toBeVisible();

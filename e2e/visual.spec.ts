@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, fillCard, LABELS } from './fixtures';
+import { test, expect, fillCard, FUTURE_YY, LABELS } from './fixtures';
 
 const DIR = '.reports/screens';
 
@@ -47,6 +47,9 @@ for (const width of [320, 390, 1280]) {
       expect(sideBySide || stacked, JSON.stringify([l.expiry, l.cvv])).toBe(true);
       for (const [text, lines] of l.labelLines) expect(lines, text!).toBe(1);
       expect(l.panScroll).toBeLessThanOrEqual(0); // "4111 1111 1111 1111" fits before the brand icon
+      // the header: the shop's name and its links in two rows at most from 390 px up (three at 320 px)
+      const rows = await page.evaluate(() => new Set([...document.querySelectorAll('.topbar .logo, .topbar nav a')].map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      expect(rows).toBeLessThanOrEqual(width >= 390 ? 2 : 3);
       await page.screenshot({ path: `${DIR}/checkout-${width}.png`, fullPage: true });
     });
 
@@ -58,8 +61,10 @@ for (const width of [320, 390, 1280]) {
       expect((await layout(page)).overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${DIR}/decline-${width}.png`, fullPage: true });
 
-      await page.getByLabel(LABELS.number).fill('');
+      // the card data went with the declined token: the shopper types it again (the name stays)
       await page.getByLabel(LABELS.number).pressSequentially('4111111111111111');
+      await page.getByLabel(LABELS.expiry).pressSequentially(`12${FUTURE_YY}`);
+      await page.getByLabel(LABELS.cvv).pressSequentially('123');
       await page.getByRole('button', { name: LABELS.pay }).click();
       await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
       expect((await layout(page)).overflow).toBeLessThanOrEqual(0);

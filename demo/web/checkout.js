@@ -15,9 +15,13 @@ var shop = setUp({
 });
 PayToken.deviceData.setup('payment-form', 'device_session_id', { collect: meta('device-data') !== 'off' });
 
-var checkout = PayToken.form.mount(form, { locale: document.documentElement.lang, flow: 'spa' });
+// the form layer reads its messages when it shows one: a refused brand (American Express: 15 digits) is said once,
+// by the note under the number, instead of the field's "16 or 19 digits" as well (the field stays marked invalid)
+var messages = {};
+var checkout = PayToken.form.mount(form, { locale: document.documentElement.lang, flow: 'spa', messages: messages });
 checkout.on('brand', function (e) {
-  shop.brand(e.brand);
+  if (shop.brand(e.brand)) messages['card_number.length'] = '';
+  else delete messages['card_number.length'];
 });
 checkout.on('submit', function () {
   shop.clear();

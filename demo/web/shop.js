@@ -99,6 +99,11 @@ export function setUp(options) {
     step.hidden = false;
     document.getElementById('points-title').focus();
   };
+  // Back after paying may show this page from the back-forward cache as it was left, busy: it is usable again (the
+  // form layer has emptied the card inputs; the backend answers a second payment of the order with "already paid")
+  window.addEventListener('pageshow', function (e) {
+    if (e.persisted) processing(false);
+  });
   stepPay.addEventListener('click', function () {
     var choice = step.querySelector('input[name="use_card_points"]:checked');
     if (!pending || !choice) return;
@@ -119,10 +124,14 @@ export function setUp(options) {
     clear: function () {
       failure.textContent = '';
     },
-    /** Says at once when the detected brand is one the API cannot take. */
+    /**
+     * Says at once when the detected brand is one the API cannot take.
+     * @returns whether it is one (the caller keeps the field from saying something else about it).
+     */
     brand: function (brand) {
       var name = REFUSED[brand];
       brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+      return !!name;
     },
     /** Charges a token ({token_id, device_session_id}) with the page's months-without-interest choice. */
     pay: function (token) {

@@ -18,7 +18,7 @@ type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
 type Transaction = Record<string, string | number | null>;
 /** What the merchant backend answers (`POST /api/charge`, `GET /api/charge/{id}`). */
-type Answer = { transaction?: Transaction; redirect?: string; points?: { balance: string }; status?: string; error_code?: number; message?: string };
+type Answer = { transaction?: Transaction; redirect?: string; points?: { balance: string; only_points?: boolean }; status?: string; error_code?: number; message?: string };
 /** A token on its way to the charge, with the shopper's choices. */
 type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
 /** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
@@ -155,7 +155,7 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
   /** Errors of the shop's own inputs (the address), as paytoken message codes by input. */
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
-  const [points, setPoints] = useState<{ body: ChargeBody; balance: string }>();
+  const [points, setPoints] = useState<{ body: ChargeBody; balance: string; onlyPoints: boolean }>();
   const t = TEXT[locale];
 
   /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
@@ -232,7 +232,7 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
       if (answer.transaction) return onPaid(answer.transaction);
       if (answer.points) {
         done();
-        return setPoints({ body, balance: answer.points.balance });
+        return setPoints({ body, balance: answer.points.balance, onlyPoints: answer.points.only_points === true });
       }
       if (!answer.redirect) return done({ code: answer.error_code ?? 1004 });
       // 3-D Secure: the bank's page in a modal over the checkout; the backend's redirect_url ends it
@@ -286,7 +286,9 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
                 ['MIXED', t.mixed],
                 ['NONE', t.cardOnly],
               ] as const
-            ).map(([value, label]) => (
+            )
+              .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints) // offered only when the points cover the order
+              .map(([value, label]) => (
               <label key={value} className="choice">
                 <input type="radio" name="use_card_points" value={value} defaultChecked={value == 'MIXED'} /> {label}
               </label>

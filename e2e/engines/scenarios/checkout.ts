@@ -9,6 +9,41 @@ const tokenRequests = (ctx: Parameters<Scenario['run']>[0]) => ctx.requests().fi
 
 export const checkout: Scenario[] = [
   {
+    name: 'checkout: pay, then Back: the card inputs are empty and the brand reset; paying again is "already paid", one charge',
+    async run(ctx) {
+      const tab = await ctx.tab();
+      await tab.goto(`${ctx.merchantUrl}/direct?lang=en`);
+      await fillCard(tab, { number: '4111111111111111' });
+      await tab.click(SEL.pay);
+      expect(await resultHeading(tab)).toBe('Payment complete');
+      const orderId = String(ctx.merchant.charges.at(-1)!.order_id);
+      // Back, as the browser's button: from a script that has returned, so no driver call spans the navigation
+      await tab.evaluate(() => void setTimeout(() => history.back(), 0));
+      await waitFor(tab, 'back on the checkout', () => location.pathname === '/direct' && document.readyState === 'complete' && !!document.querySelector('#card-number'));
+      await new Promise((r) => setTimeout(r, 500)); // the moment a browser restoring form values would take
+      const after = await tab.evaluate((sels: string[]) => ({
+        values: sels.map((sel) => (document.querySelector(sel) as HTMLInputElement).value),
+        brand: document.querySelector('#payment-form')!.getAttribute('data-paytoken-brand'),
+      }), [SEL.number, SEL.expiry, SEL.cvv2]);
+      expect(after).toEqual({ values: ['', '', ''], brand: null });
+      // paying again: the same order, which the API refuses (1006), and the page says so with the receipt link
+      if (!(await field(tab, SEL.name)).value) await tab.type(SEL.name, 'Ana Perez'); // a reloaded page (no back-forward cache) has no name either
+      await tab.type(SEL.number, '4111111111111111');
+      await tab.type(SEL.expiry, `12${FUTURE_YY}`);
+      await tab.type(SEL.cvv2, '123');
+      await tab.click(SEL.pay);
+      const link = await waitFor(tab, 'the "already paid" notice shown', () => {
+        const notice = document.querySelector('#already-paid') as HTMLElement;
+        return !notice.hidden && document.querySelector('#payment-form')!.hasAttribute('hidden') ? document.querySelector('#already-paid-link')!.getAttribute('href') : null;
+      });
+      expect(link).toMatch(/^\/receipt\//);
+      expect(await tab.evaluate(() => document.querySelector('#already-paid-title')!.textContent)).toBe('This order is already paid');
+      const completed = ctx.merchant.charges.filter((t) => t.order_id === orderId && t.status === 'completed');
+      expect(completed).toHaveLength(1);
+      expect(ctx.merchant.charges.at(-1)).toMatchObject({ error_code: 1006 });
+    },
+  },
+  {
     name: 'checkout: a card typed and paid is charged; card data only in the POST /tokens body; zero CSP violations',
     async run(ctx) {
       const pan = randomPan();
