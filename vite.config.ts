@@ -9,11 +9,66 @@ import { defineConfig, type Plugin } from 'vite';
  * list says); test/tooling/build.test.ts checks both.
  */
 export const INTERNAL_PROPERTIES = [
-  'lastValue', 'errorElement', 'apiErrorCode', 'keepAttributes', 'adoptElement', 'undo',
+  'lastValue',
+  'errorElement',
+  'apiErrorCode',
+  'keepAttributes',
+  'adoptElement',
+  'undo',
   // the hosted frame's context and field handles
-  'win', 'doc', 'frameSettings', 'apiBaseUrl', 'frameTokenConfig', 'configProblem', 'frameLocale', 'currentBrand', 'ownFields', 'postToPage', 'messageFor', 'pageOrigin', 'frameConfig', 'mountChannel', 'frameField', 'setBrand', 'fieldValue', 'showError', 'mountKey', 'siblingBrand', 'fieldInput', 'refreshState', 'clearField', 'shownState',
+  'win',
+  'doc',
+  'frameSettings',
+  'apiBaseUrl',
+  'frameTokenConfig',
+  'configProblem',
+  'frameLocale',
+  'currentBrand',
+  'ownFields',
+  'postToPage',
+  'messageFor',
+  'pageOrigin',
+  'frameConfig',
+  'mountChannel',
+  'frameField',
+  'setBrand',
+  'fieldValue',
+  'showError',
+  'mountKey',
+  'siblingBrand',
+  'fieldInput',
+  'refreshState',
+  'clearField',
+  'shownState',
   // the hosted fields' mount on the merchant page
-  'fieldFrames', 'cardFrame', 'frameSessionId', 'allReady', 'mountLocale', 'urlLocale', 'mountRefusal', 'pendingTokenize', 'tokenizeId', 'resolveToken', 'rejectToken', 'postToFrame', 'takeSnapshot', 'fieldsOrigin', 'fieldState', 'frameLoaded', 'fieldKey', 'fieldContainer', 'fieldIframe', 'mountApi', 'postForm', 'frameFields', 'stateByField', 'fontsFailed', 'emitEvent', 'currentBin', 'mountStyle', 'styleChanged',
+  'fieldFrames',
+  'cardFrame',
+  'frameSessionId',
+  'allReady',
+  'mountLocale',
+  'urlLocale',
+  'mountRefusal',
+  'pendingTokenize',
+  'tokenizeId',
+  'resolveToken',
+  'rejectToken',
+  'postToFrame',
+  'takeSnapshot',
+  'fieldsOrigin',
+  'fieldState',
+  'frameLoaded',
+  'fieldKey',
+  'fieldContainer',
+  'fieldIframe',
+  'mountApi',
+  'postForm',
+  'frameFields',
+  'stateByField',
+  'fontsFailed',
+  'emitEvent',
+  'currentBin',
+  'mountStyle',
+  'styleChanged',
 ];
 
 /**
@@ -33,8 +88,10 @@ const framePage = (): Plugin => ({
     const src = (file: string) => readFileSync(new URL(`src/hosted/frame/${file}`, import.meta.url), 'utf8');
     const js = bundle['frame.js'];
     const css = src('frame.css');
-    if (js?.type != 'chunk') throw new Error('frame.js: no such chunk');
-    const html = src('frame.html').replace('src="frame.js"', `src="frame.js?v=${fileVersion(js.code)}"`).replace('href="frame.css"', `href="frame.css?v=${fileVersion(css)}"`);
+    if (js?.type !== 'chunk') throw new Error('frame.js: no such chunk');
+    const html = src('frame.html')
+      .replace('src="frame.js"', `src="frame.js?v=${fileVersion(js.code)}"`)
+      .replace('href="frame.css"', `href="frame.css?v=${fileVersion(css)}"`);
     this.emitFile({ type: 'asset', fileName: 'frame.html', source: html });
     this.emitFile({ type: 'asset', fileName: 'frame.css', source: css });
   },
@@ -80,18 +137,18 @@ export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:P
  */
 export default defineConfig(({ mode }) => {
   const lib = LIBS[mode as keyof typeof LIBS] ?? LIBS.production;
-  const script = lib.formats[0] == 'iife';
+  const script = lib.formats[0] === 'iife';
   // the two script tags of the full API (classic; classic with the form layer)
-  const classicTag = mode == 'iife' || mode == 'checkout';
+  const classicTag = mode === 'iife' || mode === 'checkout';
   return {
-    plugins: mode == 'fields' ? [framePage()] : [],
+    plugins: mode === 'fields' ? [framePage()] : [],
     build: {
       target: 'es2020',
-      outDir: mode == 'fields' ? 'dist/fields' : 'dist',
-      emptyOutDir: mode == 'fields' || mode == 'production',
+      outDir: mode === 'fields' ? 'dist/fields' : 'dist',
+      emptyOutDir: mode === 'fields' || mode === 'production',
       // source maps beside each build (dist/*.map, for an error tracker or a debugger); the script tags carry no
       // `sourceMappingURL` comment, so a checkout page does not download a comment pointing at a file it never asks for
-      sourcemap: mode == 'fields' ? false : script ? 'hidden' : true,
+      sourcemap: mode === 'fields' ? false : script ? 'hidden' : true,
       // Every build is minified by terser (3 passes; smaller than Vite's default, Oxc: `npm run size`), with the
       // internal property names shortened. Each app's bundler minifies the ESM build again; it could not shorten
       // those names itself. On the two classic script tags and the frame, `unsafe_arrows` (function expressions that
@@ -100,9 +157,14 @@ export default defineConfig(({ mode }) => {
       // inlined; a one-use function with parameters, inlined, has them written out as `var`s and assignments,
       // which cost more than the call. Figures: docs/performance.md.
       minify: 'terser',
-      terserOptions: { compress: { passes: 3, unsafe_arrows: classicTag || mode == 'fields', inline: 1 }, ecma: 2020, mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } } },
+      terserOptions: {
+        compress: { passes: 3, unsafe_arrows: classicTag || mode === 'fields', inline: 1 },
+        ecma: 2020,
+        mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } },
+      },
       // the script tags' global read-only (LOCK_GLOBAL)
-      rolldownOptions: classicTag || mode == 'hosted' ? { output: { footer: LOCK_GLOBAL } } : mode == 'react' ? { external: REACT_EXTERNAL } : {},
+      rolldownOptions:
+        classicTag || mode === 'hosted' ? { output: { footer: LOCK_GLOBAL } } : mode === 'react' ? { external: REACT_EXTERNAL } : {},
       lib: { ...lib, formats: [...lib.formats] },
     },
     test: {

@@ -53,14 +53,25 @@ export function demoOptions(args: string[]): DemoOptions {
     },
     strict: true,
   });
-  const port = (flag: 'api-port' | 'port') => (/^\d{1,5}$/.test(values[flag]) && Number(values[flag]) <= 65535 ? '' : `--${flag} must be 0-65535`);
+  const port = (flag: 'api-port' | 'port') =>
+    /^\d{1,5}$/.test(values[flag]) && Number(values[flag]) <= 65535 ? '' : `--${flag} must be 0-65535`;
   const maxCards = values['velocity-max-cards'];
   const missing = values['missing-device-data'] as RuleMode;
-  const problems = [port('api-port'), port('port'), /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)',
+  const problems = [
+    port('api-port'),
+    port('port'),
+    /^\d{1,4}$/.test(maxCards) && Number(maxCards) <= 1000 ? '' : '--velocity-max-cards must be 0-1000 (0: off)',
     RULE_MODES.includes(missing) ? '' : '--missing-device-data must be off, flag or decline',
-    /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000 ? '' : '--amount must be pesos over 0 and at most 1000000, at most two decimals',
-    /^\d{1,5}$/.test(values['max-attempts']) && Number(values['max-attempts']) >= 1 && Number(values['max-attempts']) <= 10_000 ? '' : '--max-attempts must be 1-10000',
-    values['trust-proxy'] === undefined || isIP(values['trust-proxy']) ? '' : '--trust-proxy must be an IP address (the reverse proxy in front of the merchant)'];
+    /^\d{1,7}(\.\d{1,2})?$/.test(values.amount) && Number(values.amount) > 0 && Number(values.amount) <= 1_000_000
+      ? ''
+      : '--amount must be pesos over 0 and at most 1000000, at most two decimals',
+    /^\d{1,5}$/.test(values['max-attempts']) && Number(values['max-attempts']) >= 1 && Number(values['max-attempts']) <= 10_000
+      ? ''
+      : '--max-attempts must be 1-10000',
+    values['trust-proxy'] === undefined || isIP(values['trust-proxy'])
+      ? ''
+      : '--trust-proxy must be an IP address (the reverse proxy in front of the merchant)',
+  ];
   if (problems.some(Boolean)) throw new Error(problems.filter(Boolean).join('\n'));
   return {
     apiPort: Number(values['api-port']),
@@ -75,6 +86,7 @@ export function demoOptions(args: string[]): DemoOptions {
 /** The words for a port that cannot be used: which port, and which flag picks another. */
 export function listenProblem(e: unknown, what: string, port: number, flag: string): string {
   const code = (e as { code?: string }).code;
-  const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : `cannot be used (${(e as Error).message})`;
+  const why =
+    code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : `cannot be used (${(e as Error).message})`;
   return `demo: port ${port} (${what}) ${why}; pick another with ${flag} N, e.g. npm run demo -- ${flag} ${port + 1000 <= 65535 ? port + 1000 : 5000}`;
 }

@@ -35,7 +35,10 @@ const creds = {
 };
 let api: RunningSandbox;
 try {
-  api = await startSandbox({ ...creds, port: opts.apiPort, fraud: opts.fraud,
+  api = await startSandbox({
+    ...creds,
+    port: opts.apiPort,
+    fraud: opts.fraud,
     // the bank page's one-time codes (the shopper's "SMS") are the only sandbox log lines shown here
     log: (line) => line.startsWith('3ds ') && console.log(line),
   });
@@ -56,8 +59,10 @@ const merchant = await startMerchant({
   await api.close();
   process.exit(1);
 });
-const velocity = opts.fraud.velocityMaxCards ? `device_velocity over ${opts.fraud.velocityMaxCards} cards` : 'device_velocity off (--velocity-max-cards 3 turns it on)';
-const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData == 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
+const velocity = opts.fraud.velocityMaxCards
+  ? `device_velocity over ${opts.fraud.velocityMaxCards} cards`
+  : 'device_velocity off (--velocity-max-cards 3 turns it on)';
+const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData === 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity}; ${missing})`);
 console.log(`merchant + page ${merchant.url}  (hosted fields; Spanish; ${merchant.url}/?lang=en for English)`);
 console.log(`on-page form    ${merchant.url}/direct  (the form layer on the shop's page)`);

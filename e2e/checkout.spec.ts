@@ -33,7 +33,7 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     const sent = JSON.parse(tokenPosts[0]!.body);
     expect(sent).toStrictEqual({ card_number: PAN, cvv2: '123', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: FUTURE_YY });
     expect(tokenPosts[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`);
-    for (const r of recorder.requests.filter((r) => r !== tokenPosts[0])) {
+    for (const r of recorder.requests.filter((req) => req !== tokenPosts[0])) {
       for (const form of panForms(PAN)) {
         expect(r.url).not.toContain(form);
         expect(r.body).not.toContain(form);

@@ -94,13 +94,13 @@ export function startClassicPages(): Promise<ClassicPages> {
  */
 export const configureClassic = (page: Page, apiUrl: string, trapUrl: string, creds = CLASSIC_CREDS) =>
   page.evaluate(
-    ({ apiUrl, trapUrl, creds }) => {
+    ({ apiUrl: api, trapUrl: trap, creds: merchant }) => {
       const OpenPay = (window as unknown as { OpenPay: Record<string, any> }).OpenPay;
-      OpenPay.setId(creds.merchantId);
-      OpenPay.setApiKey(creds.publicKey);
+      OpenPay.setId(merchant.merchantId);
+      OpenPay.setApiKey(merchant.publicKey);
       OpenPay.setSandboxMode(true);
-      OpenPay.sandboxHostname = `${apiUrl}/v1/`;
-      OpenPay.deviceData._sandboxHostname = `${trapUrl}/`;
+      OpenPay.sandboxHostname = `${api}/v1/`;
+      OpenPay.deviceData._sandboxHostname = `${trap}/`;
     },
     { apiUrl, trapUrl, creds },
   );

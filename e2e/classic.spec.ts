@@ -60,11 +60,11 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
 
   const create = (page: import('@playwright/test').Page, card: unknown) =>
     page.evaluate(
-      (card) =>
+      (cardData) =>
         new Promise<Outcome>((resolve) => {
           const done = (ok: boolean) => (r: any) =>
             resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).sort(), text: ok ? undefined : String(r) });
-          (window as any).OpenPay.token.create(card, done(true), done(false));
+          (window as any).OpenPay.token.create(cardData, done(true), done(false));
         }),
       card,
     );
@@ -102,7 +102,7 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
       () =>
         new Promise<Outcome>((resolve) => {
           const w = window as any;
-          const done = (ok: boolean) => (r: any) => resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).sort() });
+          const done = (ok: boolean) => (res: any) => resolve({ ok, status: res.status, message: res.message, data: res.data, keys: Object.keys(res).sort() });
           w.OpenPay.token.extractFormAndCreate(w.$('#processCard'), done(true), done(false), 'customer-id-ignored');
         }),
     );
@@ -204,11 +204,11 @@ test.describe('the classic README examples migrated to PayToken (Chromium)', () 
 
   const create = (page: import('@playwright/test').Page, card: unknown) =>
     page.evaluate(
-      (card) =>
+      (cardData) =>
         new Promise<Outcome>((resolve) => {
           const done = (ok: boolean) => (r: any) =>
-            resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).filter((k) => k != 'toString').sort(), text: ok ? undefined : String(r) });
-          (window as any).PayToken.token.create(card, done(true), done(false));
+            resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).filter((k) => k !== 'toString').sort(), text: ok ? undefined : String(r) });
+          (window as any).PayToken.token.create(cardData, done(true), done(false));
         }),
       card,
     );
@@ -237,7 +237,7 @@ test.describe('the classic README examples migrated to PayToken (Chromium)', () 
       () =>
         new Promise<Outcome>((resolve) => {
           const w = window as any;
-          const done = (ok: boolean) => (r: any) => resolve({ ok, status: r.status, message: r.message, data: r.data, keys: [] });
+          const done = (ok: boolean) => (res: any) => resolve({ ok, status: res.status, message: res.message, data: res.data, keys: [] });
           w.PayToken.token.extractFormAndCreate(w.$('#processCard'), done(true), done(false), 'customer-id-ignored');
         }),
     );

@@ -30,9 +30,9 @@ async function start(fraud: Partial<FraudOptions>) {
     port: 0,
     fraud: { velocityMaxCards: 0, ...fraud },
     log: () => {},
-    requestLog: (r) => r.method == 'POST' && events.push(`api ${new URL(r.url).pathname.replace(/^\/v1\/\w+/, '')}${r.url.endsWith('/device-data') ? ` ${JSON.parse(r.body).device_session_id}` : ''}`),
+    requestLog: (r) => r.method === 'POST' && events.push(`api ${new URL(r.url).pathname.replace(/^\/v1\/\w+/, '')}${r.url.endsWith('/device-data') ? ` ${JSON.parse(r.body).device_session_id}` : ''}`),
   });
-  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, requestLog: (r) => r.method == 'POST' && events.push(`merchant ${new URL(r.url).pathname}`) });
+  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, requestLog: (r) => r.method === 'POST' && events.push(`merchant ${new URL(r.url).pathname}`) });
 }
 
 test.afterEach(async () => {
@@ -48,14 +48,14 @@ async function holdDeviceData(page: Page, how: 'hold' | 'abort') {
   let tokensSent!: () => void;
   const tokens = new Promise<void>((r) => (tokensSent = r));
   page.on('request', (r) => {
-    if (r.method() != 'POST') return;
+    if (r.method() !== 'POST') return;
     if (r.url().endsWith('/tokens')) tokensSent();
     events.push(`page sends ${new URL(r.url()).pathname.replace(/^\/v1\/\w+/, '')}`);
   });
-  page.on('requestfinished', (r) => r.url().endsWith('/device-data') && r.method() == 'POST' && events.push('page device-data finished'));
+  page.on('requestfinished', (r) => r.url().endsWith('/device-data') && r.method() === 'POST' && events.push('page device-data finished'));
   await page.context().route('**/device-data', async (route) => {
-    if (route.request().method() != 'POST') return route.continue();
-    if (how == 'abort') return route.abort('failed');
+    if (route.request().method() !== 'POST') return route.continue();
+    if (how === 'abort') return route.abort('failed');
     await tokens;
     await new Promise((r) => setTimeout(r, 300));
     await route.continue();
@@ -67,7 +67,7 @@ for (const [checkout, path] of [['on-page form layer', '/direct'], ['hosted fiel
     await start({ missingDeviceData: 'decline' });
     await holdDeviceData(page, 'hold');
     await page.goto(`${merchant.url}${path}?lang=en`);
-    if (path == '/') await fillHosted(page);
+    if (path === '/') await fillHosted(page);
     else await fillCard(page, { number: '4111111111111111' });
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 15_000 });

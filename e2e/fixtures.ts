@@ -39,16 +39,18 @@ export interface Recorder {
   cspViolations: string[];
 }
 
-export const test = base.extend<{ recorder: Recorder }, { servers: Servers }>({
+export const test = base.extend<{ recorder: Recorder }, { serversFraud: Partial<FraudOptions>; servers: Servers }>({
+  // The anti-fraud rule settings of `servers` (a worker option). Those servers are shared by every test of a worker,
+  // all from the same headless browser profile (one visitor id): the device-velocity rule is off here so that tests
+  // of other flows may use any number of cards. It is tested on servers of its own (e2e/device-data.spec.ts). Every
+  // page pays from 127.0.0.1, and the viewport sizes of the layout tests give one profile several visitor ids, so
+  // the IP-velocity rule (20 distinct cards per IP) and the card-velocity rule (one card from more than 3 visitor
+  // ids) are off here too: a worker running the test-card walk, the checkout and the layout specs trips them; both
+  // are tested over HTTP (test/contract).
+  serversFraud: [{ velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 }, { scope: 'worker', option: true }],
   servers: [
-    async ({}, use) => {
-      // Shared by every test of a worker, all from the same headless browser profile (one visitor id): the
-      // device-velocity rule is off here so that tests of other flows may use any number of cards. It is tested
-      // on servers of its own (e2e/device-data.spec.ts). Every page pays from 127.0.0.1, and the viewport sizes of
-      // the layout tests give one profile several visitor ids, so the IP-velocity rule (20 distinct cards per IP)
-      // and the card-velocity rule (one card from more than 3 visitor ids) are off here too: a worker running the
-      // test-card walk, the checkout and the layout specs trips them; both are tested over HTTP (test/contract).
-      const { close, ...servers } = await startServers({ velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 });
+    async ({ serversFraud }, use) => {
+      const { close, ...servers } = await startServers(serversFraud);
       await use(servers);
       await close();
     },

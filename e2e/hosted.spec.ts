@@ -352,14 +352,14 @@ test('two mounts on one page stay apart; unmount removes frames and listeners; a
   const before = await messageListeners();
   const mount = (m: string) =>
     page.evaluate(
-      ([m, cfg]) =>
+      ([prefix, cfg]) =>
         new Promise<void>((resolve) => {
           const w = window as unknown as Record<string, any>;
           w.PayToken.setId(cfg.merchantId);
           w.PayToken.setApiKey(cfg.publicKey);
           w.PayToken.setBaseUrl(cfg.baseUrl);
-          (w.mounts ??= {})[m] = w.PayToken.fields.mount({ card_number: `#${m}-pan`, expiry: `#${m}-exp`, cvv2: `#${m}-cvv` }, { locale: 'en' });
-          w.mounts[m].on('ready', () => resolve());
+          (w.mounts ??= {})[prefix] = w.PayToken.fields.mount({ card_number: `#${prefix}-pan`, expiry: `#${prefix}-exp`, cvv2: `#${prefix}-cvv` }, { locale: 'en' });
+          w.mounts[prefix].on('ready', () => resolve());
         }),
       [m, { ...CREDS, baseUrl: sandbox.baseUrl }] as const,
     );
@@ -446,14 +446,14 @@ test('a setting the frames refuse (a style outside the allowlist, a malformed me
   await page.goto(`${lab.url}/refused`);
   const mount = (merchantId: string, style: object) =>
     page.evaluate(
-      ([cfg, merchantId, style]) =>
+      ([cfg, id, css]) =>
         new Promise<{ errors: { code: string; option: string; name: string }[]; rejected: { name: string; option: string } | null }>((resolve) => {
           const w = window as unknown as Record<string, any>;
-          w.PayToken.setId(merchantId);
+          w.PayToken.setId(id);
           w.PayToken.setApiKey(cfg.publicKey);
           w.PayToken.setBaseUrl(cfg.baseUrl);
           w.mounted?.unmount();
-          const m = (w.mounted = w.PayToken.fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' }, { locale: 'en', flow: 'spa', style }));
+          const m = (w.mounted = w.PayToken.fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' }, { locale: 'en', flow: 'spa', style: css }));
           const errors: { code: string; option: string; name: string }[] = [];
           m.on('error', (e: { code: string; error: { option: string; name: string } }) => errors.push({ code: e.code, option: e.error.option, name: e.error.name }));
           m.on('ready', () =>

@@ -95,7 +95,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   expect(rec.pageErrors).toEqual([]);
 
   // 5. no storage, cookie, cache or history write carries it, and nothing is left in storage at the end
-  for (const w of rec.inPage.filter((w) => w.kind !== 'csp')) expect(hasCardData(w.detail, pan, cvv2), `${w.kind} ${w.detail}`).toBe(false);
+  for (const w of rec.inPage.filter((write) => write.kind !== 'csp')) expect(hasCardData(w.detail, pan, cvv2), `${w.kind} ${w.detail}`).toBe(false);
   const stored = await page.evaluate(async () => ({
     local: JSON.stringify({ ...localStorage }),
     session: JSON.stringify({ ...sessionStorage }),

@@ -27,10 +27,10 @@ test.afterAll(async () => {
 /** Runs `calls` token.create calls of `global` one after the other; resolves with how many succeeded. */
 const run = (page: import('@playwright/test').Page, global: 'PayToken' | 'OpenPay', calls: number) =>
   page.evaluate(
-    async ({ global, calls, card }) => {
+    async ({ global: name, calls: count, card }) => {
       let ok = 0;
-      for (let i = 0; i < calls; i++) {
-        ok += await new Promise<number>((resolve) => (window as any)[global].token.create(card, () => resolve(1), () => resolve(0)));
+      for (let i = 0; i < count; i++) {
+        ok += await new Promise<number>((resolve) => (window as any)[name].token.create(card, () => resolve(1), () => resolve(0)));
       }
       return ok;
     },

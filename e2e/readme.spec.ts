@@ -206,9 +206,9 @@ const authParts = (code: string) => {
   return { redirect: code.slice(0, at), modal: code.slice(at) };
 };
 
-/** The README quick start's page (`html`, whole), its CSS and its `checkout.js`, served with this test's sandbox. */
-function serveQuickStart(html: string, js: string): void {
-  site.html = sandboxed(html);
+/** The README quick start's page (`pageHtml`, whole), its CSS and its `checkout.js`, served with this test's sandbox. */
+function serveQuickStart(pageHtml: string, js: string): void {
+  site.html = sandboxed(pageHtml);
   site.css = snippet('quickstart-css').code;
   site.js = sandboxed(js);
 }

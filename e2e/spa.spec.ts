@@ -34,12 +34,13 @@ async function fillSpa(page: Page, number = '4111111111111111', en = false) {
 /** Every frame's URL origin on the page, the page's own first. */
 const iframeOrigins = (page: Page) => page.locator('iframe').evaluateAll((fs) => fs.map((f) => new URL((f as HTMLIFrameElement).src).origin));
 
-const test = base.extend<{}, { shop: Servers & { log: string[] } }>({
-  // servers of their own whose sandbox log the 3-D Secure tests read (the one-time codes)
+const test = base.extend<Record<never, never>, { shop: Servers & { log: string[] } }>({
+  // servers of their own (with the rule settings of the shared ones) whose sandbox log the 3-D Secure tests read
+  // (the one-time codes)
   shop: [
-    async ({}, use) => {
+    async ({ serversFraud }, use) => {
       const log: string[] = [];
-      const { close, ...servers } = await startServers({ velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 }, (l) => log.push(l));
+      const { close, ...servers } = await startServers(serversFraud, (l) => log.push(l));
       await use({ ...servers, log });
       await close();
     },
@@ -125,7 +126,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(deviceData).toHaveLength(1);
     expect(new URL(frameOf.get(`POST ${deviceData[0]!.url}`)!).origin).toBe(servers.apiUrl);
     expect(JSON.parse(deviceData[0]!.body).device_session_id).toBe(posted[0]!.device_session_id);
-    for (const r of recorder.requests.filter((r) => r !== tokens[0])) expect(r.body.replace(/\D/g, '')).not.toContain('4111111111111111');
+    for (const r of recorder.requests.filter((req) => req !== tokens[0])) expect(r.body.replace(/\D/g, '')).not.toContain('4111111111111111');
     expect(recorder.cspViolations).toEqual([]);
   });
 

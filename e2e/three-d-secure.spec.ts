@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, fillCard, fillHosted, axeViolations, CREDENTIALS, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import { formMessage } from '../src/fields/messages';
+import type { FraudOptions } from '../demo/sandbox/fraud';
 
 interface Shop {
   api: RunningSandbox;
@@ -19,11 +19,13 @@ interface Shop {
   log: string[];
 }
 
-const test = base.extend<{}, { shop: Shop }>({
+const test = base.extend<Record<never, never>, { shopFraud: Partial<FraudOptions>; shop: Shop }>({
+  // the anti-fraud rule settings of the shop's sandbox (a worker option): any number of cards per visitor
+  shopFraud: [{ velocityMaxCards: 0 }, { scope: 'worker', option: true }],
   shop: [
-    async ({}, use) => {
+    async ({ shopFraud }, use) => {
       const log: string[] = [];
-      const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud: { velocityMaxCards: 0 }, log: (l) => log.push(l) });
+      const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud: shopFraud, log: (l) => log.push(l) });
       const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, amount: 2400 });
       await use({ api, merchant, log });
       await merchant.close();
@@ -198,13 +200,13 @@ test.describe('reward points and months without interest', () => {
 /** A charge_pending 3-D Secure charge made server side (as a merchant's backend would), returning to `redirect_url`. */
 async function pendingCharge(shop: Shop, card_number: string, redirect_url: string) {
   const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'Content-Type': 'application/json' });
-  const base = `${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}`;
-  const token = await (await fetch(`${base}/tokens`, {
+  const merchantApi = `${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}`;
+  const token = await (await fetch(`${merchantApi}/tokens`, {
     method: 'POST',
     headers: auth(CREDENTIALS.publicKey),
     body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
   })).json();
-  const tx = await (await fetch(`${base}/charges`, {
+  const tx = await (await fetch(`${merchantApi}/charges`, {
     method: 'POST',
     headers: { ...auth(CREDENTIALS.privateKey), 'X-Forwarded-For': '127.0.0.1' },
     body: JSON.stringify({

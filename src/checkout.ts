@@ -25,7 +25,8 @@ const checkout = {
      * @param form the form element or its id. @param options see `FormOptions` (`locale`, `messages`, `flow`...).
      * @returns the {@link MountedForm}. @throws ConfigurationError when no such form exists.
      */
-    mount: (form: FormRef, options?: FormOptions): MountedForm => mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
+    mount: (form: FormRef, options?: FormOptions): MountedForm =>
+      mountForm(findForm(form), options, async (card) => (await tokenize(card)).data),
   },
   /**
    * 3-D Secure: shows the bank page of a `charge_pending` charge's `payment_method.url`, by a top-level redirect

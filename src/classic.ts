@@ -77,9 +77,11 @@ const state = { id: '', key: '', baseUrl: '', sandbox: false, develop: false };
  * The classic members this library refuses: they need what the spec does not give a public key. Throws a
  * ConfigurationError naming the member and why, so a migrated page fails loudly rather than silently.
  */
-const refuse = (member: string, why = 'the public key has no merchant-group endpoint (spec, Authentication)') => (): never => {
-  throw configError(member, why);
-};
+const refuse =
+  (member: string, why = 'the public key has no merchant-group endpoint (spec, Authentication)') =>
+  (): never => {
+    throw configError(member, why);
+  };
 
 /** The request and `JSON.stringify` as they were when the script loaded (device data is sent with these; see `pristine`). */
 const io = pristine();
@@ -111,7 +113,7 @@ function toFailure(e: unknown): ClassicFailure {
           message: err.message,
           status: http_code,
           data: {
-            category: err.type == 'network' || err.type == 'timeout' ? 'internal' : 'request',
+            category: err.type === 'network' || err.type === 'timeout' ? 'internal' : 'request',
             request_id: '',
             error_code: errorCodeOf(err),
             http_code,
@@ -231,10 +233,9 @@ export const classic = {
      * `regx` (the IIN ranges are in src/card/brands.ts).
      */
     cardTypes: () =>
-      Object.fromEntries(Object.entries(BRAND_NAMES).map(([brand, name]) => [brand, { name, length: [...PAN_LENGTHS], accept: true }])) as Record<
-        Brand,
-        { name: string; length: number[]; accept: true }
-      >,
+      Object.fromEntries(
+        Object.entries(BRAND_NAMES).map(([brand, name]) => [brand, { name, length: [...PAN_LENGTHS], accept: true }]),
+      ) as Record<Brand, { name: string; length: number[]; accept: true }>,
     /**
      * Refused: updating a stored card needs the private key (spec, Endpoints > Cards, `PUT /cards/{card_id}`;
      * Authentication: the public key only creates tokens and cards). Update it from your server.
@@ -277,9 +278,9 @@ export const classic = {
      *   array-like of one), or `budgetMs` is not 1-10000.
      */
     setup(formId?: FormRef, fieldName?: string, options?: DeviceDataOptions): string {
-      const missing = typeof formId == 'string' && !globalThis.document?.getElementById(formId);
+      const missing = typeof formId === 'string' && !globalThis.document?.getElementById(formId);
       const id = formId && !missing ? writeDeviceSessionInput(findForm(formId), fieldName) : deviceSessionId();
-      deviceData(options, requestConfig, io);
+      void deviceData(options, requestConfig, io); // never rejects: the collection's failures are data
       return id;
     },
     /**

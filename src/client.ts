@@ -158,7 +158,7 @@ export function createClient(config: ClientConfig): Client {
               ['device_session_id', device_session_id, DEVICE_SESSION_ID],
             ] as const
           )
-            .filter(([, v, rule]) => !(typeof v == 'string' && rule.test(v)))
+            .filter(([, v, rule]) => !(typeof v === 'string' && rule.test(v)))
             .map(([field, v]) => fail(field, v ? 'format' : 'required'));
           if (errors.length) throw new ValidationError(errors);
           body = { token_id, device_session_id };

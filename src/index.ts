@@ -12,12 +12,31 @@ export { validateCvv2 } from './card/cvv2';
 export { validateHolderName, HOLDER_NAME_MAX } from './card/holder';
 export { validateAddress } from './card/address';
 export { validateCard } from './card/validate';
-export { MAX_EXPIRY_YEARS, type Address, type Brand, type CardData, type CardField, type CardInput, type CardValidation, type FieldResult, type Reason } from './card/types';
+export {
+  MAX_EXPIRY_YEARS,
+  type Address,
+  type Brand,
+  type CardData,
+  type CardField,
+  type CardInput,
+  type CardValidation,
+  type FieldResult,
+  type Reason,
+} from './card/types';
 export { createClient, type Client, type CardCreateOptions, type DeviceDataCollection } from './client';
 export { tokenize } from './http/tokenize';
 export { httpContext, type HttpContext } from './http/http-context';
 export { DEFAULT_TIMEOUT_MS, LOCAL_SANDBOX_URL, type ClientConfig, type ResolvedConfig } from './http/config';
-export { PayTokenError, ValidationError, ApiError, NetworkError, TimeoutError, ConfigurationError, errorCodeFor, type ErrorType } from './errors/index';
+export {
+  PayTokenError,
+  ValidationError,
+  ApiError,
+  NetworkError,
+  TimeoutError,
+  ConfigurationError,
+  errorCodeFor,
+  type ErrorType,
+} from './errors/index';
 export type { ErrorObject, Token, TokenCard, Card, CardFromToken } from './types/index';
 export { DEVICE_SESSION_ID_LENGTH } from './fraud/session';
 export { DEFAULT_BUDGET_MS } from './fraud/collect';
@@ -26,5 +45,30 @@ export { formatValue, type FormatKind } from './fields/format';
 export { formMessage, MESSAGES, type Messages } from './fields/messages';
 export { readCard } from './form/read';
 export type { AuthenticateMode, AuthenticateOptions, AuthenticateResult } from './form/authenticate';
-export type { MountedForm, FormOptions, FormState, FieldState, FieldError, FieldEvent, FormEvents, FormErrorEvent, TokenResult } from './form/types';
-export { mountFields, checkStyle, type FieldsConfig, type FieldContainers, type FieldsOptions, type FieldsEvents, type FieldsState, type FieldsTokenResult, type HostedFields, type FieldsStyle, type HostedField, type HostedFieldState, type FrameKind, type FontSource } from './hosted/index';
+export type {
+  MountedForm,
+  FormOptions,
+  FormState,
+  FieldState,
+  FieldError,
+  FieldEvent,
+  FormEvents,
+  FormErrorEvent,
+  TokenResult,
+} from './form/types';
+export {
+  mountFields,
+  checkStyle,
+  type FieldsConfig,
+  type FieldContainers,
+  type FieldsOptions,
+  type FieldsEvents,
+  type FieldsState,
+  type FieldsTokenResult,
+  type HostedFields,
+  type FieldsStyle,
+  type HostedField,
+  type HostedFieldState,
+  type FrameKind,
+  type FontSource,
+} from './hosted/index';

@@ -8,7 +8,8 @@ import { httpContextSchema, type HttpContext } from '../sandbox/schemas/http-con
  * address as this backend sees it. A member the schema refuses is left out rather than failing the payment.
  */
 export function httpContextOf(c: Context, fromPage: unknown, address: string): HttpContext {
-  const page = typeof fromPage === 'object' && fromPage !== null && !Array.isArray(fromPage) ? (fromPage as Record<string, unknown>) : undefined;
+  const page =
+    typeof fromPage === 'object' && fromPage !== null && !Array.isArray(fromPage) ? (fromPage as Record<string, unknown>) : undefined;
   const candidate: Record<string, unknown> = page ?? {
     browser_user_agent: c.req.header('user-agent')?.slice(0, 512),
     browser_language: c.req.header('accept-language')?.split(/[,;]/)[0]?.trim(),

@@ -126,7 +126,8 @@ const noStore: MiddlewareHandler = async (c, next) => {
 export function createSandboxApp(opts: SandboxOptions) {
   const now = opts.now ?? (() => new Date());
   const store = new Store(now, opts.limits);
-  if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl)) throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
+  if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
+    throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const deps: Deps = {
     store,

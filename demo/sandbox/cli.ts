@@ -80,7 +80,9 @@ function options() {
     /^pk_\w{1,100}$/.test(values['public-key']) ? '' : '--public-key must look like pk_...',
     /^sk_\w{1,100}$/.test(values['private-key']) ? '' : '--private-key must look like sk_...',
     /^\d{1,4}$/.test(values['velocity-max-cards']) && maxCards <= 1000 ? '' : '--velocity-max-cards must be 0-1000',
-    /^\d{1,8}$/.test(values['velocity-window']) && window >= 1 && window <= 31_536_000 ? '' : '--velocity-window must be 1-31536000 seconds',
+    /^\d{1,8}$/.test(values['velocity-window']) && window >= 1 && window <= 31_536_000
+      ? ''
+      : '--velocity-window must be 1-31536000 seconds',
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
     MODES.includes(values.mode as SandboxMode) ? '' : `--mode must be one of ${MODES.join(', ')}`,
     faultProblem(values.fault),
@@ -94,7 +96,9 @@ function options() {
     between(values['token-ttl'], 1, 31_536_000) ? '' : '--token-ttl must be 1-31536000 seconds',
     between(values['device-data-ttl'], 1, 31_536_000) ? '' : '--device-data-ttl must be 1-31536000 seconds',
     ancestorsProblem(values['fields-ancestors']),
-    values['public-url'] !== undefined && publicUrlProblem(values['public-url']) ? `--public-url ${publicUrlProblem(values['public-url'])}` : '',
+    values['public-url'] !== undefined && publicUrlProblem(values['public-url'])
+      ? `--public-url ${publicUrlProblem(values['public-url'])}`
+      : '',
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
@@ -153,8 +157,20 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
-  const faults = opts.faults ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})` : '';
-  const { velocityMaxCards, velocityWindowSeconds, automation, missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility, consistency, entry } = opts.fraud;
+  const faults = opts.faults
+    ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})`
+    : '';
+  const {
+    velocityMaxCards,
+    velocityWindowSeconds,
+    automation,
+    missingDeviceData,
+    cardVelocityMaxDevices,
+    ipVelocityMaxCards,
+    plausibility,
+    consistency,
+    entry,
+  } = opts.fraud;
   process.stdout.write(
     `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
   );

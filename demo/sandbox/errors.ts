@@ -55,7 +55,11 @@ export class SandboxError extends Error {
  *
  * @param extra `fraud_rules` (3005) or an `http_code` override.
  */
-export function apiError(code: number, description: string, extra: Partial<Pick<ErrorBody, 'fraud_rules' | 'http_code'>> = {}): SandboxError {
+export function apiError(
+  code: number,
+  description: string,
+  extra: Partial<Pick<ErrorBody, 'fraud_rules' | 'http_code'>> = {},
+): SandboxError {
   const known = ERROR_CODES[code] ?? ERROR_CODES[1000]!;
   return new SandboxError({
     category: known.category,

@@ -58,7 +58,10 @@ const int = (v: string, max: number): number | undefined => (/^\d{1,7}$/.test(v)
  */
 export function parseFault(text: string): Fault {
   const f: Fault = {};
-  for (const item of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key = '', value = '', extra] = item.split('=').map((s) => s.trim());
     const v =
       extra !== undefined
@@ -66,7 +69,7 @@ export function parseFault(text: string): Fault {
         : key === 'latency'
           ? int(value, 60_000)
           : key === 'times'
-            ? (int(value, 1_000_000) || undefined)
+            ? int(value, 1_000_000) || undefined
             : key === 'status'
               ? ({ '500': 500, '503': 503 } as const)[value]
               : key === 'reset'
@@ -148,47 +151,46 @@ function replaceBody(c: Context, body: BodyInit): void {
  * @param mode the sandbox's {@link FaultMode}; when it is off, requests pass untouched whatever they carry.
  * @param render renders a thrown error as the Error object response (the app's one error renderer).
  */
-export const faults = (
-  mode: FaultMode,
-  render: (c: Context<SandboxEnv>, err: unknown) => Response,
-): MiddlewareHandler<SandboxEnv> => async (c, next) => {
-  if (!mode.enabled) return next();
-  const header = c.var.keyKind === 'private' || mode.publicKey ? c.req.header(FAULT_HEADER) : undefined;
-  const text = header ?? mode.current;
-  if (!text) return next();
-  let f: Fault;
-  try {
-    f = parseFault(text);
-  } catch (e) {
-    throw apiError(1001, `${FAULT_HEADER}: ${(e as Error).message}`);
-  }
-  if (f.times && mode.count(text) > f.times) return next();
-  if (f.latency) await new Promise((r) => setTimeout(r, f.latency));
-  const socket = c.env?.incoming?.socket;
-  if (f.reset === 'before' && socket) {
-    socket.resetAndDestroy();
-    c.res = alreadySent();
-    return;
-  }
-  if (f.status) {
-    c.res = render(c, apiError(f.status === 500 ? 1000 : 1004, `Sandbox fault: status=${f.status}`));
-  } else {
-    await next();
-  }
-  if (f.reset === 'after' && socket) {
-    socket.resetAndDestroy();
-    c.res = undefined;
-    c.res = alreadySent();
-  } else if (f.body) {
-    const text = await c.res.text();
-    const half = text.slice(0, Math.floor(text.length / 2));
-    replaceBody(
-      c,
-      f.body === 'malformed'
-        ? text.replace(/"/g, "'")
-        : f.body === 'truncated'
-          ? half
-          : new ReadableStream({ start: (ctrl) => ctrl.enqueue(new TextEncoder().encode(half)) }),
-    );
-  }
-};
+export const faults =
+  (mode: FaultMode, render: (c: Context<SandboxEnv>, err: unknown) => Response): MiddlewareHandler<SandboxEnv> =>
+  async (c, next) => {
+    if (!mode.enabled) return next();
+    const header = c.var.keyKind === 'private' || mode.publicKey ? c.req.header(FAULT_HEADER) : undefined;
+    const text = header ?? mode.current;
+    if (!text) return next();
+    let f: Fault;
+    try {
+      f = parseFault(text);
+    } catch (e) {
+      throw apiError(1001, `${FAULT_HEADER}: ${(e as Error).message}`);
+    }
+    if (f.times && mode.count(text) > f.times) return next();
+    if (f.latency) await new Promise((r) => setTimeout(r, f.latency));
+    const socket = c.env?.incoming?.socket;
+    if (f.reset === 'before' && socket) {
+      socket.resetAndDestroy();
+      c.res = alreadySent();
+      return;
+    }
+    if (f.status) {
+      c.res = render(c, apiError(f.status === 500 ? 1000 : 1004, `Sandbox fault: status=${f.status}`));
+    } else {
+      await next();
+    }
+    if (f.reset === 'after' && socket) {
+      socket.resetAndDestroy();
+      c.res = undefined;
+      c.res = alreadySent();
+    } else if (f.body) {
+      const sent = await c.res.text();
+      const half = sent.slice(0, Math.floor(sent.length / 2));
+      replaceBody(
+        c,
+        f.body === 'malformed'
+          ? text.replace(/"/g, "'")
+          : f.body === 'truncated'
+            ? half
+            : new ReadableStream({ start: (ctrl) => ctrl.enqueue(new TextEncoder().encode(half)) }),
+      );
+    }
+  };

@@ -15,13 +15,24 @@ export interface Verdict {
 type Os = 'win' | 'mac' | 'ios' | 'linux' | 'android' | null;
 
 const uaOs = (ua: string): Os =>
-  /Windows/.test(ua) ? 'win' : /iPhone|iPad|iPod/.test(ua) ? 'ios' : /Macintosh|Mac OS X/.test(ua) ? 'mac' : /Android/.test(ua) ? 'android' : /Linux|X11|CrOS/.test(ua) ? 'linux' : null;
+  /Windows/.test(ua)
+    ? 'win'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'ios'
+      : /Macintosh|Mac OS X/.test(ua)
+        ? 'mac'
+        : /Android/.test(ua)
+          ? 'android'
+          : /Linux|X11|CrOS/.test(ua)
+            ? 'linux'
+            : null;
 
 const platformOs = (p: string): Os =>
   /^Win/.test(p) ? 'win' : /^iP(hone|ad|od)/.test(p) ? 'ios' : /^Mac/.test(p) ? 'mac' : /Android|Linux|CrOS/.test(p) ? 'linux' : null;
 
 /** Families a genuine browser may report together (iPadOS says MacIntel; Android's platform says Linux). */
-const sameOs = (a: Os, b: Os): boolean => a === null || b === null || a === b || (a === 'ios' && b === 'mac') || (a === 'android' && b === 'linux');
+const sameOs = (a: Os, b: Os): boolean =>
+  a === null || b === null || a === b || (a === 'ios' && b === 'mac') || (a === 'android' && b === 'linux');
 
 /** The webgl renderers of software rasterisers (headless stacks use them, and so do machines without a GPU). */
 const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe|Mesa OffScreen/i;
@@ -45,7 +56,8 @@ export const CONSISTENCY_RULES: readonly string[] = [RULES.workerMismatch, RULES
 const WEAK_FLAGS = ['no_plugins'];
 
 /** Whether the device's automation flags hold one the `automation` rule takes (not a consistency or weak flag). */
-export const automated = (device: DeviceRecord): boolean => device.data.automation.some((f) => !CONSISTENCY_RULES.includes(f) && !WEAK_FLAGS.includes(f));
+export const automated = (device: DeviceRecord): boolean =>
+  device.data.automation.some((f) => !CONSISTENCY_RULES.includes(f) && !WEAK_FLAGS.includes(f));
 
 /** Shortest median time between key presses, and shortest median key hold, of a person's typing (ms). */
 const HUMAN_INTERVAL_MS = 15;
@@ -84,12 +96,14 @@ export function implausible(device: DeviceRecord): string[] {
   const { signals } = device.data;
   const out: string[] = [];
   const platform = Array.isArray(signals.platform) ? signals.platform[0] : undefined;
-  if (typeof platform === 'string' && device.userAgent && !sameOs(uaOs(device.userAgent), platformOs(platform))) out.push(RULES.platformMismatch);
+  if (typeof platform === 'string' && device.userAgent && !sameOs(uaOs(device.userAgent), platformOs(platform)))
+    out.push(RULES.platformMismatch);
   const screen = signals.screen;
   if (screen !== undefined) {
     const [w, h, depth] = Array.isArray(screen) ? screen : [];
     const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 16384;
-    if (!(Array.isArray(screen) && size(w) && size(h) && Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= 48)) out.push(RULES.impossibleScreen);
+    if (!(Array.isArray(screen) && size(w) && size(h) && Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= 48))
+      out.push(RULES.impossibleScreen);
   }
   if (osMismatch(signals, device.userAgent ?? '')) out.push(RULES.osMismatch);
   return out;
@@ -110,7 +124,13 @@ const GRAPHICS = [/Direct3D/, /Metal|OpenGL Engine|Apple M\d/, /Mesa|llvmpipe/];
 export function osMismatch(signals: DeviceRecord['data']['signals'], userAgent: string): boolean {
   const renderer = Array.isArray(signals.webgl) ? String(signals.webgl[1] ?? '') : '';
   const fonts = Array.isArray(signals.fonts) ? signals.fonts : null;
-  const os = /Windows/.test(userAgent) ? 0 : /Macintosh/.test(userAgent) ? 1 : /Linux|X11|CrOS/.test(userAgent) && !/Android/.test(userAgent) ? 2 : -1;
+  const os = /Windows/.test(userAgent)
+    ? 0
+    : /Macintosh/.test(userAgent)
+      ? 1
+      : /Linux|X11|CrOS/.test(userAgent) && !/Android/.test(userAgent)
+        ? 2
+        : -1;
   const font = ['Segoe UI', 'Helvetica Neue'][os];
   return (!!font && !!fonts && !fonts.includes(font)) || (os >= 0 && GRAPHICS.some((api, i) => i !== os && api.test(renderer)));
 }
@@ -166,22 +186,50 @@ export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: 
   d.store.addDeviceUse({ visitorId, ip, fingerprint: card.fingerprint, at: now }, now.getTime() - f.velocityWindowSeconds * 1000);
   const uses = d.store.deviceUses;
   const distinct = (match: (u: (typeof uses)[number]) => boolean, key: (u: (typeof uses)[number]) => string | null) =>
-    new Set(uses.filter(match).map(key).filter((k) => k !== null)).size;
+    new Set(
+      uses
+        .filter(match)
+        .map(key)
+        .filter((k) => k !== null),
+    ).size;
   if (!device) put(f.missingDeviceData, RULES.missingDeviceData);
   else {
-    if (f.velocityMaxCards > 0 && distinct((u) => u.visitorId === visitorId, (u) => u.fingerprint) > f.velocityMaxCards) verdict.declined.push(RULES.velocity);
+    if (
+      f.velocityMaxCards > 0 &&
+      distinct(
+        (u) => u.visitorId === visitorId,
+        (u) => u.fingerprint,
+      ) > f.velocityMaxCards
+    )
+      verdict.declined.push(RULES.velocity);
     const matches = deviceRules(device);
-    for (const setting of ['automation', 'plausibility', 'consistency', 'entry'] as const) for (const rule of matches[setting]) put(f[setting], rule);
+    for (const setting of ['automation', 'plausibility', 'consistency', 'entry'] as const)
+      for (const rule of matches[setting]) put(f[setting], rule);
   }
-  if (f.cardVelocityMaxDevices > 0 && distinct((u) => u.fingerprint === card.fingerprint, (u) => u.visitorId) > f.cardVelocityMaxDevices) {
+  if (
+    f.cardVelocityMaxDevices > 0 &&
+    distinct(
+      (u) => u.fingerprint === card.fingerprint,
+      (u) => u.visitorId,
+    ) > f.cardVelocityMaxDevices
+  ) {
     verdict.declined.push(RULES.cardVelocity);
   }
-  if (ip && f.ipVelocityMaxCards > 0 && distinct((u) => u.ip === ip, (u) => u.fingerprint) > f.ipVelocityMaxCards) verdict.declined.push(RULES.ipVelocity);
+  if (
+    ip &&
+    f.ipVelocityMaxCards > 0 &&
+    distinct(
+      (u) => u.ip === ip,
+      (u) => u.fingerprint,
+    ) > f.ipVelocityMaxCards
+  )
+    verdict.declined.push(RULES.ipVelocity);
   return verdict;
 }
 
 /** The 3005 error of declining rules (spec, Errors: "3005 Card identified as fraudulent", `fraud_rules`). */
-export const fraudDecline = (rules: string[]) => apiError(3005, `Declined by anti-fraud rules: ${rules.join(', ')}`, { fraud_rules: rules });
+export const fraudDecline = (rules: string[]) =>
+  apiError(3005, `Declined by anti-fraud rules: ${rules.join(', ')}`, { fraud_rules: rules });
 
 /**
  * Writes one log line for a decision that matched any rule: `fraud <what> device_session_id=<id> rules=<declined>

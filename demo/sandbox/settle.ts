@@ -15,7 +15,11 @@ export interface Failure {
 }
 
 /** ONLY_POINTS on a points card whose balance does not cover the amount (spec, Errors 3003: insufficient funds). */
-export const POINTS_SHORT: Failure = { error_code: 3003, http_code: 402, description: 'The card has not enough points to pay the whole amount (ONLY_POINTS)' };
+export const POINTS_SHORT: Failure = {
+  error_code: 3003,
+  http_code: 402,
+  description: 'The card has not enough points to pay the whole amount (ONLY_POINTS)',
+};
 
 /**
  * Settles a charge by its card's test outcome (demo/sandbox/test-cards.ts), updating the record in place:

@@ -96,20 +96,46 @@ export const TEST_CARDS: readonly TestCard[] = [
   fails('4000000000030108', 'restricted', 'Restricted by the bank'),
   fails('4000000000030116', 'held', 'Bank asks to hold the card'),
   {
-    ...fails('4000000000030124', 'authorization_required', '3-D Secure required (HTTP 412 without it); the challenge approves with the code'),
+    ...fails(
+      '4000000000030124',
+      'authorization_required',
+      '3-D Secure required (HTTP 412 without it); the challenge approves with the code',
+    ),
     three_d_secure: 'challenge',
   },
   {
-    ...fails('4000000000003113', 'authorization_required', '3-D Secure required (412 without it); frictionless: completes without a challenge'),
+    ...fails(
+      '4000000000003113',
+      'authorization_required',
+      '3-D Secure required (412 without it); frictionless: completes without a challenge',
+    ),
     three_d_secure: 'frictionless',
   },
   {
     ...fails('4000000000003121', 'authorization_required', '3-D Secure required (412 without it); the challenge fails'),
     three_d_secure: 'fails',
   },
-  { number: '4000000000004004', brand: 'visa', outcome: 'approved', points: 50_000, description: 'Visa with reward points (50,000 = MXN 5,000.00)' },
-  { number: '5100000000004000', brand: 'mastercard', outcome: 'approved', points: 1_000, description: 'Mastercard with reward points (1,000 = MXN 100.00)' },
-  { number: '4000000000000507', brand: 'visa', outcome: 'approved', type: 'debit', description: 'Visa debit, approved; no months without interest' },
+  {
+    number: '4000000000004004',
+    brand: 'visa',
+    outcome: 'approved',
+    points: 50_000,
+    description: 'Visa with reward points (50,000 = MXN 5,000.00)',
+  },
+  {
+    number: '5100000000004000',
+    brand: 'mastercard',
+    outcome: 'approved',
+    points: 1_000,
+    description: 'Mastercard with reward points (1,000 = MXN 100.00)',
+  },
+  {
+    number: '4000000000000507',
+    brand: 'visa',
+    outcome: 'approved',
+    type: 'debit',
+    description: 'Visa debit, approved; no months without interest',
+  },
 ];
 
 const BY_NUMBER = new Map(TEST_CARDS.map((c) => [c.number, c]));
@@ -142,5 +168,7 @@ export function testCardsMarkdown(cards: readonly TestCard[] = TEST_CARDS): stri
     (c) =>
       `| \`${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}\` | ${c.brand} | ${c.type ?? 'credit'} | ${c.outcome} | ${c.error_code ?? '-'} | ${c.points ?? '-'} | ${c.description} |`,
   );
-  return ['| Card number | Brand | Type | Outcome | error_code | Points | Description |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| Card number | Brand | Type | Outcome | error_code | Points | Description |', '|---|---|---|---|---|---|---|', ...rows].join(
+    '\n',
+  );
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Deps } from './env';
-import { CHALLENGE_TTL_MS, type Challenge, type Settlement } from './pending';
+import type { Challenge, Settlement } from './pending';
 import { settle } from './settle';
 import type { ChargeRecord } from './store';
 

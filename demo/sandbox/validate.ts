@@ -11,7 +11,11 @@ import { apiError, type SandboxError } from './errors';
  *
  * @param path where the field is in the request (`card_number`, `customer.address.city`, `limit`).
  */
-export function ruleError(r: { field: string; reason: NonNullable<FieldResult['reason']> }, path = r.field, message?: string): SandboxError {
+export function ruleError(
+  r: { field: string; reason: NonNullable<FieldResult['reason']> },
+  path = r.field,
+  message?: string,
+): SandboxError {
   // errorCodeFor tells fields apart only by `cvv2`; other names, card fields or not, fall to their reason.
   const [code] = errorCodeFor(r);
   return apiError(code, message ?? issueMessage(path, r.reason));

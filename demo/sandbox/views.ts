@@ -123,9 +123,7 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
   description: t.description,
   error_message: t.errorMessage,
   customer_id: t.customerId,
-  card: t.cardId
-    ? { id: t.cardId, ...cardFields(t.card, t.cardCreated, t.customerId) }
-    : cardFields(t.card, t.cardCreated, null),
+  card: t.cardId ? { id: t.cardId, ...cardFields(t.card, t.cardCreated, t.customerId) } : cardFields(t.card, t.cardCreated, null),
   fraud_flags: t.fraudFlags,
   ...(t.paymentMethod ? { payment_method: t.paymentMethod } : {}),
   ...(t.cardPoints ? { card_points: t.cardPoints } : {}),
@@ -135,4 +133,8 @@ export const transactionView = (t: ChargeRecord): TransactionView => ({
 /** Device data as stored (this project's extension, docs/device-data.md): the body received, and when. */
 export type DeviceDataView = DeviceDataBody & { creation_date: string; entry?: DeviceRecord['entry'] };
 
-export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({ ...r.data, ...(r.entry && { entry: r.entry }), creation_date: isoDateTime(r.created) });
+export const deviceDataView = (r: DeviceRecord): DeviceDataView => ({
+  ...r.data,
+  ...(r.entry && { entry: r.entry }),
+  creation_date: isoDateTime(r.created),
+});

@@ -51,6 +51,6 @@ form.addEventListener('submit', function (ev) {
       shop.processing(true); // the fields end their own busy state when the token arrives: ours lasts until the charge answers
       shop.pay(r);
     },
-    function () {} // reported through the `error` event
+    function () {}, // reported through the `error` event
   );
 });

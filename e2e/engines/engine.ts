@@ -189,7 +189,7 @@ export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): st
  */
 export async function waitFor<T>(tab: Scope, what: string, fn: (...args: any[]) => T | Promise<T>, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
-  let last: unknown = null;
+  let last: unknown;
   for (;;) {
     try {
       const v = await tab.evaluate(fn, ...args);

@@ -56,7 +56,7 @@ export async function launchWebKit(): Promise<Engine> {
       try {
         if ((await command(base, 'GET', '/status')).ready !== undefined) break;
       } catch (e) {
-        if (i > 600) throw new Error(`WebKitWebDriver did not start within 30 s: ${String(e)}`);
+        if (i > 600) throw new Error(`WebKitWebDriver did not start within 30 s: ${String(e)}`, { cause: e });
         await new Promise((r) => setTimeout(r, 50));
       }
     }
@@ -150,7 +150,7 @@ export async function launchWebKit(): Promise<Engine> {
                 await wd('POST', '/frame', { id: await findRef(was) });
                 await wd('POST', '/frame', { id: null });
               }
-              await run(callSource((s: string) => document.querySelector(s)?.removeAttribute('data-wd-focus'), [was]));
+              await run(callSource((markedFrame: string) => document.querySelector(markedFrame)?.removeAttribute('data-wd-focus'), [was]));
             }
           }
         };

@@ -49,11 +49,11 @@ function pageApp(apiOrigin: string) {
 /** Sets the page up for tokenizing. */
 async function prepare(page: Page, apiUrl: string) {
   await page.evaluate(
-    ({ apiUrl, creds }) => {
+    ({ apiUrl: baseUrl, creds }) => {
       const w = window as unknown as Record<string, any>;
       w.PayToken.setId(creds.merchantId);
       w.PayToken.setApiKey(creds.publicKey);
-      w.PayToken.setBaseUrl(apiUrl);
+      w.PayToken.setBaseUrl(baseUrl);
       w.__marks ??= {};
     },
     { apiUrl, creds: CREDS },

@@ -30,10 +30,10 @@ const CARD = { card_number: '4111111111111111', holder_name: 'Bench Mark', expir
 /** One `token.create` of `who`, from the call to the success callback, in ms (rejects on failure). */
 const createOnce = (page: Page, who: Who) =>
   page.evaluate(
-    ({ who, card }) =>
+    ({ who: lib, card }) =>
       new Promise<number>((resolve, reject) => {
         const t0 = performance.now();
-        (window as any)[who].token.create(card, () => resolve(performance.now() - t0), (e: { message: string }) => reject(new Error(`${who}: ${e.message}`)));
+        (window as any)[lib].token.create(card, () => resolve(performance.now() - t0), (e: { message: string }) => reject(new Error(`${lib}: ${e.message}`)));
       }),
     { who, card: CARD },
   );
@@ -44,23 +44,25 @@ const createOnce = (page: Page, who: Who) =>
  */
 const bareOnce = (page: Page, how: 'fetch' | 'xhr' | 'xhr-credentials', apiUrl: string) =>
   page.evaluate(
-    ({ how, card, url, auth }) =>
+    ({ how: transport, card, url, auth }) =>
       new Promise<number>((resolve, reject) => {
         const headers: Record<string, string> = { Authorization: auth, Accept: 'application/json', 'Content-Type': 'application/json' };
         const body = JSON.stringify(card);
         const t0 = performance.now();
         // (no named function in here: the page gets this function's source as it is)
-        if (how == 'fetch') {
+        if (transport === 'fetch') {
           fetch(url, { method: 'POST', headers, body, credentials: 'omit', referrerPolicy: 'no-referrer' })
             .then((r) => r.text())
             .then((text) => (JSON.parse(text).id ? resolve(performance.now() - t0) : reject(new Error('bare fetch: no token'))), reject);
         } else {
           const x = new XMLHttpRequest();
           x.open('POST', url, true);
-          x.withCredentials = how == 'xhr-credentials';
+          x.withCredentials = transport === 'xhr-credentials';
           for (const [k, v] of Object.entries(headers)) x.setRequestHeader(k, v);
           x.onreadystatechange = () => {
-            if (x.readyState == 4) (x.status && JSON.parse(x.responseText).id ? resolve(performance.now() - t0) : reject(new Error('bare xhr: no token')));
+            if (x.readyState !== 4) return;
+            if (x.status && JSON.parse(x.responseText).id) resolve(performance.now() - t0);
+            else reject(new Error('bare xhr: no token'));
           };
           x.send(body);
         }
@@ -119,13 +121,13 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     for (let i = 0; i < runs; i++) {
       for (const who of (i % 2 ? ['OpenPay', 'PayToken'] : ['PayToken', 'OpenPay']) as Who[]) {
         const { ctx, page } = await open();
-        (who == 'PayToken' ? t.firstOurs : t.firstClassic).push(await createOnce(page, who));
-        const setup = await page.evaluate((who) => {
+        (who === 'PayToken' ? t.firstOurs : t.firstClassic).push(await createOnce(page, who));
+        const setup = await page.evaluate((lib) => {
           const t0 = performance.now();
-          (window as any)[who].deviceData.setup('processCard');
+          (window as any)[lib].deviceData.setup('processCard');
           return performance.now() - t0;
         }, who);
-        (who == 'PayToken' ? t.setupOurs : t.setupClassic).push(setup);
+        (who === 'PayToken' ? t.setupOurs : t.setupClassic).push(setup);
         await ctx.close();
       }
     }

@@ -70,12 +70,12 @@ async function mountHosted(browser: Browser, pages: string, apiUrl: string, layo
   const page = await context.newPage();
   await page.goto(`${pages}${LAYOUTS[layout].path}`);
   const ms = await page.evaluate(
-    ({ apiUrl, creds, flow, containers }) =>
+    ({ apiUrl: baseUrl, creds, flow, containers }) =>
       new Promise<number>((resolve) => {
         const w = window as unknown as Record<string, any>;
         w.PayToken.setId(creds.merchantId);
         w.PayToken.setApiKey(creds.publicKey);
-        w.PayToken.setBaseUrl(apiUrl);
+        w.PayToken.setBaseUrl(baseUrl);
         const t0 = performance.now();
         const m = (w.__fields = w.PayToken.fields.mount(containers, { flow, locale: 'en' }));
         m.on('ready', () => resolve(performance.now() - t0));
@@ -91,11 +91,11 @@ async function floor(browser: Browser, pages: string, apiUrl: string, count = 3)
   const page = await context.newPage();
   await page.goto(`${pages}/floor`);
   const ms = await page.evaluate(
-    ({ src, count }) =>
+    ({ src, count: frames }) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
-        let left = count;
-        for (const id of ['pan', 'exp', 'cvv'].slice(0, count)) {
+        let left = frames;
+        for (const id of ['pan', 'exp', 'cvv'].slice(0, frames)) {
           const f = document.createElement('iframe');
           f.title = id;
           f.src = `${src}#${id}`;
@@ -155,11 +155,11 @@ async function directSubmit(browser: Browser, pages: string, apiUrl: string): Pr
   const page = await context.newPage();
   await page.goto(`${pages}/direct`);
   await page.evaluate(
-    ({ apiUrl, creds }) => {
+    ({ apiUrl: baseUrl, creds }) => {
       const w = window as unknown as Record<string, any>;
       w.PayToken.setId(creds.merchantId);
       w.PayToken.setApiKey(creds.publicKey);
-      w.PayToken.setBaseUrl(apiUrl);
+      w.PayToken.setBaseUrl(baseUrl);
       w.__form = w.PayToken.form.mount('f', { flow: 'spa', locale: 'en' });
     },
     { apiUrl, creds: CREDS },

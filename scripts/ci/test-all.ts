@@ -1,5 +1,5 @@
 /**
- * `npm run test:all`: every test. Type check, build, unit + contract tests (Vitest; with device data in Debian's
+ * `npm run test:all`: every test. Lint (ESLint, Prettier: `npm run lint`), type check, build, unit + contract tests (Vitest; with device data in Debian's
  * Firefox ESR), end-to-end tests (Playwright in Debian's Chromium), the cross-engine scenarios (e2e/engines: the
  * same scenarios in Chromium, Gecko and WebKit), `npm audit --omit=dev` of the runtime dependencies, the bundle
  * size budgets, the package's checks (scripts/release.ts: publint and arethetypeswrong on the packed tarball; the
@@ -53,6 +53,7 @@ if (missing.length) {
 mkdirSync('.reports', { recursive: true });
 for (const f of ['vitest.json', 'playwright.json', 'engines.json', 'audit.json']) rmSync(`.reports/${f}`, { force: true });
 let ok = true;
+ok = run('lint (ESLint with typescript-eslint, Prettier)', 'npm', ['run', '-s', 'lint']) && ok;
 ok = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) && ok;
 if (!run('build', 'npm', ['run', '-s', 'build'])) {
   console.log('build failed');

@@ -13,7 +13,10 @@ export const REACT = new URL('../../dist/react.js', import.meta.url).pathname;
 export async function bundleApp(names: string | null, extra: BuildOptions = {}, react = false) {
   let contents = names ? `export { ${names} } from ${JSON.stringify(ESM)};` : `export * from ${JSON.stringify(ESM)};`;
   // with the React binding: everything it exports too, React itself left out (the app has it whatever it pays with)
-  if (react) Object.assign(extra, { alias: { paytoken: ESM }, external: ['react', 'react-dom', 'react/jsx-runtime'] }), (contents += `export * from ${JSON.stringify(REACT)};`);
+  if (react) {
+    Object.assign(extra, { alias: { paytoken: ESM }, external: ['react', 'react-dom', 'react/jsx-runtime'] });
+    contents += `export * from ${JSON.stringify(REACT)};`;
+  }
   const out = await build({
     stdin: { contents, resolveDir: process.cwd(), loader: 'js', sourcefile: 'app.js' },
     bundle: true,

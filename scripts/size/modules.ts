@@ -56,7 +56,7 @@ function segments(map: SourceMap): [number, number, number, number][] {
 /** Prints the breakdown of `code` by the module (and with `byLine`, the line) each byte maps to. */
 function breakdown(name: string, code: string, map: SourceMap, byLine: boolean): void {
   const starts = [0];
-  for (let i = 0; i < code.length; i++) if (code[i] == '\n') starts.push(i + 1);
+  for (let i = 0; i < code.length; i++) if (code[i] === '\n') starts.push(i + 1);
   const owner: string[] = new Array(code.length).fill('(no source: wrapper, footer)');
   const segs = segments(map).map(([l, c, s, ol]) => [starts[l]! + c, s < 0 ? '(no source: wrapper, footer)' : `${map.sources[s]!.replace(/^.*?\bsrc\//, 'src/')}${byLine ? `:${ol + 1}` : ''}`] as const);
   segs.forEach(([at, who], i) => owner.fill(who, at, i + 1 < segs.length ? segs[i + 1]![0] : code.length));
@@ -64,7 +64,10 @@ function breakdown(name: string, code: string, map: SourceMap, byLine: boolean):
   const rows = [...new Set(owner)].map((who) => {
     let rest = '';
     let n = 0;
-    for (let i = 0; i < code.length; i++) owner[i] == who ? n++ : (rest += code[i]);
+    for (let i = 0; i < code.length; i++) {
+      if (owner[i] === who) n++;
+      else rest += code[i];
+    }
     return { who, n, g: whole - gz(rest) };
   });
   rows.sort((a, b) => b.g - a.g);

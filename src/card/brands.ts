@@ -56,10 +56,10 @@ const IIN_RANGES: ReadonlyArray<readonly [Brand, string, string?]> = [
  *   (or `pan` is not a string).
  */
 export function cardBrand(pan: string): Brand | null {
-  if (typeof pan == 'string') {
+  if (typeof pan === 'string') {
     for (const [name, first, last = first] of IIN_RANGES) {
       const head = pan.slice(0, first.length);
-      if (head.length == first.length && head >= first && head <= last) return name;
+      if (head.length === first.length && head >= first && head <= last) return name;
     }
   }
   return null;
@@ -76,8 +76,7 @@ export const isBrand = (name: unknown): name is Brand => IIN_RANGES.some(([n]) =
  *
  * @returns 3 or 4; `null` brand (unknown) returns `null`, meaning 3 or 4 both pass.
  */
-export const cvv2Length = (brand: Brand | null): 3 | 4 | null =>
-  brand === 'amex' ? 4 : brand ? 3 : null;
+export const cvv2Length = (brand: Brand | null): 3 | 4 | null => (brand === 'amex' ? 4 : brand ? 3 : null);
 
 /**
  * How many leading digits of a PAN make its BIN (IIN): 8 when it lies in an eight-digit range of the IIN table

@@ -11,8 +11,7 @@ export const PAN_LENGTHS: readonly number[] = [16, 19];
  * @param input any value; non-strings give `''`.
  * @returns the string without separators. Other characters are kept, so that validation can report them.
  */
-export const normalizePan = (input: unknown): string =>
-  typeof input === 'string' ? input.replace(/[\s-]/g, '') : '';
+export const normalizePan = (input: unknown): string => (typeof input === 'string' ? input.replace(/[\s-]/g, '') : '');
 
 /**
  * Luhn (mod 10) check of a digit string (ISO/IEC 7812-1, Annex B): from the rightmost digit, double every second

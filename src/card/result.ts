@@ -27,7 +27,11 @@ export const UNSAFE_TEXT = /[\p{Cc}\p{Cs}\u061c\u200b-\u200f\u2028-\u202e\u2060\
  * than `max` code points. @returns that failure or undefined.
  */
 export const textRules = (field: CardField, v: string, max: number): FieldResult | undefined =>
-  v.includes('\ufeff') || UNSAFE_TEXT.test((v = v.trim())) ? fail(field, 'format') : [...v].length > max ? fail(field, 'too_long') : undefined;
+  v.includes('\ufeff') || UNSAFE_TEXT.test((v = v.trim()))
+    ? fail(field, 'format')
+    : [...v].length > max
+      ? fail(field, 'too_long')
+      : undefined;
 
 /** True for `null`, `undefined`, `''` and strings of white space only: a field left empty. */
 export const blank = (v: unknown): boolean => v == null || (typeof v === 'string' && !v.trim());
@@ -37,11 +41,7 @@ export const blank = (v: unknown): boolean => v == null || (typeof v === 'string
  * when `numbers` is set, an integer). @returns that failure, or undefined when the value may go on.
  */
 export const presence = (field: CardField, v: unknown, numbers?: boolean): FieldResult | undefined =>
-  blank(v)
-    ? fail(field, 'required', true)
-    : typeof v === 'string' || (numbers && Number.isInteger(v))
-      ? undefined
-      : fail(field, 'type');
+  blank(v) ? fail(field, 'required', true) : typeof v === 'string' || (numbers && Number.isInteger(v)) ? undefined : fail(field, 'type');
 
 /**
  * A copy of `keys` of `o`, each read once: later checks and normalisation see one stable value. A read that

@@ -33,16 +33,7 @@ export type CardField =
  * - `too_far`: the expiry is more than {@link MAX_EXPIRY_YEARS} years ahead.
  * - `too_long`: over the maximum length (holder_name: 80, the spec's; address fields: `ADDRESS_MAX`).
  */
-export type Reason =
-  | 'required'
-  | 'type'
-  | 'format'
-  | 'length'
-  | 'luhn'
-  | 'brand'
-  | 'expired'
-  | 'too_far'
-  | 'too_long';
+export type Reason = 'required' | 'type' | 'format' | 'length' | 'luhn' | 'brand' | 'expired' | 'too_far' | 'too_long';
 
 /**
  * The outcome of one rule on one field.

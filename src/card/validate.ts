@@ -21,9 +21,12 @@ const pad2 = (n: number) => String(n % 100).padStart(2, '0');
  *   `{valid: false, errors}` listing every failing field, in form order. Never throws.
  */
 export function validateCard(card: CardInput, now?: Date, acceptedBrands?: readonly Brand[]): CardValidation {
-  const c: CardInput = typeof card === 'object' && card !== null ? pick(card, ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address']) : {};
+  const c: CardInput =
+    typeof card === 'object' && card !== null
+      ? pick(card, ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address'])
+      : {};
   c.address = readAddress(c.address);
-  const { brand: _brand, ...pan } = validatePan(c.card_number, acceptedBrands);
+  const { brand, ...pan } = validatePan(c.card_number, acceptedBrands); // the field result only, as the other rules give
   const results: FieldResult[] = [
     pan,
     validateHolderName(c.holder_name),

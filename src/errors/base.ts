@@ -28,7 +28,7 @@ export class PayTokenError extends Error {
   /** Whether `x` is an error of this library (of this class's type, for a subclass), from whichever copy of it. */
   static override [Symbol.hasInstance](x: unknown): boolean {
     const e = x as PayTokenError;
-    return e instanceof Error && e.name == nameOf(String(e.type)) && e.name != 'Error' && (!this.kind || e.type == this.kind);
+    return e instanceof Error && e.name === nameOf(String(e.type)) && e.name !== 'Error' && (!this.kind || e.type === this.kind);
   }
 }
 

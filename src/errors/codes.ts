@@ -31,4 +31,4 @@ export function errorCodeFor(r: { field: string; reason?: Reason }): [number, nu
  * @param error a library error (`PayTokenError`): its `type` and, when it has one, its `error_code`.
  */
 export const errorCodeOf = (error: { type: string; error_code?: number }): number =>
-  error.error_code ?? (error.type == 'configuration' ? 1002 : 1004);
+  error.error_code ?? (error.type === 'configuration' ? 1002 : 1004);

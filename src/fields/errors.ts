@@ -3,7 +3,12 @@ import type { PayTokenError } from '../errors/base';
 import { errorCodeOf } from '../errors/codes';
 
 /** API error codes that concern one card field (spec, Errors): 2004 the PAN, 2005 the expiry, 2006 and 2009 the CVV2. */
-export const API_ERROR_FIELDS: Readonly<Record<string, CardField>> = { 2004: 'card_number', 2005: 'expiration_year', 2006: 'cvv2', 2009: 'cvv2' };
+export const API_ERROR_FIELDS: Readonly<Record<string, CardField>> = {
+  2004: 'card_number',
+  2005: 'expiration_year',
+  2006: 'cvv2',
+  2009: 'cvv2',
+};
 
 /**
  * The message code of a failed tokenization: `<field>.<rule>` for a local rule (a `ValidationError`), else the

@@ -31,29 +31,52 @@ const digits = (s: string) => s.replace(/\D/g, '');
  * @param brand for `cvv2`: the brand of the card number field (`null` when unknown); `card_number` finds its own.
  * @returns `[formatted value, caret offset in it]`.
  */
-export function formatValue(kind: FormatKind, value: string, caret: number, prev = '', inputType = '', brand: Brand | null = null): [string, number] {
+export function formatValue(
+  kind: FormatKind,
+  value: string,
+  caret: number,
+  prev = '',
+  inputType = '',
+  brand: Brand | null = null,
+): [string, number] {
   const del = /^del/.test(inputType);
   const atEnd = caret >= value.length;
   // YYYY-MM -> MM/YYYY, then M/ -> 0M/, then MM/YYYY -> MM/YY
-  if (kind == 'expiry' && !del) value = value.replace(/^20(\d\d)\D+(\d\d?)$/, '$2/$1').replace(/^(\d)\D/, '0$1/').replace(/\D+20(\d\d)$/, '/$1');
+  if (kind === 'expiry' && !del)
+    value = value
+      .replace(/^20(\d\d)\D+(\d\d?)$/, '$2/$1')
+      .replace(/^(\d)\D/, '0$1/')
+      .replace(/\D+20(\d\d)$/, '/$1');
   let d = digits(value);
   let n = digits(value.slice(0, caret)).length; // digits before the caret
-  if (del && !atEnd && value != prev && d == digits(prev)) {
+  if (del && !atEnd && value !== prev && d === digits(prev)) {
     // only a separator went: take the digit beside it too
-    if (/Back/.test(inputType)) n && (d = d.slice(0, n - 1) + d.slice(n--));
-    else d = d.slice(0, n) + d.slice(n + 1);
+    if (/Back/.test(inputType)) {
+      if (n) d = d.slice(0, n - 1) + d.slice(n--);
+    } else d = d.slice(0, n) + d.slice(n + 1);
   }
-  if (!del && (kind == 'expiry' || kind == 'expiration_month') && d >= '2') d = '0' + d; // a month starting with 2-9
-  if (kind == 'card_number') brand = cardBrand(d);
-  d = d.slice(0, kind == 'card_number' ? (brand == 'amex' ? 15 : 19) : kind == 'cvv2' ? (cvv2Length(brand) ?? 4) : kind == 'expiration_month' ? 2 : 4);
-  const gaps = kind == 'card_number' ? (brand == 'amex' ? [4, 10] : [4, 8, 12, 16]) : kind == 'expiry' ? [2] : [];
+  if (!del && (kind === 'expiry' || kind === 'expiration_month') && d >= '2') d = '0' + d; // a month starting with 2-9
+  if (kind === 'card_number') brand = cardBrand(d);
+  d = d.slice(
+    0,
+    kind === 'card_number'
+      ? brand === 'amex'
+        ? 15
+        : 19
+      : kind === 'cvv2'
+        ? (cvv2Length(brand) ?? 4)
+        : kind === 'expiration_month'
+          ? 2
+          : 4,
+  );
+  const gaps = kind === 'card_number' ? (brand === 'amex' ? [4, 10] : [4, 8, 12, 16]) : kind === 'expiry' ? [2] : [];
   /** the digits with their separators; at the end only while typing (`12/`) */
-  const group = (d: string) => {
+  const group = (digitsShown: string) => {
     let out = '';
-    for (let i = 0; i <= d.length; i++) {
-      if (gaps.includes(i) && (i < d.length || !del) && kind == 'expiry') out += '/';
-      else if (gaps.includes(i) && i < d.length) out += ' ';
-      out += d[i] ?? '';
+    for (let i = 0; i <= digitsShown.length; i++) {
+      if (gaps.includes(i) && (i < digitsShown.length || !del) && kind === 'expiry') out += '/';
+      else if (gaps.includes(i) && i < digitsShown.length) out += ' ';
+      out += digitsShown[i] ?? '';
     }
     return out;
   };
@@ -76,7 +99,14 @@ export interface FormattableInput {
  * @param inputType the edit's `InputEvent.inputType` ('' for a `change` event). @param brand for `cvv2`.
  * @param focused whether the input has focus.
  */
-export function formatInput(input: FormattableInput, kind: FormatKind, prev: string, inputType: string | undefined, brand: Brand | null, focused: boolean): void {
+export function formatInput(
+  input: FormattableInput,
+  kind: FormatKind,
+  prev: string,
+  inputType: string | undefined,
+  brand: Brand | null,
+  focused: boolean,
+): void {
   const [value, caret] = formatValue(kind, input.value, input.selectionStart ?? input.value.length, prev, inputType, brand);
   if (value !== input.value) input.value = value;
   if (focused && input.selectionStart != null) input.setSelectionRange(caret, caret);

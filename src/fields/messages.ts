@@ -33,7 +33,8 @@ export const MESSAGES: Readonly<Record<string, string>> = {
   '1002 1008 1010 2001 2003 4001': 'La tienda no puede cobrar ahora.|The shop cannot take payments now.',
   1006: 'Pedido ya pagado.|Order already paid.',
   2002: 'Tarjeta ya registrada.|Card already registered.',
-  '1007 2007 3001 3004 3005 3008 3009 3010 3011 3012': 'Tarjeta rechazada. Usa otra o llama a tu banco.|Card declined. Use another card or call your bank.',
+  '1007 2007 3001 3004 3005 3008 3009 3010 3011 3012':
+    'Tarjeta rechazada. Usa otra o llama a tu banco.|Card declined. Use another card or call your bank.',
   3003: 'Fondos insuficientes.|Insufficient funds.',
   '1000 1004': 'Servicio no disponible. Intenta de nuevo.|Service unavailable. Try again.',
   '1001 1003 1005 1009 2008 3006': 'Revisa los datos de la tarjeta.|Check the card details.',
@@ -55,5 +56,9 @@ export function formMessage(code: string | number, locale = 'es-MX', overrides: 
   const c = String(code);
   const short = c.replace(/^(\D\D)[\w.]*\./, '$1.');
   const t = Object.entries(MESSAGES);
-  return overrides[c] ?? overrides[short] ?? (t.find(([k]) => k.split(' ').includes(short)) ?? t[t.length - 1]!)[1].split('|')[/^en/i.test(locale) ? 1 : 0]!;
+  return (
+    overrides[c] ??
+    overrides[short] ??
+    (t.find(([k]) => k.split(' ').includes(short)) ?? t[t.length - 1]!)[1].split('|')[/^en/i.test(locale) ? 1 : 0]!
+  );
 }

@@ -47,7 +47,12 @@ export function fieldState(facts: FieldFacts, result: FieldResult, message: (cod
  * @returns each field's {@link FieldState} by key, in an object without a prototype (a setter another script put
  *   on `Object.prototype`, say for `card_number`, never sees a field's state change as the shopper types).
  */
-export function fieldStates(card: CardInput, fields: readonly FieldFacts[], message: (code: string) => string, acceptedBrands?: readonly Brand[]): Record<string, FieldState> {
+export function fieldStates(
+  card: CardInput,
+  fields: readonly FieldFacts[],
+  message: (code: string) => string,
+  acceptedBrands?: readonly Brand[],
+): Record<string, FieldState> {
   const errors = validateCard(card, undefined, acceptedBrands).errors as FieldResult[];
   const states: Record<string, FieldState> = Object.create(null);
   for (const facts of fields) {
@@ -75,7 +80,8 @@ export function fieldResult(key: string, value: string, brand: Brand | null, acc
     const printed = cvv2Length(brand);
     return result.valid && printed && value.length !== printed ? fail('cvv2', 'length', value.length < printed) : result;
   }
-  if (key === 'expiration_month') return /^(0?[1-9]|1[0-2])$/.test(value) ? pass(key) : fail(key, value ? 'format' : 'required', /^[01]?$/.test(value));
+  if (key === 'expiration_month')
+    return /^(0?[1-9]|1[0-2])$/.test(value) ? pass(key) : fail(key, value ? 'format' : 'required', /^[01]?$/.test(value));
   if (key === 'expiration_year') return validateExpiry('12', value);
   const [month = '', year = ''] = value.split('/');
   return validateExpiry(month, year);

@@ -52,7 +52,7 @@ function bankUrl(url: unknown): URL {
   } catch {
     /* refused below */
   }
-  if (u && (u.protocol == 'https:' || (u.protocol == 'http:' && LOOPBACK.test(u.hostname)))) return u;
+  if (u && (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.test(u.hostname)))) return u;
   throw configError('url', 'https (http for loopback only)');
 }
 
@@ -76,10 +76,10 @@ function bankUrl(url: unknown): URL {
 export function authenticate(url: string, options: AuthenticateOptions = {}): Promise<AuthenticateResult> {
   const target = bankUrl(url);
   const mode = options.mode ?? 'redirect';
-  if ((mode != 'redirect' && mode != 'modal') || typeof document == 'undefined') {
+  if ((mode !== 'redirect' && mode !== 'modal') || typeof document === 'undefined') {
     throw configError('mode', "'redirect' or 'modal', in a browser");
   }
-  if (mode == 'redirect') {
+  if (mode === 'redirect') {
     location.assign(target.href);
     return new Promise(() => {});
   }
@@ -89,7 +89,7 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
   } catch {
     /* refused below */
   }
-  if (!options.returnUrl || !back || back.origin != location.origin) {
+  if (!options.returnUrl || !back || back.origin !== location.origin) {
     throw configError('returnUrl', 'the redirect_url, on this origin');
   }
   const [title, close] = LABELS[/^en/i.test(options.locale ?? '') ? 'en' : 'es'];
@@ -128,7 +128,7 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
         return;
       }
       const id = at.searchParams.get('id');
-      if (at.origin == back!.origin && at.pathname == back!.pathname && id && RESOURCE_ID.test(id)) finish({ status: 'returned', id });
+      if (at.origin === back!.origin && at.pathname === back!.pathname && id && RESOURCE_ID.test(id)) finish({ status: 'returned', id });
     });
     frame.src = target.href;
     doc.body.append(dialog);

@@ -7,7 +7,8 @@ import type { FieldState } from './types';
  */
 
 /** Sets an attribute, or removes it for `null`. */
-export const setAttribute = (el: Element, name: string, value: string | null) => (value == null ? el.removeAttribute(name) : el.setAttribute(name, value));
+export const setAttribute = (el: Element, name: string, value: string | null) =>
+  value == null ? el.removeAttribute(name) : el.setAttribute(name, value);
 
 /** The changes a mount makes to a document, undone by `undo`. */
 export interface DomChanges {
@@ -80,18 +81,25 @@ export interface BoundField {
 export function bindFields(form: HTMLFormElement, changes: DomChanges): BoundField[] {
   return [...form.querySelectorAll<HTMLInputElement>('[data-paytoken-card],[data-paytoken-card-address]')].map((input) => {
     const card = input.dataset.paytokenCard;
-    const format = card != 'holder_name' ? (card as FormatKind | undefined) : undefined; // the other card inputs are numeric
+    const format = card !== 'holder_name' ? (card as FormatKind | undefined) : undefined; // the other card inputs are numeric
     changes.keepAttributes(input, 'name inputmode aria-invalid aria-describedby');
     if (card) input.removeAttribute('name');
     if (format) input.setAttribute('inputmode', 'numeric');
     const errorEl = errorElement(changes, (e) => input.after(e));
     input.setAttribute('aria-describedby', `${errorEl.id} ${input.getAttribute('aria-describedby') ?? ''}`.trim()); // the error first
-    return { key: card ?? `address.${input.dataset.paytokenCardAddress}`, input, format, errorElement: errorEl, lastValue: input.value, state: {} as FieldState };
+    return {
+      key: card ?? `address.${input.dataset.paytokenCardAddress}`,
+      input,
+      format,
+      errorElement: errorEl,
+      lastValue: input.value,
+      state: {} as FieldState,
+    };
   });
 }
 
 /** Sets an element's text when it differs (a live region may read out text that is set again). */
-export const setText = (el: Element, text: string) => el.textContent != text && (el.textContent = text);
+export const setText = (el: Element, text: string) => el.textContent !== text && (el.textContent = text);
 
 /** Shows a field's state: its error message (or none) and `aria-invalid`. */
 export function renderField(field: BoundField): void {

@@ -14,7 +14,7 @@ export function findForm(form: FormRef): HTMLFormElement {
   const el =
     typeof form === 'string'
       ? globalThis.document?.getElementById(form)
-      : form && !(form as Element).tagName && (form as ArrayLike<HTMLFormElement>).length == 1
+      : form && !(form as Element).tagName && (form as ArrayLike<HTMLFormElement>).length === 1
         ? (form as ArrayLike<HTMLFormElement>)[0]
         : (form as HTMLFormElement);
   if (!el || el.tagName !== 'FORM') throw new ConfigurationError('form', `No form ${typeof form === 'string' ? `#${form}` : 'element'}`);

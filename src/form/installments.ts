@@ -26,7 +26,12 @@ export interface InstallmentsSelect {
  * {@link PLANS} are dropped.
  * @param plans the merchant's list of months. @returns the select, or null when no valid plan is given.
  */
-export function installmentsSelect(doc: Document, plans: readonly number[], changes: DomChanges, place: (el: HTMLElement) => void): InstallmentsSelect | null {
+export function installmentsSelect(
+  doc: Document,
+  plans: readonly number[],
+  changes: DomChanges,
+  place: (el: HTMLElement) => void,
+): InstallmentsSelect | null {
   const list = PLANS.filter((n) => plans.includes(n));
   if (!list.length) return null;
   const wrap = changes.addElement('div', place);

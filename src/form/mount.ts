@@ -39,7 +39,12 @@ const KEY = Symbol.for('paytoken.form');
  * @param acceptedBrands the client's accepted card networks (`ClientConfig.acceptedBrands`): a number of another
  *   network shows `card_number.brand` ("No aceptamos esta tarjeta.") as the shopper types; default any network.
  */
-export function mountForm(form: HTMLFormElement, options: FormOptions = {}, tokenize: Tokenize, acceptedBrands?: readonly Brand[]): MountedForm {
+export function mountForm(
+  form: HTMLFormElement,
+  options: FormOptions = {},
+  tokenize: Tokenize,
+  acceptedBrands?: readonly Brand[],
+): MountedForm {
   type Slot = Record<symbol, MountedForm | undefined>;
   (form as unknown as Slot)[KEY]?.unmount();
   const doc = form.ownerDocument;
@@ -53,10 +58,12 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
 
   const message = (code: string) => formMessage(code, locale, options.messages);
   /** Events are DOM CustomEvents `paytoken:<type>` on the form: a listener that throws is reported, and stops nothing. */
-  const emit = <K extends keyof FormEvents>(type: K, detail: FormEvents[K]) => form.dispatchEvent(new CustomEvent(`paytoken:${type}`, { detail }));
-  const fieldEvent = (type: 'change' | 'focus' | 'blur' | 'validityChange', f: BoundField) => emit(type, { field: f.key, state: f.state } satisfies FieldEvent);
+  const emit = <K extends keyof FormEvents>(type: K, detail: FormEvents[K]) =>
+    form.dispatchEvent(new CustomEvent(`paytoken:${type}`, { detail }));
+  const fieldEvent = (type: 'change' | 'focus' | 'blur' | 'validityChange', f: BoundField) =>
+    emit(type, { field: f.key, state: f.state } satisfies FieldEvent);
 
-  const buttons = [...form.elements].filter((b): b is HTMLButtonElement => (b as HTMLButtonElement).type == 'submit');
+  const buttons = [...form.elements].filter((b): b is HTMLButtonElement => (b as HTMLButtonElement).type === 'submit');
   changes.keepAttributes(form, 'novalidate aria-busy data-paytoken-brand');
   form.noValidate = true; // our messages, not the browser's bubbles
   buttons.forEach((b) => changes.keepAttributes(b, 'disabled'));
@@ -68,24 +75,30 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   const plan = installmentsSelect(doc, options.installments ?? [], changes, place);
   plan?.render(locale);
   const fields = bindFields(form, changes);
-  const byKey = (key?: string) => fields.find((f) => f.key == key);
+  const byKey = (key?: string) => fields.find((f) => f.key === key);
   watchEntry(byKey('card_number')?.input, signal); // how the card number is entered, sent with the device data on submit
 
   /** Recomputes every field's state (see `fieldStates`), renders it, and emits `brand` and `validityChange`. */
   const update = () => {
     const b = panBrand(byKey('card_number')?.input.value ?? '');
-    if (b != brand) {
+    if (b !== brand) {
       setAttribute(form, 'data-paytoken-brand', (brand = b));
       emit('brand', { brand: b });
     }
     const active = doc.activeElement; // also right inside focusin and focusout
-    const facts = fields.map(({ key, input, touched, apiErrorCode }) => ({ key, value: input.value, focused: input === active, touched, apiErrorCode }));
+    const facts = fields.map(({ key, input, touched, apiErrorCode }) => ({
+      key,
+      value: input.value,
+      focused: input === active,
+      touched,
+      apiErrorCode,
+    }));
     const states = fieldStates(readCard(form), facts, message, acceptedBrands);
     for (const f of fields) {
       const old = f.state;
       f.state = states[f.key]!;
       renderField(f);
-      if (old.valid != f.state.valid || old.potentiallyValid != f.state.potentiallyValid) fieldEvent('validityChange', f);
+      if (old.valid !== f.state.valid || old.potentiallyValid !== f.state.potentiallyValid) fieldEvent('validityChange', f);
     }
     setText(formError, formErrorCode && message(formErrorCode));
   };
@@ -110,9 +123,16 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
    * goes back where it was). Emits `error`.
    */
   const showFailure = (error: PayTokenError, active: Element | null) => {
-    const local = error.type == 'validation';
+    const local = error.type === 'validation';
     let code = submitErrorCode(error);
-    const f = local ? fields.find((g) => !g.state.valid) : byKey(apiErrorField(code, fields.map((g) => g.key)));
+    const f = local
+      ? fields.find((g) => !g.state.valid)
+      : byKey(
+          apiErrorField(
+            code,
+            fields.map((g) => g.key),
+          ),
+        );
     if (!f) formErrorCode = code;
     else if (!local) f.apiErrorCode = code;
     update();
@@ -133,14 +153,19 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
     const p = (pending = Promise.all([tokenize(readCard(form)), deviceDataSent()]).then(
       ([token]) => {
         const months = plan?.choice();
-        const result: TokenResult = { token_id: token.id, device_session_id: session, points_card: token.card?.points_card === true, token };
+        const result: TokenResult = {
+          token_id: token.id,
+          device_session_id: session,
+          points_card: token.card?.points_card === true,
+          token,
+        };
         if (months) result.payment_plan = { payments: months };
         if (!signal.aborted) {
           tokenInput.value = token.id;
           emit('token', result);
           forget();
           // the post flow stays busy (and guarded) while the browser leaves the page
-          if (options.flow == 'spa') {
+          if (options.flow === 'spa') {
             pending = undefined;
             setBusy(false);
           } else HTMLFormElement.prototype.submit.call(form);
@@ -163,21 +188,21 @@ export function mountForm(form: HTMLFormElement, options: FormOptions = {}, toke
   /** One listener for the field events (`change` too: autofill that fires no `input`) and for submit. */
   const onEvent = (e: Event) => {
     const type = e.type;
-    const f = fields.find((x) => x.input == e.target);
-    if (type == 'submit') {
+    const f = fields.find((x) => x.input === e.target);
+    if (type === 'submit') {
       e.preventDefault();
       submit().catch(() => {}); // reported through the `error` event
     } else if (!f) {
       // not one of ours
-    } else if (type == 'focusin' || type == 'focusout') {
-      const blur = type == 'focusout';
+    } else if (type === 'focusin' || type === 'focusout') {
+      const blur = type === 'focusout';
       if (blur && f.input.value) f.touched = true;
       update();
       fieldEvent(blur ? 'blur' : 'focus', f);
     } else {
       const input = f.input;
       if (f.format) formatInput(input, f.format, f.lastValue, (e as InputEvent).inputType, brand, doc.activeElement === input);
-      if (input.value != f.lastValue) {
+      if (input.value !== f.lastValue) {
         f.lastValue = input.value;
         f.apiErrorCode = undefined;
         update();

@@ -19,7 +19,7 @@ export function readCard(form: HTMLFormElement): CardInput {
   const address: Record<string, string> = Object.create(null);
   for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card]')) {
     const k = el.dataset.paytokenCard!;
-    if (k == 'expiry') [data.expiration_month, data.expiration_year = ''] = el.value.split('/');
+    if (k === 'expiry') [data.expiration_month, data.expiration_year = ''] = el.value.split('/');
     else data[k] = el.value;
   }
   for (const el of form.querySelectorAll<HTMLInputElement>('[data-paytoken-card-address]')) {

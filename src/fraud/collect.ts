@@ -44,7 +44,10 @@ export interface SignalResults {
  * @param budgetMs the budget in milliseconds. @param collectors name -> collector; default every signal.
  * @returns values (`undefined` becomes `unsupported`), reasons and per-signal timings (ms). Never rejects.
  */
-export async function collectSignals(budgetMs: number, collectors: Partial<Record<SignalName, Collector>> = COLLECTORS): Promise<SignalResults> {
+export async function collectSignals(
+  budgetMs: number,
+  collectors: Partial<Record<SignalName, Collector>> = COLLECTORS,
+): Promise<SignalResults> {
   const start = now();
   const signals: Record<string, unknown> = {};
   const missing: Record<string, SignalReason> = {};

@@ -50,7 +50,7 @@ export function askWorker(until: Promise<unknown>): Promise<Probe | undefined> {
       const worker = new Worker((policy?.createScriptURL(url) ?? url) as string);
       worker.onmessage = (e) => done(e.data);
       worker.onerror = () => done();
-      until.then(() => done());
+      void until.then(() => done());
     } catch {
       done();
     }
@@ -88,7 +88,7 @@ const topFrame = (e: unknown) =>
 export function patched(fn: unknown, receiver: unknown): boolean {
   const mine = new Error();
   try {
-    (fn as Function).call(receiver); // not a function: a TypeError from this frame, so not patched
+    (fn as (this: unknown) => unknown).call(receiver); // not a function: a TypeError from this frame, so not patched
   } catch (e) {
     return !(e instanceof TypeError) || (topFrame(e) ?? topFrame(mine)) !== topFrame(mine);
   }

@@ -73,7 +73,8 @@ export function watchEntry(input: HTMLInputElement | null | undefined, signal?: 
   let focuses = 0;
   let trustedDigits = 0;
   const digits = () => input.value.replace(/\D/g, '').length;
-  const on = (type: string, listener: (e: KeyboardEvent & InputEvent) => void) => input.addEventListener(type, listener as EventListener, { capture: true, signal });
+  const on = (type: string, listener: (e: KeyboardEvent & InputEvent) => void) =>
+    input.addEventListener(type, listener as EventListener, { capture: true, signal });
 
   on('focus', (e) => {
     focuses++;
@@ -93,10 +94,13 @@ export function watchEntry(input: HTMLInputElement | null | undefined, signal?: 
     if (!e.isTrusted) return methods.add('scripted');
     const type = e.inputType;
     methods.add(
-      /Paste|Drop/.test(type) ? 'pasted'
-      : autofilled(input) || !type || type === 'insertReplacementText' ? 'autofilled'
-      : downs.length > keysBefore || /^delete/.test(type) ? 'typed'
-      : 'inserted',
+      /Paste|Drop/.test(type)
+        ? 'pasted'
+        : autofilled(input) || !type || type === 'insertReplacementText'
+          ? 'autofilled'
+          : downs.length > keysBefore || /^delete/.test(type)
+            ? 'typed'
+            : 'inserted',
     );
     keysBefore = downs.length;
     // the digits this trusted event left, once the page's own handlers (formatting) have run too
@@ -107,12 +111,17 @@ export function watchEntry(input: HTMLInputElement | null | undefined, signal?: 
   const summary = (): EntrySummary => {
     const seen = new Set(methods);
     if (digits() && digits() !== trustedDigits) seen.add('scripted');
-    const intervals = downs.slice(1).map((t, i) => t - downs[i]!).sort((a, b) => a - b);
+    const intervals = downs
+      .slice(1)
+      .map((t, i) => t - downs[i]!)
+      .sort((a, b) => a - b);
     const holds = [...dwells].sort((a, b) => a - b);
     return {
       methods: [...seen],
       keys: downs.length,
-      key_interval_ms: intervals.length ? [round(quantile(intervals, 0.5)), round(quantile(intervals, 0.75) - quantile(intervals, 0.25))] : null,
+      key_interval_ms: intervals.length
+        ? [round(quantile(intervals, 0.5)), round(quantile(intervals, 0.75) - quantile(intervals, 0.25))]
+        : null,
       key_dwell_ms: holds.length ? round(quantile(holds, 0.5)) : null,
       focus_to_complete_ms: firstFocus !== undefined && lastChange !== undefined ? round(Math.max(0, lastChange - firstFocus)) : null,
       focus_changes: focuses,

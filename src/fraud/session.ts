@@ -70,6 +70,10 @@ export function hiddenInput(form: HTMLFormElement, name: string, onCreate?: (inp
  * @param onCreate called with the input when it was created.
  * @returns the `device_session_id`.
  */
-export function writeDeviceSessionInput(form: HTMLFormElement, fieldName: string = DEFAULT_FIELD_NAME, onCreate?: (input: HTMLInputElement) => void): string {
+export function writeDeviceSessionInput(
+  form: HTMLFormElement,
+  fieldName: string = DEFAULT_FIELD_NAME,
+  onCreate?: (input: HTMLInputElement) => void,
+): string {
   return (hiddenInput(form, fieldName, onCreate).value = deviceSessionId());
 }

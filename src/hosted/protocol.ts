@@ -15,7 +15,7 @@
  * `card_number` the API masks). Never a value the shopper typed.
  */
 import type { Brand } from '../card/types';
-import type { ErrorObject, Token } from '../types/index';
+import type { Token } from '../types/index';
 
 /** Version of the protocol; bumped on any incompatible change. */
 export const PROTOCOL_VERSION = 1;
@@ -27,7 +27,14 @@ export const PROTOCOL_VERSION = 1;
 export type HostedField = 'card_number' | 'expiry' | 'expiration_month' | 'expiration_year' | 'cvv2' | 'holder_name';
 
 /** Every {@link HostedField}, in form order. */
-export const HOSTED_FIELDS: readonly HostedField[] = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'];
+export const HOSTED_FIELDS: readonly HostedField[] = [
+  'card_number',
+  'holder_name',
+  'expiry',
+  'expiration_month',
+  'expiration_year',
+  'cvv2',
+];
 
 /** What one frame holds: one {@link HostedField} (split fields), or `card`: the card element, the whole card. */
 export type FrameKind = HostedField | 'card';
@@ -135,7 +142,14 @@ export type ToFrame =
 /** Messages from a frame to the merchant page. */
 export type FromFrame =
   | { t: 'ready'; height: number; session: string; failedFonts?: string[] }
-  | { t: 'state'; e: 'change' | 'focus' | 'blur' | 'show'; state: HostedFieldState; brand: Brand | null; f?: HostedField; bin?: string | null }
+  | {
+      t: 'state';
+      e: 'change' | 'focus' | 'blur' | 'show';
+      state: HostedFieldState;
+      brand: Brand | null;
+      f?: HostedField;
+      bin?: string | null;
+    }
   | { t: 'resize'; height: number }
   | { t: 'enter' }
   | { t: 'token'; id: number; token: Token; session: string }
@@ -151,7 +165,12 @@ const bool = (v: unknown) => typeof v === 'boolean';
 const strMap = (v: unknown, max: number) =>
   v === undefined || (isObj(v) && Object.keys(v).length <= max && Object.values(v).every((s) => str(s, 300)));
 const isState = (s: unknown) =>
-  isObj(s) && bool(s.empty) && bool(s.focused) && bool(s.valid) && bool(s.potentiallyValid) && (s.error === undefined || (isObj(s.error) && str(s.error.code) && str(s.error.message)));
+  isObj(s) &&
+  bool(s.empty) &&
+  bool(s.focused) &&
+  bool(s.valid) &&
+  bool(s.potentiallyValid) &&
+  (s.error === undefined || (isObj(s.error) && str(s.error.code) && str(s.error.message)));
 
 /** Shape check of a {@link FrameConfig}. */
 const isConfig = (m: Record<string, unknown>) =>
@@ -163,7 +182,7 @@ const isConfig = (m: Record<string, unknown>) =>
   // resolveClientConfig), which reports a bad one to the merchant page rather than refusing to work
   (m.merchantId === undefined || str(m.merchantId)) &&
   str(m.publicKey) &&
-  typeof m.timeoutMs == 'number' &&
+  typeof m.timeoutMs === 'number' &&
   (m.deviceData === undefined || bool(m.deviceData)) &&
   strMap(m.placeholders, 6) &&
   strMap(m.labels, 7) &&
@@ -181,19 +200,38 @@ const TO_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
 };
 
 const FROM_FRAME: Record<string, (m: Record<string, unknown>) => boolean> = {
-  ready: (m) => num(m.height) && str(m.session, 255) && (m.failedFonts === undefined || (Array.isArray(m.failedFonts) && m.failedFonts.length <= 4 && m.failedFonts.every((f) => str(f, 100)))),
+  ready: (m) =>
+    num(m.height) &&
+    str(m.session, 255) &&
+    (m.failedFonts === undefined || (Array.isArray(m.failedFonts) && m.failedFonts.length <= 4 && m.failedFonts.every((f) => str(f, 100)))),
   state: (m) =>
-    /^(change|focus|blur|show)$/.test(String(m.e)) && isState(m.state) && (m.brand === null || str(m.brand, 20)) && fieldOrNone(m) && (m.bin == null || /^\d{6,8}$/.test(String(m.bin))),
+    /^(change|focus|blur|show)$/.test(String(m.e)) &&
+    isState(m.state) &&
+    (m.brand === null || str(m.brand, 20)) &&
+    fieldOrNone(m) &&
+    (m.bin == null || /^\d{6,8}$/.test(String(m.bin))),
   resize: (m) => num(m.height),
   enter: () => true,
   token: (m) => num(m.id) && isObj(m.token) && str(m.token.id, 45) && str(m.session, 255),
-  fail: (m) => num(m.id) && isObj(m.fail) && str(m.fail.type, 20) && str(m.fail.code) && str(m.fail.text) && str(m.fail.message, 1000) && (m.fail.props === undefined || isObj(m.fail.props)),
+  fail: (m) =>
+    num(m.id) &&
+    isObj(m.fail) &&
+    str(m.fail.type, 20) &&
+    str(m.fail.code) &&
+    str(m.fail.text) &&
+    str(m.fail.message, 1000) &&
+    (m.fail.props === undefined || isObj(m.fail.props)),
 };
 
 /** Reads `data` against one direction's table; null unless it is a message of this version, channel and shape. */
 function read(table: Record<string, (m: Record<string, unknown>) => boolean>, data: unknown, ch: string): unknown {
   try {
-    return isObj(data) && data.paytoken === PROTOCOL_VERSION && data.ch === ch && typeof data.t == 'string' && Object.hasOwn(table, data.t) && table[data.t]!(data)
+    return isObj(data) &&
+      data.paytoken === PROTOCOL_VERSION &&
+      data.ch === ch &&
+      typeof data.t === 'string' &&
+      Object.hasOwn(table, data.t) &&
+      table[data.t]!(data)
       ? data
       : null;
   } catch {
@@ -278,4 +316,6 @@ const fontOrigins = (fonts: readonly FontSource[] | undefined): string => {
  * (`http://127.0.0.1:*`), as in CSP `frame-ancestors`.
  */
 export const originAllowed = (origin: string, allowed: readonly string[]): boolean =>
-  allowed.some((a) => a === origin || (a.endsWith(':*') && origin.startsWith(a.slice(0, -1)) && /^\d{1,5}$/.test(origin.slice(a.length - 1))));
+  allowed.some(
+    (a) => a === origin || (a.endsWith(':*') && origin.startsWith(a.slice(0, -1)) && /^\d{1,5}$/.test(origin.slice(a.length - 1))),
+  );

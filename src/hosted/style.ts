@@ -59,7 +59,10 @@ const REFUSED_VALUE = /url\(|image(-set)?\(|element\(|var\(|expression\(|[\\;{}<
  */
 const fontsAllowed = (brandFamilies: readonly string[]) => (value: string) =>
   value.split(',').every((f) => {
-    const name = f.trim().replace(/^["']|["']$/g, '').toLowerCase();
+    const name = f
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .toLowerCase();
     return SYSTEM_FONTS.test(name) || brandFamilies.some((family) => family.toLowerCase() === name);
   });
 const systemFonts = /* @__PURE__ */ fontsAllowed([]);
@@ -73,19 +76,29 @@ const thrower = (where: string, why: string) => {
  * for each refused place (a state, or a declaration: `style.base.backgroundImage`) and leaves that place out;
  * `fonts`, when given, must accept a `font-family` value.
  */
-function walk(style: unknown, refuse: (where: string, why: string) => void, fonts?: (value: string) => boolean): Record<string, Record<string, string>> {
+function walk(
+  style: unknown,
+  refuse: (where: string, why: string) => void,
+  fonts?: (value: string) => boolean,
+): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   if (style === undefined) return out;
-  if (!style || typeof style != 'object') return refuse('style', 'an object of states'), out;
+  if (!style || typeof style !== 'object') return (refuse('style', 'an object of states'), out);
   for (const [state, props] of Object.entries(style)) {
-    if (!STATES.test(state) || !props || typeof props != 'object') {
+    if (!STATES.test(state) || !props || typeof props !== 'object') {
       refuse(`style.${state}`, 'not a state with an object of CSS properties');
       continue;
     }
     const rules: Record<string, string> = (out[state] = {});
     for (const [name, value] of Object.entries(props as object)) {
       const prop = kebab(name);
-      if (!STYLE_PROPERTIES.test(prop) || typeof value != 'string' || value.length > 100 || REFUSED_VALUE.test(value) || (fonts && prop == 'font-family' && !fonts(value))) {
+      if (
+        !STYLE_PROPERTIES.test(prop) ||
+        typeof value !== 'string' ||
+        value.length > 100 ||
+        REFUSED_VALUE.test(value) ||
+        (fonts && prop === 'font-family' && !fonts(value))
+      ) {
         refuse(`style.${state}.${name}`, 'not in the allowlist');
       } else rules[prop] = value;
     }
@@ -114,5 +127,8 @@ export const checkStyle = (style: unknown): Record<string, Record<string, string
  * `font-family` may also name the families of the `fonts` it loaded (`brandFamilies`). Never throws (unless
  * `refuse` does).
  */
-export const styleRules = (style: unknown, refuse: (where: string, why: string) => void = () => {}, brandFamilies: readonly string[] = []): Record<string, Record<string, string>> =>
-  walk(style, refuse, fontsAllowed(brandFamilies));
+export const styleRules = (
+  style: unknown,
+  refuse: (where: string, why: string) => void = () => {},
+  brandFamilies: readonly string[] = [],
+): Record<string, Record<string, string>> => walk(style, refuse, fontsAllowed(brandFamilies));

@@ -1,6 +1,6 @@
 import { isBrand } from '../card/brands';
 import type { Brand } from '../card/types';
-import { configError, type ConfigurationError } from '../errors/configuration';
+import { configError } from '../errors/configuration';
 
 /**
  * Settings of a client (`createClient`, `tokenize`, and the script tag's setters). Every member is checked
@@ -54,7 +54,8 @@ export interface ClientConfig {
  * A checked configuration: `baseUrl` without trailing slash, `timeoutMs` filled in (`fieldsUrl` as given;
  * `acceptedBrands`, a copy, only when given).
  */
-export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>> & Pick<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>;
+export type ResolvedConfig = Required<Omit<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>> &
+  Pick<ClientConfig, 'fieldsUrl' | 'acceptedBrands'>;
 
 /** Default request timeout, milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -72,13 +73,16 @@ const refuse = (option: string, why: string): never => {
 
 /** Checks `merchantId` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`merchantId`). */
 export const checkMerchantId = (merchantId: unknown): string =>
-  typeof merchantId == 'string' && /^[A-Za-z0-9]{1,45}$/.test(merchantId) ? merchantId : refuse('merchantId', '1-45 letters or digits');
+  typeof merchantId === 'string' && /^[A-Za-z0-9]{1,45}$/.test(merchantId) ? merchantId : refuse('merchantId', '1-45 letters or digits');
 
 /** Checks `publicKey` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`publicKey`), above all for an `sk_` key. */
 export const checkPublicKey = (publicKey: unknown): string =>
-  typeof publicKey == 'string' && /^pk_\w{1,100}$/.test(publicKey)
+  typeof publicKey === 'string' && /^pk_\w{1,100}$/.test(publicKey)
     ? publicKey
-    : refuse('publicKey', /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key');
+    : refuse(
+        'publicKey',
+        /^sk_/.test(String(publicKey)) ? 'a private key (sk_) must never be used in a browser; use pk_' : 'not a pk_ key',
+      );
 
 /**
  * Checks `baseUrl` (see {@link ClientConfig}), or another option of the same rules (`fieldsUrl`).
@@ -91,7 +95,11 @@ export function checkBaseUrl(baseUrl: unknown, option = 'baseUrl'): string {
   } catch {
     /* refused below */
   }
-  return url && (url.protocol == 'https:' || (url.protocol == 'http:' && LOOPBACK.test(url.hostname))) && !/[?#]/.test(String(baseUrl)) && !url.username && !url.password
+  return url &&
+    (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))) &&
+    !/[?#]/.test(String(baseUrl)) &&
+    !url.username &&
+    !url.password
     ? url.href.replace(/\/+$/, '')
     : refuse(option, 'https (http for loopback only), no query, hash or credentials');
 }
@@ -105,15 +113,16 @@ export const checkFieldsUrl = (fieldsUrl: unknown, baseUrl: string): string =>
 
 /** Checks `timeoutMs` (see {@link ClientConfig}). @returns it. @throws ConfigurationError (`timeoutMs`). */
 export const checkTimeout = (timeoutMs: unknown): number =>
-  typeof timeoutMs == 'number' && timeoutMs >= 1 && timeoutMs <= 120_000 ? timeoutMs : refuse('timeoutMs', '1-120000 ms');
-
+  typeof timeoutMs === 'number' && timeoutMs >= 1 && timeoutMs <= 120_000 ? timeoutMs : refuse('timeoutMs', '1-120000 ms');
 
 /**
  * Checks `acceptedBrands` (see {@link ClientConfig}): a non-empty array of brand names.
  * @returns a copy of it. @throws ConfigurationError (`acceptedBrands`).
  */
 export const checkAcceptedBrands = (brands: unknown): Brand[] =>
-  Array.isArray(brands) && brands.length && brands.every(isBrand) ? [...brands] : refuse('acceptedBrands', 'a non-empty list of brands as cardBrand names them');
+  Array.isArray(brands) && brands.length && brands.every(isBrand)
+    ? [...brands]
+    : refuse('acceptedBrands', 'a non-empty list of brands as cardBrand names them');
 
 /**
  * Checks a whole configuration before any request, member by member in the order of {@link ClientConfig}.
@@ -122,7 +131,12 @@ export const checkAcceptedBrands = (brands: unknown): Brand[] =>
  */
 export function resolveConfig(c: Partial<ClientConfig>): ResolvedConfig {
   const { merchantId, publicKey, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = c ?? {};
-  return { merchantId: checkMerchantId(merchantId), publicKey: checkPublicKey(publicKey), baseUrl: checkBaseUrl(baseUrl), timeoutMs: checkTimeout(timeoutMs) };
+  return {
+    merchantId: checkMerchantId(merchantId),
+    publicKey: checkPublicKey(publicKey),
+    baseUrl: checkBaseUrl(baseUrl),
+    timeoutMs: checkTimeout(timeoutMs),
+  };
 }
 
 /**

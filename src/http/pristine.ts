@@ -88,6 +88,6 @@ export const fetchIo = (): Io => ({ send: globalThis.fetch?.bind(globalThis), st
  * client) can be replaced. @returns `o`.
  */
 export const deepFreeze = <T extends object>(o: T): Readonly<T> => {
-  for (const v of Object.values(o)) if (v && typeof v == 'object') deepFreeze(v);
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
   return Object.freeze(o);
 };

@@ -27,7 +27,12 @@ export const apiPost = (io: Io, t: ApiTarget, path: string, body: unknown, init:
   io.send(`${t.baseUrl}/v1/${t.merchantId}${path}`, {
     __proto__: null,
     method: 'POST',
-    headers: { __proto__: null, Authorization: `Basic ${btoa(t.publicKey + ':')}`, ...(accept && { Accept: 'application/json' }), 'Content-Type': 'application/json' },
+    headers: {
+      __proto__: null,
+      Authorization: `Basic ${btoa(t.publicKey + ':')}`,
+      ...(accept && { Accept: 'application/json' }),
+      'Content-Type': 'application/json',
+    },
     body: io.stringify(body),
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
@@ -65,7 +70,13 @@ export const RETRY_DELAY_MS = 250;
  *   response arrives within `timeoutMs`, NetworkError when no response arrives at all, or it breaks off, or a
  *   2xx body is not JSON. Always exactly one of these, as a rejection: never a hang, never a second error.
  */
-export async function request<T>(cfg: ResolvedConfig, path: string, body: unknown, retryNoResponse: boolean, io: Io): Promise<{ status: number; data: T }> {
+export async function request<T>(
+  cfg: ResolvedConfig,
+  path: string,
+  body: unknown,
+  retryNoResponse: boolean,
+  io: Io,
+): Promise<{ status: number; data: T }> {
   const ctrl = new AbortController();
   const deadline = Date.now() + cfg.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -112,6 +123,12 @@ export async function request<T>(cfg: ResolvedConfig, path: string, body: unknow
     status,
     typeof (json as Partial<ErrorObject> | undefined)?.error_code === 'number'
       ? (json as ErrorObject)
-      : { category: 'internal', error_code: 1000, description: `HTTP ${status} without an Error object`, http_code: status, request_id: '' },
+      : {
+          category: 'internal',
+          error_code: 1000,
+          description: `HTTP ${status} without an Error object`,
+          http_code: status,
+          request_id: '',
+        },
   );
 }

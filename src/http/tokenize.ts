@@ -35,8 +35,12 @@ export function cardBody(card: CardInput, acceptedBrands?: readonly Brand[]): Ca
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError.
  */
-export const postToken = async (config: ResolvedConfig, card: CardInput, io: Io, acceptedBrands?: readonly Brand[]): Promise<{ status: number; data: Token }> =>
-  request<Token>(config, '/tokens', cardBody(card, acceptedBrands), true, io);
+export const postToken = async (
+  config: ResolvedConfig,
+  card: CardInput,
+  io: Io,
+  acceptedBrands?: readonly Brand[],
+): Promise<{ status: number; data: Token }> => request<Token>(config, '/tokens', cardBody(card, acceptedBrands), true, io);
 
 /**
  * Tokenizes a card (spec, Endpoints > Tokens: `POST /v1/{merchant_id}/tokens`) with no client object: the
@@ -51,4 +55,5 @@ export const postToken = async (config: ResolvedConfig, card: CardInput, io: Io,
  * @throws ConfigurationError (bad setting, a private key), ValidationError (no request sent), ApiError,
  *   NetworkError, TimeoutError (after `timeoutMs` in all).
  */
-export const tokenize = async (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> => (await postToken(resolveConfig(config), card, pristine())).data;
+export const tokenize = async (config: ClientConfig | ResolvedConfig, card: CardInput): Promise<Token> =>
+  (await postToken(resolveConfig(config), card, pristine())).data;

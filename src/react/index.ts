@@ -4,6 +4,15 @@
  * render their containers; `useHostedFields()` gives the state and `tokenize`. See docs/react.md.
  */
 export { PayTokenProvider, type PayTokenProviderProps } from './provider';
-export { CardElement, CardNumberField, ExpiryField, Cvv2Field, HolderNameField, type ElementProps, type FieldProps, type CardElementProps } from './elements';
+export {
+  CardElement,
+  CardNumberField,
+  ExpiryField,
+  Cvv2Field,
+  HolderNameField,
+  type ElementProps,
+  type FieldProps,
+  type CardElementProps,
+} from './elements';
 export { useHostedFields, type UseHostedFields } from './hook';
 export type { ElementEvents, ElementKey, PayTokenEvents, PayTokenOptions } from './types';

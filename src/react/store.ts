@@ -1,5 +1,14 @@
-import { ConfigurationError, mountFields, type FieldContainers, type FieldsConfig, type FieldsOptions, type HostedField, type HostedFields, type PayTokenError } from 'paytoken';
-import type { ElementEvents, ElementKey, PayTokenEvents, PayTokenOptions, Snapshot } from './types';
+import {
+  ConfigurationError,
+  mountFields,
+  type FieldContainers,
+  type FieldsConfig,
+  type FieldsOptions,
+  type HostedField,
+  type HostedFields,
+  type PayTokenError,
+} from 'paytoken';
+import type { ElementEvents, ElementKey, PayTokenOptions, Snapshot } from './types';
 
 /** A component's container under a provider: its key, its element, its latest props. */
 export interface Entry {
@@ -56,7 +65,9 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
   const dispatch = (type: string, event: unknown) => {
     if (fields) publish({ state: fields.state() });
     const prop = `on${type[0]!.toUpperCase()}${type.slice(1)}` as keyof ElementEvents;
-    for (const e of entries) if (!FIELD_EVENTS.test(type) || e.key === 'card' || e.key === (event as { field: string }).field) (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
+    for (const e of entries)
+      if (!FIELD_EVENTS.test(type) || e.key === 'card' || e.key === (event as { field: string }).field)
+        (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
   };
   const unmount = () => {
     fields?.unmount();

@@ -144,7 +144,7 @@ describe('the access log cannot be forged', () => {
     const line = lines.find((l) => l.startsWith('GET /v1/'))!;
     expect(lines.filter((l) => l.startsWith('GET /v1/'))).toHaveLength(1);
     expect(line).toContain('abc\\x0aGET /v1/forged 200 1ms\\x1b[31m\\u202ex 404');
-    expect(line).not.toMatch(/[\x00-\x1f\u202e]/);
+    expect(line).not.toMatch(/[\p{Cc}\u202e]/u);
   });
 
   it('escapeForLog escapes the backslash too and cuts long paths', () => {
@@ -155,7 +155,8 @@ describe('the access log cannot be forged', () => {
 
 describe('amounts are exact', () => {
   it.each([
-    ['beyond 2^53 / 100', 1000000000000000.07],
+    // the number a JSON body's 1000000000000000.07 becomes (doubles this large are 0.125 apart): sent as 1000000000000000.1
+    ['beyond 2^53 / 100', 1000000000000000.125],
     ['above the maximum of 10,000,000', 10_000_000.01],
     ['three decimals', 1.005],
     ['0.1 + 0.2', 0.1 + 0.2],

@@ -45,7 +45,7 @@ it('StrictMode (development build: effects run twice) and route changes leave on
   const signals: AbortSignal[] = [];
   const add = window.addEventListener.bind(window);
   vi.spyOn(window, 'addEventListener').mockImplementation((type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
-    if (type == 'message' && typeof opts == 'object' && opts.signal) signals.push(opts.signal);
+    if (type === 'message' && typeof opts === 'object' && opts.signal) signals.push(opts.signal);
     add(type, fn, opts);
   });
   const live = () => signals.filter((s) => !s.aborted).length;

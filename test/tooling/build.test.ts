@@ -142,10 +142,10 @@ describe('built bundles', () => {
     ['paytoken.iife.js', () => iife],
     ['paytoken-checkout.iife.js', () => checkout],
   ])('%s: the global is read-only and frozen: a later script cannot replace it or its methods', (_file, code) => {
-    const iife = code();
-    expect(iife.trimEnd().endsWith(LOCK_GLOBAL)).toBe(true); // the build's footer (vite.config.ts)
+    const script = code();
+    expect(script.trimEnd().endsWith(LOCK_GLOBAL)).toBe(true); // the build's footer (vite.config.ts)
     const ctx = vm.createContext(trappedGlobals());
-    vm.runInContext(iife, ctx);
+    vm.runInContext(script, ctx);
     const api = (ctx as { PayToken?: object }).PayToken;
     expect(Object.isFrozen(api)).toBe(true);
     vm.runInContext('PayToken = { evil: true }; PayToken.setBaseUrl = function () {};', ctx); // sloppy: both ignored

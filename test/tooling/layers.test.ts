@@ -120,7 +120,7 @@ describe('one field engine', () => {
 describe('the React binding (src/react/)', () => {
   it('imports only its own files, the package by its name (`paytoken`: one copy in an app) and React', () => {
     const bad: string[] = [];
-    for (const f of srcFiles.filter((f) => layerOf(f) === 'react')) {
+    for (const f of srcFiles.filter((file) => layerOf(file) === 'react')) {
       for (const t of graph.get(f)!) if (layerOf(t) !== 'react') bad.push(`${rel(f)} -> ${rel(t)}`);
       for (const m of readFileSync(f, 'utf8').matchAll(/from\s*'([^'.][^']*)'/g)) if (!/^(paytoken|react)$/.test(m[1]!)) bad.push(`${rel(f)} -> ${m[1]}`);
     }

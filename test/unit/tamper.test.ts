@@ -185,7 +185,7 @@ describe('setters and getters on Object.prototype see no card during readCard, v
     const seen: unknown[] = [];
     const setterHits: string[] = [];
     const keys = ['card_number', 'cvv2', 'holder_name', 'line1', 'address'];
-    const getters = ['toJSON', ...INIT_MEMBERS.filter((k) => k != 'body')];
+    const getters = ['toJSON', ...INIT_MEMBERS.filter((k) => k !== 'body')];
     for (const k of keys) {
       Object.defineProperty(Object.prototype, k, {
         configurable: true,

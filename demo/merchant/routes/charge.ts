@@ -35,14 +35,18 @@ export function chargeRouter(deps: MerchantDeps) {
   const apiCharge = async (c: Context<MerchantEnv>) => {
     const lang = langOf(c.req.query('lang'));
     if (!sameOrigin(c) || !isJson(c)) {
-      log(`merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`);
+      log(
+        `merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`,
+      );
       return c.json({ error_code: 1010 }, 403);
     }
     const raw = (await c.req.json().catch(() => ({}))) as unknown;
     const json = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
     // strings only (a number payment_plan is read as its digits); http_context apart
     const body = Object.fromEntries(
-      Object.entries(json).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]),
+      Object.entries(json)
+        .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+        .map(([k, v]) => [k, String(v)]),
     );
     keepNewest(deps.received, body);
     const bad = () => c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
@@ -86,7 +90,13 @@ export function chargeRouter(deps: MerchantDeps) {
     }
     if (hasCard(body)) return refused(t.refusedText, 400);
     if (!attempt(c)) return refused(t.tooMany, 429);
-    const outcome = await pay(deps, { body, sid: c.var.sid, address: c.var.address, lang, httpContext: httpContextOf(c, undefined, c.var.address) });
+    const outcome = await pay(deps, {
+      body,
+      sid: c.var.sid,
+      address: c.var.address,
+      lang,
+      httpContext: httpContextOf(c, undefined, c.var.address),
+    });
     switch (outcome.kind) {
       case 'bad':
         return c.html(failurePage(lang, t.failed, declineMessage(lang, 1001)), 400);
@@ -97,7 +107,9 @@ export function chargeRouter(deps: MerchantDeps) {
       case 'alreadyPaid':
         return c.html(alreadyPaidPage(lang, outcome.receipt), 409);
       default:
-        return outcome.ok ? c.html(receiptPage(lang, outcome.tx)) : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, body)), 402);
+        return outcome.ok
+          ? c.html(receiptPage(lang, outcome.tx))
+          : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, body)), 402);
     }
   };
 

@@ -18,7 +18,13 @@ interface CheckoutPage {
 
 const ELEMENT: CheckoutPage = { form: 'card.html', library: 'paytoken-hosted.iife.js', script: 'card.js', path: '/', other: '/direct' };
 const SPLIT: CheckoutPage = { form: 'split.html', library: 'paytoken-hosted.iife.js', script: 'split.js', path: '/split', other: '/' };
-const DIRECT: CheckoutPage = { form: 'index.html', library: 'paytoken-checkout.iife.js', script: 'checkout.js', path: '/direct', other: '/' };
+const DIRECT: CheckoutPage = {
+  form: 'index.html',
+  library: 'paytoken-checkout.iife.js',
+  script: 'checkout.js',
+  path: '/direct',
+  other: '/',
+};
 
 /**
  * The checkout pages: `/` (the card element: the whole card in one iframe from the API origin), `/split` (split
@@ -30,23 +36,35 @@ const DIRECT: CheckoutPage = { form: 'index.html', library: 'paytoken-checkout.i
  */
 export function checkoutRouter(deps: MerchantDeps) {
   const { settings } = deps;
-  const values = { merchantId: settings.merchantId, publicKey: settings.publicKey, baseUrl: settings.apiBaseUrl, amount: digitsOf(settings.amount) };
+  const values = {
+    merchantId: settings.merchantId,
+    publicKey: settings.publicKey,
+    baseUrl: settings.apiBaseUrl,
+    amount: digitsOf(settings.amount),
+  };
   const checkout = (page: CheckoutPage) => async (c: Context<MerchantEnv>) => {
     const lang = langOf(c.req.query('lang'));
-    const [layout, form] = await Promise.all([readFile(`${ROOT}/demo/web/layout.html`, 'utf8'), readFile(`${ROOT}/demo/web/${page.form}`, 'utf8')]);
-    const html = render(layout.replace('<!--checkout-->', () => form), lang, {
-      ...values,
+    const [layout, form] = await Promise.all([
+      readFile(`${ROOT}/demo/web/layout.html`, 'utf8'),
+      readFile(`${ROOT}/demo/web/${page.form}`, 'utf8'),
+    ]);
+    const html = render(
+      layout.replace('<!--checkout-->', () => form),
       lang,
-      locale: LOCALE[lang],
-      deviceData: c.req.query('device_data') === 'off' ? 'off' : 'on',
-      networkError: formMessage(1004, LOCALE[lang]),
-      csrf: deps.csrfOf(c.var.sid),
-      library: page.library,
-      script: page.script,
-      path: page.path,
-      otherPath: page.other,
-      otherName: page.other === '/' ? TEXT[lang].hosted : TEXT[lang].direct,
-    });
+      {
+        ...values,
+        lang,
+        locale: LOCALE[lang],
+        deviceData: c.req.query('device_data') === 'off' ? 'off' : 'on',
+        networkError: formMessage(1004, LOCALE[lang]),
+        csrf: deps.csrfOf(c.var.sid),
+        library: page.library,
+        script: page.script,
+        path: page.path,
+        otherPath: page.other,
+        otherName: page.other === '/' ? TEXT[lang].hosted : TEXT[lang].direct,
+      },
+    );
     return c.html(html.replace('<!--installments-->', installmentsSelect(lang, settings.amount, settings.installmentsFrom)));
   };
   const spa = `${ROOT}/demo/spa/dist`;

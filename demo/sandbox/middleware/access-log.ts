@@ -26,10 +26,12 @@ export function escapeForLog(s: string, max = LOG_PATH_MAX): string {
  *
  * @param log where lines go (the CLI passes stderr); no logging when absent.
  */
-export const accessLog = (log?: (line: string) => void): MiddlewareHandler => async (c, next) => {
-  if (!log) return next();
-  const start = performance.now();
-  await next();
-  const status = c.res.headers.has('x-hono-already-sent') ? 'reset' : c.res.status;
-  log(`${escapeForLog(c.req.method, 20)} ${escapeForLog(c.req.path)} ${status} ${Math.round(performance.now() - start)}ms`);
-};
+export const accessLog =
+  (log?: (line: string) => void): MiddlewareHandler =>
+  async (c, next) => {
+    if (!log) return next();
+    const start = performance.now();
+    await next();
+    const status = c.res.headers.has('x-hono-already-sent') ? 'reset' : c.res.status;
+    log(`${escapeForLog(c.req.method, 20)} ${escapeForLog(c.req.path)} ${status} ${Math.round(performance.now() - start)}ms`);
+  };

@@ -48,19 +48,22 @@ export function basicKey(header: string | undefined): string | null {
  *   `Origin` header, i.e. sent by a browser ("private key used from client-side JavaScript").
  * Sets `c.var.keyKind`. Preflight requests never get here (the CORS middleware answers them first).
  */
-export const auth = (creds: Credentials): MiddlewareHandler<SandboxEnv> => async (c, next) => {
-  const key = basicKey(c.req.header('authorization'));
-  if (key === null) throw apiError(1002, 'Missing or malformed credentials: use HTTP Basic with the API key as user name and an empty password');
-  const kind = same(key, creds.privateKey) ? 'private' : same(key, creds.publicKey) ? 'public' : null;
-  if (!kind) throw apiError(1002, 'Unknown API key');
-  if (c.req.param('merchant_id') !== creds.merchantId) throw apiError(1002, 'The API key does not belong to this merchant id');
-  const path = c.req.path.slice(`/v1/${creds.merchantId}`.length);
-  if (kind === 'public' && !publicKeyMayCall(c.req.method, path)) {
-    throw apiError(1010, 'The public key may only create tokens and cards; use the private key from your server');
-  }
-  if (kind === 'private' && c.req.header('origin') !== undefined) {
-    throw apiError(1010, 'The private key must not be used from a browser (request has an Origin header); use the public key');
-  }
-  c.set('keyKind', kind);
-  await next();
-};
+export const auth =
+  (creds: Credentials): MiddlewareHandler<SandboxEnv> =>
+  async (c, next) => {
+    const key = basicKey(c.req.header('authorization'));
+    if (key === null)
+      throw apiError(1002, 'Missing or malformed credentials: use HTTP Basic with the API key as user name and an empty password');
+    const kind = same(key, creds.privateKey) ? 'private' : same(key, creds.publicKey) ? 'public' : null;
+    if (!kind) throw apiError(1002, 'Unknown API key');
+    if (c.req.param('merchant_id') !== creds.merchantId) throw apiError(1002, 'The API key does not belong to this merchant id');
+    const path = c.req.path.slice(`/v1/${creds.merchantId}`.length);
+    if (kind === 'public' && !publicKeyMayCall(c.req.method, path)) {
+      throw apiError(1010, 'The public key may only create tokens and cards; use the private key from your server');
+    }
+    if (kind === 'private' && c.req.header('origin') !== undefined) {
+      throw apiError(1010, 'The private key must not be used from a browser (request has an Origin header); use the public key');
+    }
+    c.set('keyKind', kind);
+    await next();
+  };

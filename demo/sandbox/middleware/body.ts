@@ -16,35 +16,40 @@ import { duplicateMember } from '../json-text';
  *
  * @param maxBytes largest accepted body, in bytes.
  */
-export const jsonBody = (maxBytes: number): MiddlewareHandler<SandboxEnv> => async (c, next) => {
-  if (c.req.method !== 'POST') return next();
-  const tooLarge = () => apiError(1009, `Request body is larger than ${maxBytes} bytes`);
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge();
-  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-    throw apiError(1001, 'Content-Type must be application/json');
-  }
-  const bytes = await readAtMost(c.req.raw.body, maxBytes);
-  if (bytes === null) throw tooLarge();
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw apiError(1001, 'Request body is not UTF-8 text');
-  }
-  if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
-  try {
-    c.set('body', JSON.parse(text));
-    c.set('rawBody', text);
-  } catch {
-    throw apiError(1001, 'Request body is not valid JSON');
-  }
-  const duplicate = duplicateMember(text);
-  if (duplicate !== undefined) {
-    throw apiError(1001, `${duplicate} appears more than once in the JSON body; each member name may appear once per object (rule: format)`);
-  }
-  await next();
-};
+export const jsonBody =
+  (maxBytes: number): MiddlewareHandler<SandboxEnv> =>
+  async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const tooLarge = () => apiError(1009, `Request body is larger than ${maxBytes} bytes`);
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge();
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      throw apiError(1001, 'Content-Type must be application/json');
+    }
+    const bytes = await readAtMost(c.req.raw.body, maxBytes);
+    if (bytes === null) throw tooLarge();
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw apiError(1001, 'Request body is not UTF-8 text');
+    }
+    if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
+    try {
+      c.set('body', JSON.parse(text));
+      c.set('rawBody', text);
+    } catch {
+      throw apiError(1001, 'Request body is not valid JSON');
+    }
+    const duplicate = duplicateMember(text);
+    if (duplicate !== undefined) {
+      throw apiError(
+        1001,
+        `${duplicate} appears more than once in the JSON body; each member name may appear once per object (rule: format)`,
+      );
+    }
+    await next();
+  };
 
 /**
  * Reads a body stream to the end, or stops as soon as it exceeds `max` bytes.

@@ -17,21 +17,23 @@ export interface LoggedRequest {
  * is read from a clone, at most `maxBytes` of it, so the handlers still read theirs (with their own limits).
  * Does nothing when `log` is absent (the default, and what the CLI and demo use).
  */
-export const requestLog = (log?: (r: LoggedRequest) => void, maxBytes = 65_536): MiddlewareHandler => async (c, next) => {
-  if (!log) return next();
-  let body = '';
-  if (c.req.raw.body) {
-    const reader = c.req.raw.clone().body!.getReader();
-    const chunks: Uint8Array[] = [];
-    for (let size = 0; size <= maxBytes; ) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
+export const requestLog =
+  (log?: (r: LoggedRequest) => void, maxBytes = 65_536): MiddlewareHandler =>
+  async (c, next) => {
+    if (!log) return next();
+    let body = '';
+    if (c.req.raw.body) {
+      const reader = c.req.raw.clone().body!.getReader();
+      const chunks: Uint8Array[] = [];
+      for (let size = 0; size <= maxBytes;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        size += value.byteLength;
+      }
+      await reader.cancel().catch(() => {});
+      body = new TextDecoder().decode(Buffer.concat(chunks)).slice(0, maxBytes);
     }
-    await reader.cancel().catch(() => {});
-    body = new TextDecoder().decode(Buffer.concat(chunks)).slice(0, maxBytes);
-  }
-  log({ method: c.req.method, url: c.req.url, headers: Object.fromEntries(c.req.raw.headers), body });
-  return next();
-};
+    log({ method: c.req.method, url: c.req.url, headers: Object.fromEntries(c.req.raw.headers), body });
+    return next();
+  };

@@ -148,7 +148,10 @@ export function bankRouter(d: Deps) {
   const gone = (c: Context<SandboxEnv>) => {
     const t = TEXT[langOf(c)];
     headers(c, undefined);
-    return c.html(shell(langOf(c), t.goneTitle, `<p class="bank">${esc(t.bank)}</p><h1 id="title">${esc(t.goneTitle)}</h1><p>${esc(t.gone)}</p>`), 404);
+    return c.html(
+      shell(langOf(c), t.goneTitle, `<p class="bank">${esc(t.bank)}</p><h1 id="title">${esc(t.goneTitle)}</h1><p>${esc(t.gone)}</p>`),
+      404,
+    );
   };
   const back = (c: Context<SandboxEnv>, ch: Challenge, url: string) => {
     headers(c, ch);
@@ -166,23 +169,27 @@ export function bankRouter(d: Deps) {
       headers(c, ch);
       return c.html(challengePage(d, ch, langOf(c), ch.attempts));
     })
-    .post('/:challenge_id', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Request body too large', 413, { Connection: 'close' }) }), async (c) => {
-      const ch = find(c);
-      if (!ch) return gone(c);
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const action = form.action;
-      if (action === 'reject') return back(c, ch, finishChallenge(d, ch, 'rejected'));
-      if (action !== 'approve') {
+    .post(
+      '/:challenge_id',
+      bodyLimit({ maxSize: 4096, onError: (c) => c.text('Request body too large', 413, { Connection: 'close' }) }),
+      async (c) => {
+        const ch = find(c);
+        if (!ch) return gone(c);
+        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+        const action = form.action;
+        if (action === 'reject') return back(c, ch, finishChallenge(d, ch, 'rejected'));
+        if (action !== 'approve') {
+          headers(c, ch);
+          return c.html(challengePage(d, ch, langOf(c), ch.attempts), 400);
+        }
+        if (form.code === ch.code) {
+          const profile = d.store.charges.get(ch.txId)!.card.profile.threeDSecure;
+          return back(c, ch, finishChallenge(d, ch, profile === 'fails' ? 'failed' : 'approved'));
+        }
+        ch.attempts++;
+        if (ch.attempts >= MAX_CODE_ATTEMPTS) return back(c, ch, finishChallenge(d, ch, 'failed'));
         headers(c, ch);
-        return c.html(challengePage(d, ch, langOf(c), ch.attempts), 400);
-      }
-      if (form.code === ch.code) {
-        const profile = d.store.charges.get(ch.txId)!.card.profile.threeDSecure;
-        return back(c, ch, finishChallenge(d, ch, profile === 'fails' ? 'failed' : 'approved'));
-      }
-      ch.attempts++;
-      if (ch.attempts >= MAX_CODE_ATTEMPTS) return back(c, ch, finishChallenge(d, ch, 'failed'));
-      headers(c, ch);
-      return c.html(challengePage(d, ch, langOf(c), ch.attempts), 422);
-    });
+        return c.html(challengePage(d, ch, langOf(c), ch.attempts), 422);
+      },
+    );
 }

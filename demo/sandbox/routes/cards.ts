@@ -71,9 +71,7 @@ export function cardsRouter(d: Deps) {
     .get('/:card_id/points', (c) =>
       c.json(pointsView(d, findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null)).card)),
     )
-    .get('/:card_id', (c) =>
-      c.json(cardView(findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null)))),
-    )
+    .get('/:card_id', (c) => c.json(cardView(findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null)))))
     .delete('/:card_id', (c) => {
       const card = findOr404(d.store.cards, c.req.param('card_id'), 'Card', inScope(scopeOf(c)?.id ?? null));
       d.store.cards.delete(card.id);

@@ -25,9 +25,17 @@ export function deviceDataRouter(d: Deps) {
     .post('/', (c) => {
       const data = parseWith(deviceDataSchema, c.var.body);
       if (d.store.devices.has(data.device_session_id)) {
-        throw apiError(3006, `Device data for device_session_id ${data.device_session_id} was already received; it is sent once per page load`);
+        throw apiError(
+          3006,
+          `Device data for device_session_id ${data.device_session_id} was already received; it is sent once per page load`,
+        );
       }
-      const record = { deviceSessionId: data.device_session_id, data, created: d.now(), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null };
+      const record = {
+        deviceSessionId: data.device_session_id,
+        data,
+        created: d.now(),
+        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+      };
       d.store.devices.set(record.deviceSessionId, record);
       return c.json(deviceDataView(record), 201);
     })
@@ -37,5 +45,7 @@ export function deviceDataRouter(d: Deps) {
       record.entry = body.entry;
       return c.json(deviceDataView(record), 201);
     })
-    .get('/:device_session_id', (c) => c.json(deviceDataView(findOr404(d.store.devices, c.req.param('device_session_id'), 'Device data for device_session_id'))));
+    .get('/:device_session_id', (c) =>
+      c.json(deviceDataView(findOr404(d.store.devices, c.req.param('device_session_id'), 'Device data for device_session_id'))),
+    );
 }

@@ -25,7 +25,10 @@ const FONT_ORIGIN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/i;
  * from it, and the frame's FontFace load fails to the system stack.
  */
 export const fontOrigins = (query: string | undefined): string[] =>
-  (query ?? '').split(' ').filter((origin) => FONT_ORIGIN.test(origin)).slice(0, 4);
+  (query ?? '')
+    .split(' ')
+    .filter((origin) => FONT_ORIGIN.test(origin))
+    .slice(0, 4);
 
 /**
  * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
@@ -57,7 +60,9 @@ export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] 
  * the page uses.
  */
 export const preloadLinks = (html: string): string =>
-  [...html.matchAll(/(?:src|href)="(frame\.(js|css)\?v=[0-9a-f]{12})"/g)].map(([, url, ext]) => `<${url}>; rel=preload; as=${ext == 'js' ? 'script' : 'style'}`).join(', ');
+  [...html.matchAll(/(?:src|href)="(frame\.(js|css)\?v=[0-9a-f]{12})"/g)]
+    .map(([, url, ext]) => `<${url}>; rel=preload; as=${ext === 'js' ? 'script' : 'style'}`)
+    .join(', ');
 
 /**
  * The hosted-field frame files under `{base_url}/fields/v1/` (docs/hosted-fields.md): `frame.html` (with the
@@ -90,7 +95,11 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     if (!versions.has(name)) versions.set(name, createHash('sha256').update(body).digest('hex').slice(0, 12));
     return versions.get(name);
   };
-  const TYPES: Record<string, string> = { 'frame.html': 'text/html; charset=utf-8', 'frame.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
+  const TYPES: Record<string, string> = {
+    'frame.html': 'text/html; charset=utf-8',
+    'frame.js': 'text/javascript; charset=utf-8',
+    'frame.css': 'text/css; charset=utf-8',
+  };
   return new Hono().get('/:file', (c) => {
     const name = c.req.param('file');
     const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
@@ -102,8 +111,11 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     // the frame page links its script and stylesheet with their version (`frame.js?v=<sha-256 prefix>`, written by
     // the build): under the current version they are cached for good, so the second and third frame of a mount,
     // and later checkouts, take them from the browser's cache; anything else is never stored
-    c.header('Cache-Control', name != 'frame.html' && c.req.query('v') === version(name, body) ? 'public, max-age=31536000, immutable' : 'no-store');
-    if (name == 'frame.html') {
+    c.header(
+      'Cache-Control',
+      name !== 'frame.html' && c.req.query('v') === version(name, body) ? 'public, max-age=31536000, immutable' : 'no-store',
+    );
+    if (name === 'frame.html') {
       body = body.replace('{{allowed_origins}}', ancestors.join(' '));
       c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts'))));
       // the page's script and stylesheet, fetched as the response arrives rather than once the document is set up

@@ -47,9 +47,7 @@ function checkCard(v: CardMembers, ctx: z.RefinementCtx, now: Date): CardData {
  * @param now clock of the expiry rule (`expired` is API error 2005); defaults to the real clock.
  */
 export function createTokenSchema(now: Clock = systemClock) {
-  return z
-    .object(CARD_SHAPE)
-    .transform((v, ctx) => checkCard(v, ctx, now()));
+  return z.object(CARD_SHAPE).transform((v, ctx) => checkCard(v, ctx, now()));
 }
 
 /**

@@ -47,7 +47,11 @@ const plainText = (field: 'description' | 'order_id', max: number) =>
     .string()
     .superRefine((v, ctx) => {
       if (!UNSAFE_TEXT.test(v)) return;
-      ctx.addIssue({ code: 'custom', message: issueMessage(field, 'format'), params: { field, reason: 'format' } satisfies FieldIssueParams });
+      ctx.addIssue({
+        code: 'custom',
+        message: issueMessage(field, 'format'),
+        params: { field, reason: 'format' } satisfies FieldIssueParams,
+      });
     })
     .trim()
     .min(1)

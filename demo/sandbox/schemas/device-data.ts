@@ -52,7 +52,9 @@ export function withinSignalLimits(signals: unknown): boolean {
 }
 
 const names = <T extends z.ZodType>(value: T) =>
-  z.record(z.string().regex(NAME), value).refine((o) => Object.keys(o).length <= MAX_MEMBERS, { message: `at most ${MAX_MEMBERS} members` });
+  z
+    .record(z.string().regex(NAME), value)
+    .refine((o) => Object.keys(o).length <= MAX_MEMBERS, { message: `at most ${MAX_MEMBERS} members` });
 
 /**
  * `POST /v1/{merchant_id}/device-data` body: the `DeviceData` the browser library collected (this project's
@@ -83,12 +85,22 @@ export const deviceDataSchema = z
   .superRefine((v, ctx) => {
     // zod runs this refinement even when members failed: never hash signals that are not within bounds.
     if (!withinSignalLimits(v.signals)) {
-      ctx.addIssue({ code: 'custom', path: ['signals'], message: 'signals exceed the shape limits', params: { field: 'signals', reason: 'format' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signals'],
+        message: 'signals exceed the shape limits',
+        params: { field: 'signals', reason: 'format' },
+      });
       return;
     }
     if (typeof v.visitor_id !== 'string') return;
     if (createHash('sha256').update(canonical(v.signals)).digest('hex').slice(0, 32) !== v.visitor_id) {
-      ctx.addIssue({ code: 'custom', path: ['visitor_id'], message: 'visitor_id does not match signals', params: { field: 'visitor_id', reason: 'format' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor_id'],
+        message: 'visitor_id does not match signals',
+        params: { field: 'visitor_id', reason: 'format' },
+      });
     }
   });
 

@@ -73,4 +73,13 @@ type Assert<T extends true> = T;
 export type TokenBodyIsCardData = Assert<TokenBody extends CardData ? true : false>;
 /** And the raw-card variant's output carries the same card data. */
 export type CardBodyIsCardData = Assert<CardBody extends CardData ? true : false>;
-export { deviceDataSchema, deviceEntrySchema, ENTRY_METHODS, isSignalValue, SIGNAL_REASONS, MAX_MEMBERS as MAX_DEVICE_DATA_MEMBERS, type DeviceDataBody, type DeviceEntryBody } from './device-data';
+export {
+  deviceDataSchema,
+  deviceEntrySchema,
+  ENTRY_METHODS,
+  isSignalValue,
+  SIGNAL_REASONS,
+  MAX_MEMBERS as MAX_DEVICE_DATA_MEMBERS,
+  type DeviceDataBody,
+  type DeviceEntryBody,
+} from './device-data';

@@ -18,7 +18,14 @@ type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
 type Transaction = Record<string, string | number | null>;
 /** What the merchant backend answers (`POST /api/charge`, `GET /api/charge/{id}`). */
-type Answer = { transaction?: Transaction; redirect?: string; points?: { balance: string; only_points?: boolean }; status?: string; error_code?: number; message?: string };
+type Answer = {
+  transaction?: Transaction;
+  redirect?: string;
+  points?: { balance: string; only_points?: boolean };
+  status?: string;
+  error_code?: number;
+  message?: string;
+};
 /** A token on its way to the charge, with the shopper's choices. */
 type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
 /** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
@@ -26,32 +33,92 @@ type Failure = { code: number | string } | { text: 'authFailed' | 'notCompleted'
 /** The billing address inputs, the shop's own: not card data (the whole card is in the card element's frame). */
 const ADDRESS = ['line1', 'city', 'state', 'postal_code', 'country_code'] as const;
 /** The id of each of them (labels' `for`). */
-const IDS: Record<string, string> = { line1: 'spa-line1', city: 'spa-city', state: 'spa-state', postal_code: 'spa-postal', country_code: 'spa-country' };
+const IDS: Record<string, string> = {
+  line1: 'spa-line1',
+  city: 'spa-city',
+  state: 'spa-state',
+  postal_code: 'spa-postal',
+  country_code: 'spa-country',
+};
 
 const TEXT = {
   'es-MX': {
-    cart: 'Carrito', item: 'Café de Chiapas en grano, 1 kg', checkout: 'Ir a pagar', back: 'Volver al carrito',
-    title: 'Pago con tarjeta', card: 'Datos de la tarjeta', billing: 'Dirección de facturación', line1: 'Calle y número', city: 'Ciudad',
-    state: 'Estado', postal: 'Código postal', country: 'País (2 letras)', pay: 'Pagar', processing: 'Procesando…',
-    done: 'Pago completado', thanks: '¡Gracias! Tu pago quedó registrado.', again: 'Nuevo pedido', language: 'Idioma',
+    cart: 'Carrito',
+    item: 'Café de Chiapas en grano, 1 kg',
+    checkout: 'Ir a pagar',
+    back: 'Volver al carrito',
+    title: 'Pago con tarjeta',
+    card: 'Datos de la tarjeta',
+    billing: 'Dirección de facturación',
+    line1: 'Calle y número',
+    city: 'Ciudad',
+    state: 'Estado',
+    postal: 'Código postal',
+    country: 'País (2 letras)',
+    pay: 'Pagar',
+    processing: 'Procesando…',
+    done: 'Pago completado',
+    thanks: '¡Gracias! Tu pago quedó registrado.',
+    again: 'Nuevo pedido',
+    language: 'Idioma',
     classic: 'Página clásica',
     authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
-    pointsTitle: 'Paga con puntos', pointsHow: '¿Cómo quieres pagar?', onlyPoints: 'Solo con puntos',
-    mixed: 'Con puntos y el resto con la tarjeta', cardOnly: 'Solo con la tarjeta',
+    pointsTitle: 'Paga con puntos',
+    pointsHow: '¿Cómo quieres pagar?',
+    onlyPoints: 'Solo con puntos',
+    mixed: 'Con puntos y el resto con la tarjeta',
+    cardOnly: 'Solo con la tarjeta',
     notCompleted: 'No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.',
-    fields: { id: 'Transacción', status: 'Estado', authorization: 'Autorización', amount: 'Importe', order_id: 'Pedido', card: 'Tarjeta', points_used: 'Puntos usados', points_remaining: 'Puntos restantes', payment_plan: 'Meses sin intereses' } as Record<string, string>,
+    fields: {
+      id: 'Transacción',
+      status: 'Estado',
+      authorization: 'Autorización',
+      amount: 'Importe',
+      order_id: 'Pedido',
+      card: 'Tarjeta',
+      points_used: 'Puntos usados',
+      points_remaining: 'Puntos restantes',
+      payment_plan: 'Meses sin intereses',
+    } as Record<string, string>,
   },
   en: {
-    cart: 'Cart', item: 'Chiapas coffee beans, 1 kg', checkout: 'Go to checkout', back: 'Back to cart',
-    title: 'Card payment', card: 'Card details', billing: 'Billing address', line1: 'Street and number', city: 'City',
-    state: 'State', postal: 'Postal code', country: 'Country (2 letters)', pay: 'Pay', processing: 'Processing…',
-    done: 'Payment complete', thanks: 'Thank you! Your payment went through.', again: 'New order', language: 'Language',
+    cart: 'Cart',
+    item: 'Chiapas coffee beans, 1 kg',
+    checkout: 'Go to checkout',
+    back: 'Back to cart',
+    title: 'Card payment',
+    card: 'Card details',
+    billing: 'Billing address',
+    line1: 'Street and number',
+    city: 'City',
+    state: 'State',
+    postal: 'Postal code',
+    country: 'Country (2 letters)',
+    pay: 'Pay',
+    processing: 'Processing…',
+    done: 'Payment complete',
+    thanks: 'Thank you! Your payment went through.',
+    again: 'New order',
+    language: 'Language',
     classic: 'Classic page',
     authFailed: 'Your bank could not confirm it was you. You were not charged.',
-    pointsTitle: 'Pay with points', pointsHow: 'How would you like to pay?', onlyPoints: 'Points only',
-    mixed: 'Points, and the rest with the card', cardOnly: 'Card only',
+    pointsTitle: 'Pay with points',
+    pointsHow: 'How would you like to pay?',
+    onlyPoints: 'Points only',
+    mixed: 'Points, and the rest with the card',
+    cardOnly: 'Card only',
     notCompleted: 'You did not finish the verification with your bank. You were not charged; you can try again.',
-    fields: { id: 'Transaction', status: 'Status', authorization: 'Authorization', amount: 'Amount', order_id: 'Order', card: 'Card', points_used: 'Points used', points_remaining: 'Points left', payment_plan: 'Months without interest' } as Record<string, string>,
+    fields: {
+      id: 'Transaction',
+      status: 'Status',
+      authorization: 'Authorization',
+      amount: 'Amount',
+      order_id: 'Order',
+      card: 'Card',
+      points_used: 'Points used',
+      points_remaining: 'Points left',
+      payment_plan: 'Months without interest',
+    } as Record<string, string>,
   },
 };
 
@@ -70,15 +137,15 @@ export function App() {
         <span className="logo">Café Tlaloc</span>
         <nav aria-label={t.language}>
           {(['es-MX', 'en'] as const).map((l) => (
-            <button key={l} type="button" className="link" aria-pressed={l == locale} lang={l} onClick={() => setLocale(l)}>
-              {l == 'en' ? 'English' : 'Español'}
+            <button key={l} type="button" className="link" aria-pressed={l === locale} lang={l} onClick={() => setLocale(l)}>
+              {l === 'en' ? 'English' : 'Español'}
             </button>
           ))}
           <a href="/">{t.classic}</a>
         </nav>
       </header>
       <main className="page">
-        {route == 'cart' && (
+        {route === 'cart' && (
           <section className="panel" aria-labelledby="cart-title">
             <h1 id="cart-title">{t.cart}</h1>
             <p className="line">
@@ -90,7 +157,7 @@ export function App() {
             </button>
           </section>
         )}
-        {route == 'checkout' && (
+        {route === 'checkout' && (
           <Checkout
             locale={locale}
             onBack={() => setRoute('cart')}
@@ -100,7 +167,7 @@ export function App() {
             }}
           />
         )}
-        {route == 'receipt' && transaction && (
+        {route === 'receipt' && transaction && (
           <section className="panel" aria-labelledby="receipt-title">
             <h1 id="receipt-title" className="ok">
               {t.done}
@@ -180,7 +247,13 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
     const res = await fetch(`/api/charge/${encodeURIComponent(id)}`);
     const body = (await res.json()) as Answer;
     if (body.transaction) return onPaid(body.transaction);
-    done(body.status == 'failed' ? { text: 'authFailed' } : body.status == 'charge_pending' ? { text: 'notCompleted' } : { code: body.error_code ?? 1004 });
+    done(
+      body.status === 'failed'
+        ? { text: 'authFailed' }
+        : body.status === 'charge_pending'
+          ? { text: 'notCompleted' }
+          : { code: body.error_code ?? 1004 },
+    );
   };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -223,7 +296,7 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
    */
   const charge = async (body: ChargeBody) => {
     try {
-      const res = await fetch(`/api/charge?lang=${locale == 'en' ? 'en' : 'es'}`, {
+      const res = await fetch(`/api/charge?lang=${locale === 'en' ? 'en' : 'es'}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -237,7 +310,7 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
       if (!answer.redirect) return done({ code: answer.error_code ?? 1004 });
       // 3-D Secure: the bank's page in a modal over the checkout; the backend's redirect_url ends it
       const auth = await client.authenticate(answer.redirect, { mode: 'modal', returnUrl: '/3ds/return', locale });
-      if (auth.status == 'returned') await result(auth.id);
+      if (auth.status === 'returned') await result(auth.id);
       else done({ text: 'notCompleted' });
     } catch {
       done({ code: 1004 });
@@ -260,7 +333,14 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
     return (
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <input id={id} name={name} aria-invalid={code ? true : undefined} aria-describedby={code ? `${id}-error` : undefined} readOnly={busy} {...props} />
+        <input
+          id={id}
+          name={name}
+          aria-invalid={code ? true : undefined}
+          aria-describedby={code ? `${id}-error` : undefined}
+          readOnly={busy}
+          {...props}
+        />
         {code && (
           <p id={`${id}-error`} className="field-error">
             {formMessage(code, locale)}
@@ -289,17 +369,24 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
             )
               .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints) // offered only when the points cover the order
               .map(([value, label]) => (
-              <label key={value} className="choice">
-                <input type="radio" name="use_card_points" value={value} defaultChecked={value == 'MIXED'} /> {label}
-              </label>
-            ))}
+                <label key={value} className="choice">
+                  <input type="radio" name="use_card_points" value={value} defaultChecked={value === 'MIXED'} /> {label}
+                </label>
+              ))}
           </fieldset>
           <button type="submit" disabled={busy}>
             {busy ? t.processing : `${t.pay} $${amount} MXN`}
           </button>
         </form>
       )}
-      <form className="panel card-form" aria-labelledby="checkout-title" aria-busy={busy || undefined} noValidate onSubmit={submit} hidden={!!points}>
+      <form
+        className="panel card-form"
+        aria-labelledby="checkout-title"
+        aria-busy={busy || undefined}
+        noValidate
+        onSubmit={submit}
+        hidden={!!points}
+      >
         <h1 id="checkout-title">{t.title}</h1>
         <div className="field">
           {/* the label names the element's frame (its title); each input inside has its own name */}

@@ -43,13 +43,13 @@ export const classic: Scenario[] = [
       // its id, key and base URL are set by demo/web/checkout.js, a module script
       await waitFor(tab, 'the public key set by the page', () => !!(window as any).PayToken?.getApiKey());
       const answers = (await tab.evaluate(
-        async (cards: string, yy: string) => {
+        async (cardsUrl: string, yy: string) => {
           const P = (window as any).PayToken;
           const card = { card_number: '4111111111111111', holder_name: 'Ana Perez', expiration_month: '12', expiration_year: yy, cvv2: '123' };
           const out: (string | number)[] = [];
           // the engine's own behaviour first: bare fetch calls with the same headers, to another URL of the API
           const headers = { Authorization: `Basic ${btoa(`${P.getApiKey()}:`)}`, Accept: 'application/json', 'Content-Type': 'application/json' };
-          for (let i = 0; i < 10; i++) out.push(await fetch(cards, { method: 'POST', headers, body: JSON.stringify(card), credentials: 'omit' }).then((r) => r.text().then(() => r.status)));
+          for (let i = 0; i < 10; i++) out.push(await fetch(cardsUrl, { method: 'POST', headers, body: JSON.stringify(card), credentials: 'omit' }).then((r) => r.text().then(() => r.status)));
           for (let i = 0; i < 10; i++) out.push(await new Promise<string>((done) => P.token.create(card, (r: any) => done(r.data.id), (e: any) => done(`failed ${e.status}`))));
           return out;
         },
@@ -61,7 +61,7 @@ export const classic: Scenario[] = [
       // the sandbox answers Access-Control-Max-Age: 7200. Firefox 153 sends the first URL a fresh profile calls
       // twice its preflight twice (bare fetch here; in a checkout, the token endpoint), then none
       const bare = methods(cards);
-      expect(bare.filter((m) => m == 'OPTIONS')).toHaveLength(ctx.engine.name == 'firefox' ? 2 : 1);
+      expect(bare.filter((m) => m === 'OPTIONS')).toHaveLength(ctx.engine.name === 'firefox' ? 2 : 1);
       expect(methods(tokensUrl(ctx))).toEqual(['OPTIONS', ...Array(10).fill('POST')]);
       await expectCleanPage(ctx, tab);
     },

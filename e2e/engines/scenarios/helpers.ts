@@ -46,9 +46,9 @@ export async function clickText(tab: Tab, selector: string, text: string | RegEx
   await waitFor(
     tab,
     `${selector} "${String(text)}"`,
-    (sel: string, src: string, mark: string) => {
+    (sel: string, src: string, attr: string) => {
       const el = [...document.querySelectorAll(sel)].find((e) => new RegExp(src).test(e.textContent?.trim() ?? ''));
-      el?.setAttribute('data-e2e', mark);
+      el?.setAttribute('data-e2e', attr);
       return !!el;
     },
     [selector, typeof text === 'string' ? `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : text.source, mark],

@@ -81,7 +81,7 @@ export const spa: Scenario[] = [
       // one device-data POST (from the card element's frame, API origin), and it reached the sandbox before the app's
       // charge reached the merchant (the frame hands the token over once its device data is sent)
       const path = (r: { url: string }) => new URL(r.url).pathname;
-      const order = ctx.requests().filter((r) => r.method === 'POST' && (path(r).endsWith('/device-data') || path(r) == '/api/charge'));
+      const order = ctx.requests().filter((r) => r.method === 'POST' && (path(r).endsWith('/device-data') || path(r) === '/api/charge'));
       expect(order.map((r) => path(r).split('/').pop())).toEqual(['device-data', 'charge']);
       expectNoLeak(ctx, pan, cvv2, (await probe(tab)).resources);
       await expectCleanPage(ctx, tab);

@@ -21,7 +21,7 @@ async function toBankPage(ctx: Ctx, tab: Tab, lang: 'es' | 'en', cvv2?: string):
   await waitFor(
     tab,
     'the bank page',
-    (origin: string, title: string) => location.origin === origin && location.pathname.startsWith('/3ds/') && document.querySelector('h1')?.textContent?.trim() === title,
+    (origin: string, heading: string) => location.origin === origin && location.pathname.startsWith('/3ds/') && document.querySelector('h1')?.textContent?.trim() === heading,
     [new URL(ctx.apiUrl).origin, title],
   );
   expect(await tab.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'es-MX');

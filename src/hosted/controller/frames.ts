@@ -5,7 +5,13 @@ import { CARD_ELEMENT_FIELDS, type FrameKind, type HostedField, type HostedField
 import type { FieldContainers, HostedFields } from './types';
 
 /** The attributes a container gets for the merchant's CSS (present or absent), in {@link renderContainer}'s order. */
-export const CONTAINER_ATTRIBUTES = ['data-paytoken-focused', 'data-paytoken-invalid', 'data-paytoken-valid', 'data-paytoken-empty', 'data-paytoken-brand'];
+export const CONTAINER_ATTRIBUTES = [
+  'data-paytoken-focused',
+  'data-paytoken-invalid',
+  'data-paytoken-valid',
+  'data-paytoken-empty',
+  'data-paytoken-brand',
+];
 
 /** Where a container keeps the mount it holds, so a second mount on it unmounts the first. */
 export const MOUNT_SLOT = /* @__PURE__ */ Symbol.for('paytoken.fields');
@@ -24,7 +30,8 @@ export interface FieldFrame {
 }
 
 /** Finds an element by selector, or takes the element given. */
-export const findElement = (doc: Document, target: string | Element): Element | null => (typeof target === 'string' ? doc.querySelector(target) : target);
+export const findElement = (doc: Document, target: string | Element): Element | null =>
+  typeof target === 'string' ? doc.querySelector(target) : target;
 
 /**
  * One {@link FieldFrame} per container, checked: either `card` alone (the card element), or split fields with
@@ -55,7 +62,9 @@ export const labelsOf = (doc: Document, frame: FieldFrame): NodeListOf<HTMLLabel
 
 /** A frame's label: its `<label for>` text, else the container's `aria-label`, else the default in `locale`. */
 export const frameLabel = (doc: Document, frame: FieldFrame, locale: string): string =>
-  labelsOf(doc, frame)[0]?.textContent?.trim().replace(/\s+/g, ' ') || frame.fieldContainer.getAttribute('aria-label') || labelIn(frame.fieldKey, locale);
+  labelsOf(doc, frame)[0]?.textContent?.trim().replace(/\s+/g, ' ') ||
+  frame.fieldContainer.getAttribute('aria-label') ||
+  labelIn(frame.fieldKey, locale);
 
 /** Sets an attribute to `''` (true) or a text, or removes it (false, null). */
 export const setAttribute = (el: Element, name: string, value: string | null | boolean) =>
@@ -66,6 +75,12 @@ export const setAttribute = (el: Element, name: string, value: string | null | b
  * are (a split field's container shows its one field), and the brand on the card number's container.
  */
 export function renderContainer(frame: FieldFrame, states: readonly HostedFieldState[], brand: Brand | null | false): void {
-  const flags = [states.some((s) => s.focused), states.some((s) => !!s.error), states.every((s) => s.valid), states.every((s) => s.empty), brand];
+  const flags = [
+    states.some((s) => s.focused),
+    states.some((s) => !!s.error),
+    states.every((s) => s.valid),
+    states.every((s) => s.empty),
+    brand,
+  ];
   flags.forEach((value, i) => setAttribute(frame.fieldContainer, CONTAINER_ATTRIBUTES[i]!, value));
 }

@@ -1,11 +1,21 @@
 import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
-import { accept, channelId, envelope, frameUrl, parseFromFrame, type FrameConfig, type HostedField } from '../protocol';
+import { accept, channelId, envelope, frameUrl, parseFromFrame, type FrameConfig } from '../protocol';
 import { LABELS } from '../labels';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
-import { CONTAINER_ATTRIBUTES, fieldFrames, findElement, frameLabel, initialState, labelsOf, MOUNT_SLOT, renderContainer, type FieldFrame } from './frames';
+import {
+  CONTAINER_ATTRIBUTES,
+  fieldFrames,
+  findElement,
+  frameLabel,
+  initialState,
+  labelsOf,
+  MOUNT_SLOT,
+  renderContainer,
+  type FieldFrame,
+} from './frames';
 import { bindPostFlow, postFlowForm, setFormBusy } from './post-flow';
 import { rebuildError, relayFrameMessage } from './relay';
 import type { FieldContainers, FieldsConfig, FieldsEvents, FieldsOptions, FieldsState, FieldsTokenResult, HostedFields } from './types';
@@ -30,7 +40,10 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
       mount.pendingTokenize = { tokenizeId: id, resolveToken, rejectToken };
       // the frame answers within its own time-out (timeoutMs); this bounds a frame that went away
       const ms = timeoutMs + 5000;
-      setTimeout(() => rejectToken(rebuildError({ type: 'timeout', message: `No response within ${ms} ms`, props: { timeoutMs: ms } })), ms);
+      setTimeout(
+        () => rejectToken(rebuildError({ type: 'timeout', message: `No response within ${ms} ms`, props: { timeoutMs: ms } })),
+        ms,
+      );
       mount.postToFrame(mount.cardFrame, { t: 'tokenize', id, holder_name: data.holder_name ?? holderInput?.value, address: data.address });
     }).finally(() => {
       mount.pendingTokenize = pending = undefined;
@@ -40,7 +53,14 @@ function tokenizer(mount: MountContext, options: FieldsOptions, timeoutMs: numbe
 }
 
 /** The public object of a mount (see {@link HostedFields}); `on` subscribes to the mount's events. */
-function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: FieldsOptions, timeoutMs: number, controller: AbortController, added: Element[]): HostedFields {
+function hostedFieldsApi(
+  mount: MountContext,
+  on: HostedFields['on'],
+  options: FieldsOptions,
+  timeoutMs: number,
+  controller: AbortController,
+  added: Element[],
+): HostedFields {
   const api: HostedFields = {
     on,
     state: mount.takeSnapshot,
@@ -51,7 +71,8 @@ function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: F
       mount.postToFrame(frame, { t: 'focus', f: field });
     },
     clear(field) {
-      for (const frame of mount.fieldFrames) if (!field || frame.frameFields.includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
+      for (const frame of mount.fieldFrames)
+        if (!field || frame.frameFields.includes(field)) mount.postToFrame(frame, { t: 'clear', f: field });
     },
     setLocale(locale) {
       mount.mountLocale = locale;
@@ -87,7 +108,13 @@ function hostedFieldsApi(mount: MountContext, on: HostedFields['on'], options: F
  * Puts each frame in its container: its address (the mount's settings, `shared`, in the fragment), title, size,
  * label click.
  */
-function injectFrames(mount: MountContext, options: FieldsOptions, fieldsUrl: string, shared: Omit<FrameConfig, 'label' | 'locale'>, signal: AbortSignal): void {
+function injectFrames(
+  mount: MountContext,
+  options: FieldsOptions,
+  fieldsUrl: string,
+  shared: Omit<FrameConfig, 'label' | 'locale'>,
+  signal: AbortSignal,
+): void {
   for (const frame of mount.fieldFrames) {
     frame.fieldContainer[MOUNT_SLOT]?.unmount();
     frame.fieldContainer[MOUNT_SLOT] = mount.mountApi;
@@ -95,19 +122,29 @@ function injectFrames(mount: MountContext, options: FieldsOptions, fieldsUrl: st
     const src = frameUrl(fieldsUrl, mount.mountChannel, frame.fieldKey, location.origin, {
       label: title,
       locale: mount.mountLocale,
-      ...(frame.fieldKey === 'card' ? { placeholders: options.placeholders, holder: !options.holderName, labels: LABELS } : { placeholder: options.placeholders?.[frame.fieldKey] }),
+      ...(frame.fieldKey === 'card'
+        ? { placeholders: options.placeholders, holder: !options.holderName, labels: LABELS }
+        : { placeholder: options.placeholders?.[frame.fieldKey] }),
       ...shared,
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
     Object.assign(frame.fieldIframe, { title, src, width: '100%', height: '44', frameBorder: '0' });
     labelsOf(mount.doc, frame).forEach((label) => {
-      label.addEventListener('click', (event) => {
-        event.preventDefault();
-        mount.mountApi.focus(frame.frameFields[0]!);
-      }, { signal });
+      label.addEventListener(
+        'click',
+        (event) => {
+          event.preventDefault();
+          mount.mountApi.focus(frame.frameFields[0]!);
+        },
+        { signal },
+      );
     });
-    renderContainer(frame, frame.frameFields.map((field) => mount.stateByField[field]!), false);
+    renderContainer(
+      frame,
+      frame.frameFields.map((field) => mount.stateByField[field]!),
+      false,
+    );
     frame.fieldContainer.append(frame.fieldIframe);
   }
 }
@@ -170,25 +207,38 @@ export function mountFields(config: FieldsConfig, containers: FieldContainers, o
     styleChanged: false,
     postForm: postFlowForm(doc, options, cardFrame.fieldContainer),
     mountApi: undefined as unknown as HostedFields,
-    postToFrame: (frame: FieldFrame, message) => frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
+    postToFrame: (frame: FieldFrame, message) =>
+      frame.fieldIframe.contentWindow?.postMessage(envelope(mount.mountChannel, message), fieldsOrigin),
     takeSnapshot: (): FieldsState => ({
       fields: structuredClone(stateByField),
       brand: mount.currentBrand,
       ready: mount.allReady,
       submitting: !!mount.pendingTokenize,
-      canSubmit: mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(stateByField).every((state) => state.valid),
+      canSubmit:
+        mount.allReady && !mount.pendingTokenize && !mount.mountRefusal && Object.values(stateByField).every((state) => state.valid),
       deviceSessionId: mount.frameSessionId,
       failedFonts: [...mount.fontsFailed],
     }),
   };
   mount.mountApi = hostedFieldsApi(mount, events.on, options, timeoutMs, controller, added);
-  addEventListener('message', (event) => {
-    const frame = frames.find((candidate) => accept(event, fieldsOrigin, candidate.fieldIframe.contentWindow));
-    const message = frame && parseFromFrame(event.data, mount.mountChannel);
-    if (frame && message) relayFrameMessage(mount, frame, message);
-  }, { signal: controller.signal });
-  if (mount.postForm && (options.flow ?? 'post') === 'post') bindPostFlow(mount.postForm, options, mount.mountApi.tokenize, controller.signal, added);
+  addEventListener(
+    'message',
+    (event) => {
+      const frame = frames.find((candidate) => accept(event, fieldsOrigin, candidate.fieldIframe.contentWindow));
+      const message = frame && parseFromFrame(event.data, mount.mountChannel);
+      if (frame && message) relayFrameMessage(mount, frame, message);
+    },
+    { signal: controller.signal },
+  );
+  if (mount.postForm && (options.flow ?? 'post') === 'post')
+    bindPostFlow(mount.postForm, options, mount.mountApi.tokenize, controller.signal, added);
   const { style, messages, deviceData, fonts } = options;
-  injectFrames(mount, options, fieldsUrl, { style, messages, merchantId: config.merchantId, publicKey, timeoutMs, deviceData, acceptedBrands: config.acceptedBrands, fonts }, controller.signal);
+  injectFrames(
+    mount,
+    options,
+    fieldsUrl,
+    { style, messages, merchantId: config.merchantId, publicKey, timeoutMs, deviceData, acceptedBrands: config.acceptedBrands, fonts },
+    controller.signal,
+  );
   return mount.mountApi;
 }

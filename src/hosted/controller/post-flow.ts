@@ -8,7 +8,9 @@ import type { FieldsOptions, FieldsTokenResult } from './types';
  */
 export function postFlowForm(doc: Document, options: FieldsOptions, cardContainer: Element): HTMLFormElement | null {
   const given = options.form;
-  const form = (given ? findElement(doc, typeof given === 'string' ? `#${CSS.escape(given)}` : given) : cardContainer.closest('form')) as HTMLFormElement | null;
+  const form = (
+    given ? findElement(doc, typeof given === 'string' ? `#${CSS.escape(given)}` : given) : cardContainer.closest('form')
+  ) as HTMLFormElement | null;
   if (given && form?.tagName !== 'FORM') throw configError('form', 'no such form');
   return form;
 }
@@ -39,16 +41,25 @@ function writeHidden(form: HTMLFormElement, name: string, value: string, added: 
  * @param form the form. @param options the mount's options (hidden input names).
  * @param tokenize the mount's `tokenize`. @param signal aborted on unmount. @param added inputs the mount made.
  */
-export function bindPostFlow(form: HTMLFormElement, options: FieldsOptions, tokenize: () => Promise<FieldsTokenResult>, signal: AbortSignal, added: Element[]): void {
+export function bindPostFlow(
+  form: HTMLFormElement,
+  options: FieldsOptions,
+  tokenize: () => Promise<FieldsTokenResult>,
+  signal: AbortSignal,
+  added: Element[],
+): void {
   const onSubmit = (event: Event) => {
     event.preventDefault();
-    tokenize().then((result) => {
-      if (signal.aborted) return;
-      writeHidden(form, options.tokenField ?? 'token_id', result.token_id, added);
-      writeHidden(form, options.deviceSessionField ?? 'device_session_id', result.device_session_id, added);
-      setFormBusy(form, true);
-      HTMLFormElement.prototype.submit.call(form);
-    }, () => {}); // reported through the `error` event
+    tokenize().then(
+      (result) => {
+        if (signal.aborted) return;
+        writeHidden(form, options.tokenField ?? 'token_id', result.token_id, added);
+        writeHidden(form, options.deviceSessionField ?? 'device_session_id', result.device_session_id, added);
+        setFormBusy(form, true);
+        HTMLFormElement.prototype.submit.call(form);
+      },
+      () => {},
+    ); // reported through the `error` event
   };
   form.addEventListener('submit', onSubmit, { signal });
 }

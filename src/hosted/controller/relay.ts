@@ -31,10 +31,15 @@ function fieldStateChanged(mount: MountContext, frame: FieldFrame, message: Extr
     if (message.brand !== mount.currentBrand) mount.emitEvent('brand', { brand: (mount.currentBrand = message.brand) });
     if ((message.bin ?? null) !== mount.currentBin) mount.emitEvent('bin', { bin: (mount.currentBin = message.bin ?? null) });
   }
-  renderContainer(frame, fields.map((key) => mount.stateByField[key]!), frame === mount.cardFrame && mount.currentBrand);
+  renderContainer(
+    frame,
+    fields.map((key) => mount.stateByField[key]!),
+    frame === mount.cardFrame && mount.currentBrand,
+  );
   const event = { field, state: { ...message.state } };
   if (message.e !== 'show') mount.emitEvent(message.e, event);
-  if (old.valid !== message.state.valid || old.potentiallyValid !== message.state.potentiallyValid) mount.emitEvent('validityChange', event);
+  if (old.valid !== message.state.valid || old.potentiallyValid !== message.state.potentiallyValid)
+    mount.emitEvent('validityChange', event);
 }
 
 /** The answer to the tokenization under way: the token, or its failure (shown, focused, rejected). */
@@ -64,6 +69,10 @@ export function relayFrameMessage(mount: MountContext, frame: FieldFrame, messag
   } else if (message.t === 'state') fieldStateChanged(mount, frame, message);
   else if (message.t === 'enter') mount.postForm?.requestSubmit();
   else if (message.t === 'fail' && !message.id) {
-    if (!mount.mountRefusal) mount.emitEvent('error', (mount.mountRefusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }));
+    if (!mount.mountRefusal)
+      mount.emitEvent(
+        'error',
+        (mount.mountRefusal = { code: message.fail.code, message: message.fail.text, error: rebuildError(message.fail) }),
+      );
   } else if (frame === mount.cardFrame) tokenizeAnswered(mount, message);
 }

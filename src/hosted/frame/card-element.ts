@@ -1,7 +1,11 @@
 import { CARD_ELEMENT_FIELDS, type FrameConfig, type HostedField } from '../protocol';
 
 /** Default placeholders of the card element's inputs, `Spanish|English` (the merchant's `placeholders` win). */
-const PLACEHOLDERS: Partial<Record<HostedField, string>> = { card_number: '1234 1234 1234 1234|1234 1234 1234 1234', expiry: 'MM/AA|MM/YY', cvv2: 'CVV2|CVV2' };
+const PLACEHOLDERS: Partial<Record<HostedField, string>> = {
+  card_number: '1234 1234 1234 1234|1234 1234 1234 1234',
+  expiry: 'MM/AA|MM/YY',
+  cvv2: 'CVV2|CVV2',
+};
 
 /** The inputs of one frame: the card element's, or the one input of a split field. */
 export type FrameInputs = [HostedField, HTMLInputElement][];

@@ -27,7 +27,14 @@ export function showFailure(error: PayTokenError, fields: Map<HostedField, Field
     field = apiErrorField(code, keys);
     fields.get(field as HostedField)?.showError(code);
   }
-  return { type: error.type ?? 'network', message: String(error.message), code, text: messageFor(code), field: field as HostedField, props: { ...error } };
+  return {
+    type: error.type ?? 'network',
+    message: String(error.message),
+    code,
+    text: messageFor(code),
+    field: field as HostedField,
+    props: { ...error },
+  };
 }
 
 /**
@@ -36,5 +43,10 @@ export function showFailure(error: PayTokenError, fields: Map<HostedField, Field
  */
 export const reportProblem = (frame: FrameContext): void => {
   const problem = frame.configProblem;
-  if (problem) frame.postToPage({ t: 'fail', id: 0, fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } } });
+  if (problem)
+    frame.postToPage({
+      t: 'fail',
+      id: 0,
+      fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } },
+    });
 };

@@ -39,7 +39,13 @@ export interface FieldInput extends FieldHandle {
  * @param showMessage renders the frame's error text (called after every state change).
  * @param onBrand called when the card number's brand changes (card-number input only).
  */
-export function bindFieldInput(frame: FrameContext, field: HostedField, input: HTMLInputElement, showMessage: () => void, onBrand: (brand: Brand | null) => void): FieldInput {
+export function bindFieldInput(
+  frame: FrameContext,
+  field: HostedField,
+  input: HTMLInputElement,
+  showMessage: () => void,
+  onBrand: (brand: Brand | null) => void,
+): FieldInput {
   const format: FormatKind | undefined = field === 'holder_name' ? undefined : field;
   let previous = '';
   /** an error may be shown while still potentially valid: the field was left non-empty, or a submit was tried */
@@ -51,7 +57,11 @@ export function bindFieldInput(frame: FrameContext, field: HostedField, input: H
   const update: FieldInput['refreshState'] = (event) => {
     const value = input.value;
     const result = fieldResult(field, value, frame.currentBrand, frame.frameSettings.frameConfig.acceptedBrands);
-    const state = fieldState({ key: field, value, focused: frame.doc.activeElement === input, touched, apiErrorCode }, result, frame.messageFor);
+    const state = fieldState(
+      { key: field, value, focused: frame.doc.activeElement === input, touched, apiErrorCode },
+      result,
+      frame.messageFor,
+    );
     if (state.error) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
     input.classList.toggle('valid', state.valid);
@@ -67,7 +77,8 @@ export function bindFieldInput(frame: FrameContext, field: HostedField, input: H
   };
 
   const onInput = (event: Event) => {
-    if (format) formatInput(input, format, previous, (event as InputEvent).inputType, frame.currentBrand, frame.doc.activeElement === input);
+    if (format)
+      formatInput(input, format, previous, (event as InputEvent).inputType, frame.currentBrand, frame.doc.activeElement === input);
     if (input.value === previous) return;
     previous = input.value;
     apiErrorCode = undefined;

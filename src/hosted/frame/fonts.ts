@@ -25,12 +25,18 @@ export function checkFonts(fonts: unknown, refuse: (where: string, why: string) 
   }
   return fonts.filter((font: Partial<FontSource> | null, i) => {
     const place = `fonts[${i}]`;
-    const why = !font || typeof font !== 'object' ? [place, 'an object with family and src']
-      : !FAMILY.test(String(font.family)) ? [`${place}.family`, 'letters, digits, spaces and hyphens']
-      : !FONT_FILE.test(String(font.src)) ? [`${place}.src`, 'an https URL of a .woff2 or .woff file']
-      : font.weight !== undefined && !WEIGHT.test(String(font.weight)) ? [`${place}.weight`, 'normal, bold or 100-900']
-      : font.style !== undefined && !STYLE.test(String(font.style)) ? [`${place}.style`, 'normal or italic']
-      : undefined;
+    const why =
+      !font || typeof font !== 'object'
+        ? [place, 'an object with family and src']
+        : !FAMILY.test(String(font.family))
+          ? [`${place}.family`, 'letters, digits, spaces and hyphens']
+          : !FONT_FILE.test(String(font.src))
+            ? [`${place}.src`, 'an https URL of a .woff2 or .woff file']
+            : font.weight !== undefined && !WEIGHT.test(String(font.weight))
+              ? [`${place}.weight`, 'normal, bold or 100-900']
+              : font.style !== undefined && !STYLE.test(String(font.style))
+                ? [`${place}.style`, 'normal or italic']
+                : undefined;
     if (why) refuse(why[0]!, why[1]!);
     return !why;
   });

@@ -76,13 +76,14 @@ function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, 
     if (!accept(event, frame.frameSettings.pageOrigin, frame.win.parent)) return;
     const message = parseToFrame(event.data, frame.frameSettings.mountChannel);
     if (message?.t === 'focus') (ownField(message.f) as FieldInput).fieldInput.focus();
-    else if (message?.t === 'clear') for (const own of frame.ownFields as FieldInput[]) (!message.f || own.fieldKey === message.f) && own.clearField();
-    else if (message?.t === 'locale') setLocale(message.locale);
+    else if (message?.t === 'clear') {
+      for (const own of frame.ownFields as FieldInput[]) if (!message.f || own.fieldKey === message.f) own.clearField();
+    } else if (message?.t === 'locale') setLocale(message.locale);
     else if (message?.t === 'style') restyle(message.style);
     else if (message?.t === 'tokenize' && ownField('card_number').fieldKey === 'card_number' && !tokenizing) {
       tokenizing = true;
-      startDeviceData(frame);
-      tokenizeInFrame(frame, message).finally(() => (tokenizing = false));
+      void startDeviceData(frame);
+      void tokenizeInFrame(frame, message).finally(() => (tokenizing = false));
     }
   });
 }
@@ -105,7 +106,9 @@ function reportHeight(frame: FrameContext, wrapper: HTMLElement): number {
 function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void): FrameInputs {
   const { doc, frameSettings: settings } = frame;
   const element = settings.frameField === 'card';
-  const inputs: FrameInputs = element ? buildCardElement(doc, settings.frameConfig) : [[settings.frameField as HostedField, doc.getElementById('i') as HTMLInputElement]];
+  const inputs: FrameInputs = element
+    ? buildCardElement(doc, settings.frameConfig)
+    : [[settings.frameField as HostedField, doc.getElementById('i') as HTMLInputElement]];
   const errorLine = doc.getElementById('e') as HTMLElement;
   const showMessage = () => {
     const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
@@ -113,7 +116,14 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   const own = frame.ownFields[0] as FieldInput;
-  if (!element) publishSibling(frame.win, { ...own, mountChannel: settings.mountChannel, mountKey: mountKeyOf(frame), siblingBrand: () => frame.currentBrand, setBrand });
+  if (!element)
+    publishSibling(frame.win, {
+      ...own,
+      mountChannel: settings.mountChannel,
+      mountKey: mountKeyOf(frame),
+      siblingBrand: () => frame.currentBrand,
+      setBrand,
+    });
   const numberInput = frame.ownFields.find((field) => field.fieldKey === 'card_number') as FieldInput | undefined;
   if (numberInput) {
     numberInput.fieldInput.addEventListener('focus', () => startDeviceData(frame));
@@ -137,7 +147,11 @@ function configureInputs(frame: FrameContext, inputs: FrameInputs): FontSource[]
   }
   for (const [, input] of inputs) input.disabled = false;
   const fonts = checkFonts(config.fonts, refuse);
-  frame.configProblem ??= applyFrameStyle(doc, config.style, fonts.map((font) => font.family));
+  frame.configProblem ??= applyFrameStyle(
+    doc,
+    config.style,
+    fonts.map((font) => font.family),
+  );
   return fonts;
 }
 
@@ -180,7 +194,11 @@ export function startFrame(win: Window = window): void {
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
   reportProblem(frame);
   const sayReady = (failedFonts: string[]) => {
-    const ready: FromFrame = { t: 'ready', height: reportHeight(frame, doc.getElementById('w') as HTMLElement), session: deviceSessionId() };
+    const ready: FromFrame = {
+      t: 'ready',
+      height: reportHeight(frame, doc.getElementById('w') as HTMLElement),
+      session: deviceSessionId(),
+    };
     if (failedFonts.length) ready.failedFonts = failedFonts;
     frame.postToPage(ready);
   };

@@ -1,4 +1,13 @@
-import { CHANNEL, HOSTED_FIELDS, PROTOCOL_VERSION, originAllowed, parseConfig, type FrameConfig, type FrameKind, type HostedField } from '../protocol';
+import {
+  CHANNEL,
+  HOSTED_FIELDS,
+  PROTOCOL_VERSION,
+  originAllowed,
+  parseConfig,
+  type FrameConfig,
+  type FrameKind,
+  type HostedField,
+} from '../protocol';
 
 /** What a frame reads from its own address and page before it does anything. */
 export interface FrameSettings {
@@ -31,10 +40,15 @@ export function readFrameSettings(win: Window): FrameSettings | null {
   const field = params.get('f') as FrameKind;
   const pageOrigin = params.get('o') ?? '';
   const frameConfig = parseConfig(params.get('c'));
-  const allowed = (win.document.querySelector<HTMLMetaElement>('meta[name=paytoken-allowed-origins]')?.content ?? '').split(/\s+/).filter(Boolean);
+  const allowed = (win.document.querySelector<HTMLMetaElement>('meta[name=paytoken-allowed-origins]')?.content ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   const ancestors = win.location.ancestorOrigins;
   const framedByPage = win.parent !== win && originAllowed(pageOrigin, allowed) && (!ancestors || ancestors[0] === pageOrigin);
-  const wellFormed = params.get('v') === String(PROTOCOL_VERSION) && CHANNEL.test(channel) && (HOSTED_FIELDS.includes(field as HostedField) || field === 'card');
+  const wellFormed =
+    params.get('v') === String(PROTOCOL_VERSION) &&
+    CHANNEL.test(channel) &&
+    (HOSTED_FIELDS.includes(field as HostedField) || field === 'card');
   return wellFormed && frameConfig && framedByPage ? { mountChannel: channel, frameField: field, pageOrigin, frameConfig } : null;
 }
 

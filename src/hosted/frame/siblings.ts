@@ -20,7 +20,8 @@ export interface SiblingHandle extends FieldHandle {
  * can wrap the constructor or `postMessage` and sit in the middle, and over a `BroadcastChannel`, which is
  * asynchronous where sibling access is one synchronous read with nothing on any channel.
  */
-export const publishSibling = (win: Window, handle: SiblingHandle): void => void Object.defineProperty(win, '__paytoken', { value: handle });
+export const publishSibling = (win: Window, handle: SiblingHandle): void =>
+  void Object.defineProperty(win, '__paytoken', { value: handle });
 
 /** The key siblings must share: the merchant id, public key and API base URL of a frame. */
 export const mountKeyOf = (frame: FrameContext): string => {
@@ -35,7 +36,12 @@ function handlesOnChannel(frame: FrameContext): SiblingHandle[] {
   for (let i = 0; i < frames.length; i++) {
     try {
       const handle = (frames[i] as unknown as { __paytoken?: SiblingHandle }).__paytoken;
-      if (handle && handle !== (frame.win as unknown as { __paytoken?: SiblingHandle }).__paytoken && handle.mountChannel === frame.frameSettings.mountChannel) handles.push(handle);
+      if (
+        handle &&
+        handle !== (frame.win as unknown as { __paytoken?: SiblingHandle }).__paytoken &&
+        handle.mountChannel === frame.frameSettings.mountChannel
+      )
+        handles.push(handle);
     } catch {
       /* a frame of another origin: not ours */
     }
@@ -50,7 +56,11 @@ function handlesOnChannel(frame: FrameContext): SiblingHandle[] {
  */
 export function findSiblings(frame: FrameContext): Map<HostedField, SiblingHandle> {
   const key = mountKeyOf(frame);
-  return new Map(handlesOnChannel(frame).filter((handle) => handle.mountKey === key).map((handle) => [handle.fieldKey, handle]));
+  return new Map(
+    handlesOnChannel(frame)
+      .filter((handle) => handle.mountKey === key)
+      .map((handle) => [handle.fieldKey, handle]),
+  );
 }
 
 /**

@@ -13,7 +13,9 @@ import { STYLE_SELECTORS, styleRules, type StyleState } from '../style';
 export function applyFrameStyle(doc: Document, style: unknown, brandFamilies: readonly string[] = []): ConfigurationError | undefined {
   let refusal: ConfigurationError | undefined;
   const sheet = new CSSStyleSheet();
-  for (const [state, properties] of Object.entries(styleRules(style, (where, why) => (refusal ??= configError(where, why)), brandFamilies))) {
+  for (const [state, properties] of Object.entries(
+    styleRules(style, (where, why) => (refusal ??= configError(where, why)), brandFamilies),
+  )) {
     try {
       const rule = sheet.cssRules[sheet.insertRule(`${STYLE_SELECTORS[state as StyleState]}{}`, sheet.cssRules.length)] as CSSStyleRule;
       for (const [name, value] of Object.entries(properties)) rule.style.setProperty(name, value);

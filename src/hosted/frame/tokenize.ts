@@ -16,7 +16,13 @@ function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFram
   const valueOf = (field: HostedField) => fields.get(field)?.fieldValue();
   const expiry = valueOf('expiry');
   const [month, year = ''] = expiry != null ? expiry.split('/') : [valueOf('expiration_month'), valueOf('expiration_year')];
-  const card: CardInput = { card_number: valueOf('card_number'), holder_name: valueOf('holder_name') ?? request.holder_name, expiration_month: month, expiration_year: year, cvv2: valueOf('cvv2') };
+  const card: CardInput = {
+    card_number: valueOf('card_number'),
+    holder_name: valueOf('holder_name') ?? request.holder_name,
+    expiration_month: month,
+    expiration_year: year,
+    cvv2: valueOf('cvv2'),
+  };
   if (request.address) card.address = request.address;
   return card;
 }
@@ -42,7 +48,12 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
       throw frame.configProblem;
     }
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save
-    const tokenRequest = postToken(frame.frameTokenConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }), readCard(fields, request), fetchIo(), config.acceptedBrands);
+    const tokenRequest = postToken(
+      frame.frameTokenConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }),
+      readCard(fields, request),
+      fetchIo(),
+      config.acceptedBrands,
+    );
     const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {

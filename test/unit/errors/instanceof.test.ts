@@ -14,7 +14,7 @@ describe('instanceof goes by type: errors of another copy of the library are ins
     made.forEach((e, i) => {
       expect(e).toBeInstanceOf(PayTokenError);
       expect(e).toBeInstanceOf(Error);
-      CLASSES.forEach((cls, j) => expect(e instanceof cls).toBe(i == j));
+      CLASSES.forEach((cls, j) => expect(e instanceof cls).toBe(i === j));
     });
   });
 
@@ -22,7 +22,7 @@ describe('instanceof goes by type: errors of another copy of the library are ins
     for (const [i, type] of ['api', 'configuration', 'network', 'timeout', 'validation'].entries()) {
       const e = foreign(type);
       expect(e).toBeInstanceOf(PayTokenError);
-      CLASSES.forEach((cls, j) => expect(e instanceof cls).toBe(i == j));
+      CLASSES.forEach((cls, j) => expect(e instanceof cls).toBe(i === j));
     }
   });
 

@@ -44,8 +44,8 @@ function mount(html = SEPARATE, options: FormOptions = { flow: 'spa' }) {
 /** Every event the mounted form emits, in order. */
 function record(m: MountedForm) {
   const log: { type: keyof FormEvents; e: unknown }[] = [];
-  for (const type of ['change', 'focus', 'blur', 'validityChange', 'brand', 'submit', 'token', 'error'] as const) {
-    m.on(type, (e) => log.push({ type, e }));
+  for (const eventType of ['change', 'focus', 'blur', 'validityChange', 'brand', 'submit', 'token', 'error'] as const) {
+    m.on(eventType, (e) => log.push({ type: eventType, e }));
   }
   return log;
 }
@@ -101,7 +101,7 @@ const snapshot = () =>
   [...document.body.querySelectorAll('*')].map((el) => [
     el.tagName,
     [...el.attributes].map((a) => `${a.name}=${a.value}`).sort(),
-    [...el.childNodes].filter((n) => n.nodeType == 3).map((n) => n.textContent).join(''),
+    [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(''),
   ]);
 
 const errorOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)!;
@@ -211,7 +211,7 @@ describe('as you type', () => {
     expect(form().hasAttribute('data-paytoken-brand')).toBe(false);
     type($('#pan'), '37');
     expect(form().dataset.paytokenBrand).toBe('amex');
-    expect(log.filter((l) => l.type == 'brand').map((l) => l.e)).toStrictEqual([{ brand: 'visa' }, { brand: null }, { brand: 'amex' }]);
+    expect(log.filter((l) => l.type === 'brand').map((l) => l.e)).toStrictEqual([{ brand: 'visa' }, { brand: null }, { brand: 'amex' }]);
   });
 
   it('limits the CVV2 to the brand: 3 digits for visa, 4 for amex', () => {
@@ -255,7 +255,7 @@ describe('field states and events', () => {
     expect(errorOf($('#pan')).textContent).toBe('');
     $('#pan').blur();
     expect(errorOf($('#pan')).textContent).toBe('El número lleva 16 o 19 dígitos.');
-    const blur = log.find((l) => l.type == 'blur')!.e as FormEvents['blur'];
+    const blur = log.find((l) => l.type === 'blur')!.e as FormEvents['blur'];
     expect(blur.field).toBe('card_number');
     expect(blur.state).toMatchObject({ focused: false, valid: false, error: { code: 'card_number.length' } });
     // leaving an untouched field empty says nothing
@@ -270,12 +270,12 @@ describe('field states and events', () => {
     expect(m.state().canSubmit).toBe(false);
     fillValid();
     expect(m.state()).toMatchObject({ canSubmit: true, submitting: false, brand: 'visa' });
-    expect(log.find((l) => l.type == 'focus')!.e).toMatchObject({ field: 'holder_name', state: { focused: true } });
-    const panChanges = log.filter((l) => l.type == 'change' && (l.e as FormEvents['change']).field == 'card_number');
+    expect(log.find((l) => l.type === 'focus')!.e).toMatchObject({ field: 'holder_name', state: { focused: true } });
+    const panChanges = log.filter((l) => l.type === 'change' && (l.e as FormEvents['change']).field === 'card_number');
     expect(panChanges).toHaveLength(16);
-    const validity = log.filter((l) => l.type == 'validityChange').map((l) => l.e as FormEvents['validityChange']);
-    expect(validity.find((v) => v.field == 'card_number' && v.state.valid)).toBeDefined();
-    expect(validity.find((v) => v.field == 'cvv2' && v.state.valid)).toBeDefined();
+    const validity = log.filter((l) => l.type === 'validityChange').map((l) => l.e as FormEvents['validityChange']);
+    expect(validity.find((v) => v.field === 'card_number' && v.state.valid)).toBeDefined();
+    expect(validity.find((v) => v.field === 'cvv2' && v.state.valid)).toBeDefined();
   });
 
   it('a month already over this year is shown on the month; a past year on the year', () => {
@@ -318,7 +318,7 @@ describe('submit', () => {
       'Escribe el código de seguridad.',
       '',
     ]);
-    expect(log.find((l) => l.type == 'error')!.e).toMatchObject({ code: 'holder_name.required', field: 'holder_name', message: 'Escribe el nombre del titular.' });
+    expect(log.find((l) => l.type === 'error')!.e).toMatchObject({ code: 'holder_name.required', field: 'holder_name', message: 'Escribe el nombre del titular.' });
     expect(($('#pay') as HTMLButtonElement).disabled).toBe(false);
     expect(m.state().submitting).toBe(false);
   });
@@ -345,8 +345,8 @@ describe('submit', () => {
     expect(form().querySelector<HTMLInputElement>('input[name=token_id]')!.value).toBe(TOKEN.id);
     expect(($('#pay') as HTMLButtonElement).disabled).toBe(false);
     expect(form().hasAttribute('aria-busy')).toBe(false);
-    expect(log.filter((l) => l.type == 'submit')).toHaveLength(1);
-    expect(log.filter((l) => l.type == 'token').map((l) => l.e)).toStrictEqual([result]);
+    expect(log.filter((l) => l.type === 'submit')).toHaveLength(1);
+    expect(log.filter((l) => l.type === 'token').map((l) => l.e)).toStrictEqual([result]);
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
     expect(body).toStrictEqual({ card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: YY, cvv2: '123' });
   });
@@ -359,7 +359,7 @@ describe('submit', () => {
     fillValid();
     const result = await m.submit();
     expect(result).toMatchObject({ token_id: TOKEN.id, points_card: true, token: withPoints });
-    expect(log.filter((l) => l.type == 'token').map((l) => (l.e as { points_card: boolean }).points_card)).toEqual([true]);
+    expect(log.filter((l) => l.type === 'token').map((l) => (l.e as { points_card: boolean }).points_card)).toEqual([true]);
   });
 
   it('installments: a labelled payment_plan select before the button (spec plans only), relabelled by setLocale, its choice in the result, removed by unmount', async () => {
@@ -424,7 +424,7 @@ describe('submit', () => {
     expect(m.state().fields[field]).toMatchObject({ valid: false, error: { code: String(code), message } });
     expect(errorOf($(sel)).textContent).toBe(message);
     expect(document.activeElement).toBe($(sel));
-    expect(log.find((l) => l.type == 'error')!.e).toMatchObject({ code: String(code), field, message });
+    expect(log.find((l) => l.type === 'error')!.e).toMatchObject({ code: String(code), field, message });
     type($(sel), '');
     $(sel).dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
     backspace($(sel), $(sel).value.length);
@@ -454,7 +454,7 @@ describe('submit', () => {
     expect(formError.textContent).toBe(message);
     expect(formError.getAttribute('aria-live')).toBe('polite');
     expect(document.activeElement).toBe($('#pay'));
-    expect(log.find((l) => l.type == 'error')!.e).toMatchObject({ code, message, field: undefined });
+    expect(log.find((l) => l.type === 'error')!.e).toMatchObject({ code, message, field: undefined });
     // the next submit clears it
     fetchMock.mockResolvedValue(jsonResponse(200, TOKEN));
     await m.submit();

@@ -29,7 +29,7 @@ const NATIVE_GETTER = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.ge
  * A Proxy around `target` made by code from another script (eval'd, as a stealth plugin's code injected through
  * the DevTools protocol is), whose `apply` trap returns `value` or, with `value` undefined, calls the target.
  */
-const foreignProxy = (target: Function, value?: unknown): (() => unknown) =>
+const foreignProxy = (target: (...args: any[]) => unknown, value?: unknown): (() => unknown) =>
   new Function('target', 'value', 'return new Proxy(target, { apply: (t, self, args) => value !== undefined ? value : Reflect.apply(t, self, args) })')(target, value);
 
 /** A `Navigator.prototype` whose WATCHED members are genuine native getters, and a `navigator` of it. */
@@ -263,19 +263,19 @@ describe('consistencyChecks', () => {
 
   it('a genuine browser whose Worker agrees: no flag', async () => {
     genuineInterfaces();
-    const probe: Probe = [2, 'UA', 'Linux x86_64', 'es-MX'];
+    const pageProbe: Probe = [2, 'UA', 'Linux x86_64', 'es-MX'];
     let workerCores = 2;
     Object.defineProperties(Object.getPrototypeOf(navigator), {
-      hardwareConcurrency: { get: () => probe[0] },
-      userAgent: { get: () => probe[1] },
-      platform: { get: () => probe[2] },
+      hardwareConcurrency: { get: () => pageProbe[0] },
+      userAgent: { get: () => pageProbe[1] },
+      platform: { get: () => pageProbe[2] },
       languages: { get: () => ['es-MX'] },
     });
     vi.stubGlobal('Notification', { permission: 'default' });
     vi.stubGlobal('Worker', class {
       onmessage?: (e: { data: unknown }) => void;
       constructor() {
-        setTimeout(() => this.onmessage?.({ data: [workerCores, ...probe.slice(1)] }));
+        setTimeout(() => this.onmessage?.({ data: [workerCores, ...pageProbe.slice(1)] }));
       }
       terminate() {}
     });

@@ -7,9 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entrySummary, watchEntry } from '../../../src/fraud/entry';
 
-/** An event of `type` on `input`, trusted or not, at `at` ms, with extra members (inputType, code, key). */
-function fire(input: HTMLInputElement, type: string, at: number, extra: Record<string, unknown> = {}, trusted = true) {
-  const e = new Event(type);
+/** An event of `eventType` on `input`, trusted or not, at `at` ms, with extra members (inputType, code, key). */
+function fire(input: HTMLInputElement, eventType: string, at: number, extra: Record<string, unknown> = {}, trusted = true) {
+  const e = new Event(eventType);
   for (const [k, v] of Object.entries({ isTrusted: trusted, timeStamp: at, ...extra })) Object.defineProperty(e, k, { value: v });
   input.dispatchEvent(e);
 }

@@ -55,7 +55,7 @@ describe('hosted fields: acceptedBrands', () => {
 
   it('the frame refuses a number of another network as it is typed and on tokenize, sending nothing; an accepted one is tokenized', async () => {
     const { deliver, sent, input } = await startTestFrame({ acceptedBrands: ['visa', 'mastercard'], deviceData: false });
-    const last = (t: string) => [...sent].reverse().find((m: Sent) => m.t == t) as Sent & Record<string, any>;
+    const last = (t: string) => [...sent].reverse().find((m: Sent) => m.t === t) as Sent & Record<string, any>;
     input.value = DISCOVER;
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText' }));
     expect(last('state').state).toMatchObject({ valid: false, potentiallyValid: false, error: { code: 'card_number.brand', message: 'No aceptamos esta tarjeta.' } });

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 /** The `fail` messages the frame sent at start (id 0). */
-const refusals = (sent: { t: string; [k: string]: unknown }[]) => sent.filter((m) => m.t == 'fail' && m.id === 0).map((m) => m.fail as Record<string, unknown>);
+const refusals = (sent: { t: string; [k: string]: unknown }[]) => sent.filter((m) => m.t === 'fail' && m.id === 0).map((m) => m.fail as Record<string, unknown>);
 
 describe('hosted frame: the settings it checks itself', () => {
   it.each([
@@ -50,7 +50,7 @@ describe('hosted frame: the settings it checks itself', () => {
     expect(fail).toMatchObject({ type: 'configuration', code: option });
     expect(String(fail!.message).startsWith(`${option}: `)).toBe(true);
     // reported before the frame says it is ready, so the page knows it before the shopper can pay
-    expect(sent.findIndex((m) => m.t == 'fail')).toBeLessThan(sent.findIndex((m) => m.t == 'ready'));
+    expect(sent.findIndex((m) => m.t === 'fail')).toBeLessThan(sent.findIndex((m) => m.t === 'ready'));
     input.dispatchEvent(new Event('focus')); // would start the device data
     await new Promise((r) => setTimeout(r, 50));
     expect(log).toEqual([]);
@@ -60,7 +60,7 @@ describe('hosted frame: the settings it checks itself', () => {
     const { sent, input } = await startTestFrame({ acceptedBrands: { 0: 'visa', length: 1 } });
     input.value = '4111 1111 1111 1111';
     input.dispatchEvent(new Event('input'));
-    const states = sent.filter((m) => m.t == 'state');
+    const states = sent.filter((m) => m.t === 'state');
     expect(states.at(-1)).toMatchObject({ state: { valid: true }, brand: 'visa' });
   });
 

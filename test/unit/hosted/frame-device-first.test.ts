@@ -24,7 +24,7 @@ beforeEach(() => {
 
 /** The card-number frame, configured, its number typed and first focused (which starts the device data). */
 async function frame() {
-  const { deliver, sent, input } = await startTestFrame({}, (m) => (m.t == 'token' || m.t == 'fail') && log.push(`${m.t} to the merchant page`));
+  const { deliver, sent, input } = await startTestFrame({}, (m) => (m.t === 'token' || m.t === 'fail') && log.push(`${m.t} to the merchant page`));
   input.value = '4111 1111 1111 1111';
   input.dispatchEvent(new Event('focus')); // the shopper's first focus starts the device data
   await vi.waitFor(() => expect(log).toEqual(['device-data sent']), { timeout: 3000 });
@@ -56,7 +56,7 @@ describe('hosted card-number frame: the token after the device-data POST', () =>
     vi.useRealTimers();
     answerDeviceData.reject(new TypeError('Failed to fetch'));
     deliver({ t: 'tokenize', id: 2, holder_name: 'Ana Perez' }); // the send has failed by now: no wait
-    await vi.waitFor(() => expect(log.filter((l) => l == 'token to the merchant page')).toHaveLength(2), { timeout: 500 });
+    await vi.waitFor(() => expect(log.filter((l) => l === 'token to the merchant page')).toHaveLength(2), { timeout: 500 });
   });
 
   it('a card refused by the API is answered at once, whatever the device data', async () => {
