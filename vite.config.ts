@@ -69,6 +69,25 @@ export const INTERNAL_PROPERTIES = [
   'currentBin',
   'mountStyle',
   'styleChanged',
+  // the on-page form layer's mount
+  'formOptions',
+  'formFields',
+  'fieldByKey',
+  'mountSignal',
+  'formLocale',
+  'formBrand',
+  'pendingSubmit',
+  'formErrorCode',
+  'submitButtons',
+  'formErrorElement',
+  'tokenInput',
+  'formSessionId',
+  'installmentPlan',
+  'acceptedBrandList',
+  'tokenizeCard',
+  'emitFormEvent',
+  'messageOf',
+  'forgetCard',
 ];
 
 /**
