@@ -40,6 +40,24 @@ const FIELD_EVENTS = /^(change|focus|blur|validityChange)$/;
 const EMPTY: Snapshot = { state: null };
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
+/** Calls each component's latest prop for an event (a split field gets its own field's events only). */
+function callEventProps(entries: Iterable<Entry>, type: string, event: unknown): void {
+  const prop = `on${type[0]!.toUpperCase()}${type.slice(1)}` as keyof ElementEvents;
+  for (const e of entries) {
+    if (!FIELD_EVENTS.test(type) || e.key === 'card' || e.key === (event as { field: string }).field)
+      (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
+  }
+}
+
+/** The merged options of the mount: the provider's, the card element's, each split field's placeholder. */
+function mergedOptions(providerOptions: PayTokenOptions | undefined, entries: Iterable<Entry>): FieldsOptions {
+  const merged: FieldsOptions & PayTokenOptions = { ...providerOptions };
+  for (const e of entries) Object.assign(merged, e.props.options);
+  merged.placeholders = { ...merged.placeholders };
+  for (const e of entries) if (e.props.placeholder != null && e.key !== 'card') merged.placeholders[e.key] = e.props.placeholder;
+  return { ...merged, flow: 'spa' };
+}
+
 /**
  * Creates a provider's store. Every container registered under it goes into one `mountFields` call (one mount,
  * one channel), made in a microtask after the effects that registered them: React's StrictMode runs effects,
@@ -61,26 +79,14 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     snap = next;
     subscribers.forEach((fn) => fn());
   };
-  /** Calls each component's latest prop for an event (a split field gets its own field's events only). */
   const dispatch = (type: string, event: unknown) => {
     if (fields) publish({ state: fields.state() });
-    const prop = `on${type[0]!.toUpperCase()}${type.slice(1)}` as keyof ElementEvents;
-    for (const e of entries)
-      if (!FIELD_EVENTS.test(type) || e.key === 'card' || e.key === (event as { field: string }).field)
-        (e.props[prop] as ((x: unknown) => void) | undefined)?.(event);
+    callEventProps(entries, type, event);
   };
   const unmount = () => {
     fields?.unmount();
     fields = made = undefined;
     publish(EMPTY);
-  };
-  /** The merged options of the mount: the provider's, the card element's, each split field's placeholder. */
-  const options = (): FieldsOptions => {
-    const merged: FieldsOptions & PayTokenOptions = { ...providerOptions() };
-    for (const e of entries) Object.assign(merged, e.props.options);
-    merged.placeholders = { ...merged.placeholders };
-    for (const e of entries) if (e.props.placeholder != null && e.key !== 'card') merged.placeholders[e.key] = e.props.placeholder;
-    return { ...merged, flow: 'spa' };
   };
 
   const mount = (list: Entry[], opts: FieldsOptions, rest: string) => {
@@ -103,7 +109,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     const list = [...entries];
     if (!alive) return;
     if (!list.length) return unmount();
-    const opts = options();
+    const opts = mergedOptions(providerOptions(), entries);
     const rest = json([list.map((e) => e.key), { ...opts, locale: 0, style: 0 }]);
     if (!made || made.rest !== rest || made.list.some((e, i) => e !== list[i])) return mount(list, opts, rest);
     if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
