@@ -42,8 +42,9 @@ import { fieldsRouter } from './routes/fields';
 import { startSandbox } from './server';
 import { publicUrlProblem } from './app';
 
-function options() {
-  const { values } = parseArgs({
+/** The command line's flags, read strictly (an unknown flag throws), defaults filled in. */
+function parseFlags() {
+  return parseArgs({
     options: {
       port: { type: 'string', default: String(SANDBOX_DEFAULTS.port) },
       'merchant-id': { type: 'string', default: SANDBOX_DEFAULTS.merchantId },
@@ -69,18 +70,24 @@ function options() {
       'public-url': { type: 'string' },
     },
     strict: true,
-  });
+  }).values;
+}
+
+type Flags = ReturnType<typeof parseFlags>;
+
+/** What is wrong with the flags, one line each in the order of the usage, or none. */
+function flagProblems(values: Flags): string[] {
   const port = Number(values.port);
   const maxCards = Number(values['velocity-max-cards']);
-  const window = Number(values['velocity-window']);
+  const windowSeconds = Number(values['velocity-window']);
   const between = (v: string, min: number, max: number) => /^\d{1,8}$/.test(v) && +v >= min && +v <= max;
-  const problems = [
+  return [
     !/^\d{1,5}$/.test(values.port) || port > 65535 ? '--port must be 0-65535' : '',
     /^[A-Za-z0-9]{1,45}$/.test(values['merchant-id']) ? '' : '--merchant-id must be 1-45 letters or digits',
     /^pk_\w{1,100}$/.test(values['public-key']) ? '' : '--public-key must look like pk_...',
     /^sk_\w{1,100}$/.test(values['private-key']) ? '' : '--private-key must look like sk_...',
     /^\d{1,4}$/.test(values['velocity-max-cards']) && maxCards <= 1000 ? '' : '--velocity-max-cards must be 0-1000',
-    /^\d{1,8}$/.test(values['velocity-window']) && window >= 1 && window <= 31_536_000
+    /^\d{1,8}$/.test(values['velocity-window']) && windowSeconds >= 1 && windowSeconds <= 31_536_000
       ? ''
       : '--velocity-window must be 1-31536000 seconds',
     AUTOMATION_MODES.includes(values['automation-rule'] as AutomationMode) ? '' : '--automation-rule must be off, flag or decline',
@@ -100,9 +107,15 @@ function options() {
       ? `--public-url ${publicUrlProblem(values['public-url'])}`
       : '',
   ].filter(Boolean);
+}
+
+/** The sandbox's options from the command line; throws every problem with the flags at once, one per line. */
+function options() {
+  const values = parseFlags();
+  const problems = flagProblems(values);
   if (problems.length) throw new Error(problems.join('\n'));
   return {
-    port,
+    port: Number(values.port),
     merchantId: values['merchant-id'],
     publicKey: values['public-key'],
     privateKey: values['private-key'],
@@ -111,8 +124,8 @@ function options() {
     faultsPublicKey: values['faults-public-key'],
     limits: { maxRecords: +values['max-records'], tokenTtlSeconds: +values['token-ttl'], deviceDataTtlSeconds: +values['device-data-ttl'] },
     fraud: {
-      velocityMaxCards: maxCards,
-      velocityWindowSeconds: window,
+      velocityMaxCards: Number(values['velocity-max-cards']),
+      velocityWindowSeconds: Number(values['velocity-window']),
       automation: values['automation-rule'] as AutomationMode,
       missingDeviceData: values['missing-device-data'] as AutomationMode,
       cardVelocityMaxDevices: +values['card-velocity-max-devices'],

@@ -25,59 +25,35 @@ export function setUp(options) {
   PayToken.setApiKey(meta('public-key'));
   PayToken.setBaseUrl(meta('base-url'));
 
-  var form = document.getElementById('payment-form');
-  var button = document.getElementById('pay');
-  var failure = document.getElementById('payment-error');
-  var brandNote = document.getElementById('brand-note');
-  var plan = document.getElementById('payment-plan');
-  var step = document.getElementById('points-step');
-  var stepPay = document.getElementById('points-pay');
-  var label = button.textContent;
+  var page = checkoutElements();
+  var label = page.button.textContent;
   var pending = null; // the token being paid: {token_id, device_session_id, payment_plan?}
   var charging = false;
 
   /** While a payment is under way the inputs are read-only and the button says so. */
   var processing = function (on) {
     charging = on;
-    for (var i = 0; i < options.lock.length; i++) options.lock[i].readOnly = on;
-    if (plan) plan.disabled = on;
-    button.disabled = on;
-    stepPay.disabled = on;
-    button.textContent = on ? meta('processing') : label;
-    if (on) form.setAttribute('aria-busy', 'true');
-    else form.removeAttribute('aria-busy');
+    showProcessing(page, options.lock, on, label);
   };
   /** A decline (or a failed step): back to the form, the message shown and focused. */
   var fail = function (message) {
     processing(false);
-    step.hidden = true;
-    form.hidden = false;
-    failure.textContent = message;
-    failure.focus();
+    showFailure(page, message);
   };
-
-  /** The order was paid already: the form makes way for the notice and the receipt link. */
+  /** The order was paid already: the notice and the receipt link instead of the form. */
   var alreadyPaid = function (paid) {
     processing(false);
-    var notice = document.getElementById('already-paid');
-    document.getElementById('already-paid-text').textContent = paid.message;
-    document.getElementById('already-paid-link').setAttribute('href', paid.receipt);
-    form.hidden = true;
-    step.hidden = true;
-    notice.hidden = false;
-    document.getElementById('already-paid-title').focus();
+    showAlreadyPaid(page, paid);
+  };
+  /** A card with points: the shopper chooses how to pay, then the same token goes again (the step's button). */
+  var askPoints = function (balance, onlyPoints) {
+    processing(false);
+    showPointsStep(page, balance, onlyPoints);
   };
 
   /** Posts the token (and the choices) to the backend and follows its answer. */
   var charge = function (body) {
-    fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-      .then(function (res) {
-        return res.json();
-      })
+    postCharge(body)
       .then(function (answer) {
         if (answer.receipt) window.location.assign(answer.receipt);
         else if (answer.redirect) options.authenticate(answer.redirect);
@@ -90,22 +66,13 @@ export function setUp(options) {
       });
   };
 
-  /** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
-  var askPoints = function (balance, onlyPoints) {
-    processing(false);
-    document.getElementById('points-balance').textContent = balance;
-    document.getElementById('only-points').hidden = !onlyPoints;
-    form.hidden = true;
-    step.hidden = false;
-    document.getElementById('points-title').focus();
-  };
   // Back after paying may show this page from the back-forward cache as it was left, busy: it is usable again (the
   // form layer has emptied the card inputs; the backend answers a second payment of the order with "already paid")
   window.addEventListener('pageshow', function (e) {
     if (e.persisted) processing(false);
   });
-  stepPay.addEventListener('click', function () {
-    var choice = step.querySelector('input[name="use_card_points"]:checked');
+  page.stepPay.addEventListener('click', function () {
+    var choice = page.step.querySelector('input[name="use_card_points"]:checked');
     if (!pending || !choice) return;
     processing(true);
     var body = { use_card_points: choice.value };
@@ -114,7 +81,7 @@ export function setUp(options) {
   });
 
   return {
-    form: form,
+    form: page.form,
     processing: processing,
     /** Whether a payment is under way. */
     charging: function () {
@@ -122,7 +89,7 @@ export function setUp(options) {
     },
     /** A new attempt: the last decline goes. */
     clear: function () {
-      failure.textContent = '';
+      page.failure.textContent = '';
     },
     /**
      * Says at once when the detected brand is one the API cannot take.
@@ -130,15 +97,78 @@ export function setUp(options) {
      */
     brand: function (brand) {
       var name = REFUSED[brand];
-      brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+      page.brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
       return !!name;
     },
     /** Charges a token ({token_id, device_session_id}) with the page's months-without-interest choice. */
     pay: function (token) {
       pending = { token_id: token.token_id, device_session_id: token.device_session_id };
-      if (plan && plan.value) pending.payment_plan = plan.value;
+      if (page.plan && page.plan.value) pending.payment_plan = page.plan.value;
       if (typeof PayToken.httpContext === 'function') pending.http_context = PayToken.httpContext();
       charge(pending);
     },
   };
+}
+
+/** The checkout's elements: the form, its pay button, decline and brand notes, the plan select (if offered), the points step. */
+function checkoutElements() {
+  return {
+    form: document.getElementById('payment-form'),
+    button: document.getElementById('pay'),
+    failure: document.getElementById('payment-error'),
+    brandNote: document.getElementById('brand-note'),
+    plan: document.getElementById('payment-plan'),
+    step: document.getElementById('points-step'),
+    stepPay: document.getElementById('points-pay'),
+  };
+}
+
+/** The processing state on the page: the inputs read-only, the plan and buttons disabled, the button saying so. */
+function showProcessing(page, lock, on, label) {
+  for (var i = 0; i < lock.length; i++) lock[i].readOnly = on;
+  if (page.plan) page.plan.disabled = on;
+  page.button.disabled = on;
+  page.stepPay.disabled = on;
+  page.button.textContent = on ? meta('processing') : label;
+  if (on) page.form.setAttribute('aria-busy', 'true');
+  else page.form.removeAttribute('aria-busy');
+}
+
+/** Back to the form (from the points step too), the message shown and focused for screen readers. */
+function showFailure(page, message) {
+  page.step.hidden = true;
+  page.form.hidden = false;
+  page.failure.textContent = message;
+  page.failure.focus();
+}
+
+/** The order was paid already: the form makes way for the notice and the receipt link. */
+function showAlreadyPaid(page, paid) {
+  var notice = document.getElementById('already-paid');
+  document.getElementById('already-paid-text').textContent = paid.message;
+  document.getElementById('already-paid-link').setAttribute('href', paid.receipt);
+  page.form.hidden = true;
+  page.step.hidden = true;
+  notice.hidden = false;
+  document.getElementById('already-paid-title').focus();
+}
+
+/** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
+function showPointsStep(page, balance, onlyPoints) {
+  document.getElementById('points-balance').textContent = balance;
+  document.getElementById('only-points').hidden = !onlyPoints;
+  page.form.hidden = true;
+  page.step.hidden = false;
+  document.getElementById('points-title').focus();
+}
+
+/** Posts a charge body to the merchant's backend (`POST /api/charge`, in the page's language); resolves with its answer. */
+function postCharge(body) {
+  return fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(function (res) {
+    return res.json();
+  });
 }

@@ -11,6 +11,8 @@ import { receiptPage, receiptRows } from '../views/receipt';
 import { alreadyPaidPage, declineMessage, failurePage, shopperCode } from '../views/results';
 import { pointsStepPage } from '../views/steps';
 
+type MerchantContext = Context<MerchantEnv>;
+
 /** Whether a posted body carries card data (never accepted: card data goes to the API only). */
 const hasCard = (body: Record<string, unknown>) => 'card_number' in body || 'cvv2' in body;
 
@@ -29,89 +31,109 @@ const chargeMessage = (lang: Lang, code: number, body: Record<string, string>) =
  */
 export function chargeRouter(deps: MerchantDeps) {
   const limit = bodyLimit({ maxSize: MERCHANT_MAX_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
-  const { log } = deps.settings;
-  const attempt = (c: Context<MerchantEnv>) => deps.limits.attempt(c.var.sid, c.var.address);
+  return new Hono<MerchantEnv>().post('/api/charge', limit, (c) => apiCharge(deps, c)).post('/charge', limit, (c) => formCharge(deps, c));
+}
 
-  const apiCharge = async (c: Context<MerchantEnv>) => {
-    const lang = langOf(c.req.query('lang'));
-    if (!sameOrigin(c) || !isJson(c)) {
-      log(
-        `merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`,
-      );
-      return c.json({ error_code: 1010 }, 403);
-    }
-    const raw = (await c.req.json().catch(() => ({}))) as unknown;
-    const json = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-    // strings only (a number payment_plan is read as its digits); http_context apart
-    const body = Object.fromEntries(
-      Object.entries(json)
-        .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-        .map(([k, v]) => [k, String(v)]),
+/** Counts one charge attempt of the request's session and client address: false when either is over its limit. */
+const attempt = (deps: MerchantDeps, c: MerchantContext) => deps.limits.attempt(c.var.sid, c.var.address);
+
+/** The fields of a posted JSON object kept for the charge: strings, and numbers as their digits (http_context apart). */
+const stringFields = (json: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(json)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+/** `POST /api/charge`: checks the request, charges the token and answers with JSON (apiAnswer). */
+async function apiCharge(deps: MerchantDeps, c: MerchantContext) {
+  const lang = langOf(c.req.query('lang'));
+  if (!sameOrigin(c) || !isJson(c)) {
+    deps.settings.log(
+      `merchant refused POST /api/charge: cross-site or not JSON (Origin ${c.req.header('origin')}, Content-Type ${c.req.header('content-type')})`,
     );
-    keepNewest(deps.received, body);
-    const bad = () => c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
-    if (hasCard(json) || typeof json.token_id !== 'string' || typeof json.device_session_id !== 'string') return bad();
-    if (!attempt(c)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
-    const httpContext = httpContextOf(c, json.http_context, c.var.address);
-    const outcome = await pay(deps, { body, sid: c.var.sid, address: c.var.address, lang, httpContext });
-    return apiAnswer(c, lang, body, outcome);
-  };
+    return c.json({ error_code: 1010 }, 403);
+  }
+  const raw = (await c.req.json().catch(() => ({}))) as unknown;
+  const json = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const body = stringFields(json);
+  keepNewest(deps.received, body);
+  if (hasCard(json) || typeof json.token_id !== 'string' || typeof json.device_session_id !== 'string') {
+    return c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
+  }
+  if (!attempt(deps, c)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
+  const httpContext = httpContextOf(c, json.http_context, c.var.address);
+  const outcome = await pay(deps, { body, sid: c.var.sid, address: c.var.address, lang, httpContext });
+  return apiAnswer(c, lang, body, outcome);
+}
 
-  const apiAnswer = (c: Context<MerchantEnv>, lang: Lang, body: Record<string, string>, outcome: Outcome) => {
-    switch (outcome.kind) {
-      case 'bad':
-        return c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
-      case 'points':
-        return c.json({ points: { balance: outcome.balance.text, only_points: outcome.balance.coversOrder } });
-      case 'redirect':
-        return c.json({ redirect: outcome.url });
-      case 'alreadyPaid':
-        return c.json({ already_paid: { receipt: outcome.receipt, message: TEXT[lang].alreadyPaidText } }, 409);
-      default:
-        if (outcome.ok) return c.json({ transaction: receiptRows(outcome.tx), receipt: outcome.receipt });
-        return c.json({ error_code: shopperCode(outcome.code), message: chargeMessage(lang, outcome.code, body) }, 402);
-    }
-  };
+/** The JSON answer of `POST /api/charge` for the outcome of the payment. */
+function apiAnswer(c: MerchantContext, lang: Lang, body: Record<string, string>, outcome: Outcome) {
+  switch (outcome.kind) {
+    case 'bad':
+      return c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
+    case 'points':
+      return c.json({ points: { balance: outcome.balance.text, only_points: outcome.balance.coversOrder } });
+    case 'redirect':
+      return c.json({ redirect: outcome.url });
+    case 'alreadyPaid':
+      return c.json({ already_paid: { receipt: outcome.receipt, message: TEXT[lang].alreadyPaidText } }, 409);
+    default:
+      if (outcome.ok) return c.json({ transaction: receiptRows(outcome.tx), receipt: outcome.receipt });
+      return c.json({ error_code: shopperCode(outcome.code), message: chargeMessage(lang, outcome.code, body) }, 402);
+  }
+}
 
-  const formCharge = async (c: Context<MerchantEnv>) => {
-    const lang = langOf(c.req.query('lang'));
-    const t = TEXT[lang];
-    const refused = (text: string, status: 400 | 403 | 429) => c.html(failurePage(lang, t.refused, text, false), status);
-    if (!sameOrigin(c)) {
-      log(`merchant refused POST /charge: cross-site (Origin ${c.req.header('origin')}, Sec-Fetch-Site ${c.req.header('sec-fetch-site')})`);
-      return refused(t.forbidden, 403);
-    }
-    const form = await c.req.parseBody();
-    const { csrf, ...body } = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
-    keepNewest(deps.received, body);
-    if (!validCsrf(c, csrf, deps.csrfOf)) {
-      log('merchant refused POST /charge: missing or wrong CSRF token');
-      return refused(t.forbidden, 403);
-    }
-    if (hasCard(body)) return refused(t.refusedText, 400);
-    if (!attempt(c)) return refused(t.tooMany, 429);
-    const outcome = await pay(deps, {
-      body,
-      sid: c.var.sid,
-      address: c.var.address,
-      lang,
-      httpContext: httpContextOf(c, undefined, c.var.address),
-    });
-    switch (outcome.kind) {
-      case 'bad':
-        return c.html(failurePage(lang, t.failed, declineMessage(lang, 1001)), 400);
-      case 'points':
-        return c.html(pointsStepPage(lang, body, outcome.balance, csrf!, deps.settings.amount));
-      case 'redirect':
-        return c.redirect(outcome.url, 303);
-      case 'alreadyPaid':
-        return c.html(alreadyPaidPage(lang, outcome.receipt), 409);
-      default:
-        return outcome.ok
-          ? c.html(receiptPage(lang, outcome.tx))
-          : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, body)), 402);
-    }
-  };
+/** `POST /charge`, the form post without JavaScript: checks origin and CSRF token, charges and answers with a page. */
+async function formCharge(deps: MerchantDeps, c: MerchantContext) {
+  const { log } = deps.settings;
+  const lang = langOf(c.req.query('lang'));
+  const t = TEXT[lang];
+  const refused = (text: string, status: 400 | 403 | 429) => c.html(failurePage(lang, t.refused, text, false), status);
+  if (!sameOrigin(c)) {
+    log(`merchant refused POST /charge: cross-site (Origin ${c.req.header('origin')}, Sec-Fetch-Site ${c.req.header('sec-fetch-site')})`);
+    return refused(t.forbidden, 403);
+  }
+  const form = await c.req.parseBody();
+  const { csrf, ...body } = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]));
+  keepNewest(deps.received, body);
+  if (!validCsrf(c, csrf, deps.csrfOf)) {
+    log('merchant refused POST /charge: missing or wrong CSRF token');
+    return refused(t.forbidden, 403);
+  }
+  if (hasCard(body)) return refused(t.refusedText, 400);
+  if (!attempt(deps, c)) return refused(t.tooMany, 429);
+  const outcome = await pay(deps, {
+    body,
+    sid: c.var.sid,
+    address: c.var.address,
+    lang,
+    httpContext: httpContextOf(c, undefined, c.var.address),
+  });
+  return formAnswer(deps, c, lang, { body, csrf: csrf! }, outcome);
+}
 
-  return new Hono<MerchantEnv>().post('/api/charge', limit, apiCharge).post('/charge', limit, formCharge);
+/** The page answering `POST /charge` for the outcome of the payment (the points step posts the same form again). */
+function formAnswer(
+  deps: MerchantDeps,
+  c: MerchantContext,
+  lang: Lang,
+  posted: { body: Record<string, string>; csrf: string },
+  outcome: Outcome,
+) {
+  const t = TEXT[lang];
+  switch (outcome.kind) {
+    case 'bad':
+      return c.html(failurePage(lang, t.failed, declineMessage(lang, 1001)), 400);
+    case 'points':
+      return c.html(pointsStepPage(lang, posted.body, outcome.balance, posted.csrf, deps.settings.amount));
+    case 'redirect':
+      return c.redirect(outcome.url, 303);
+    case 'alreadyPaid':
+      return c.html(alreadyPaidPage(lang, outcome.receipt), 409);
+    default:
+      return outcome.ok
+        ? c.html(receiptPage(lang, outcome.tx))
+        : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, posted.body)), 402);
+  }
 }

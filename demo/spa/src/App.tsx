@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createClient, formMessage, ValidationError } from 'paytoken';
 import { CardElement, PayTokenProvider, useHostedFields } from 'paytoken/react';
 
@@ -206,6 +206,10 @@ function Checkout(props: CheckoutProps) {
 }
 
 type CheckoutProps = { locale: Locale; onBack: () => void; onPaid: (tx: Transaction) => void };
+/** The texts of one language. */
+type Texts = (typeof TEXT)[Locale];
+/** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
+type PointsChoice = { body: ChargeBody; balance: string; onlyPoints: boolean };
 
 /**
  * The checkout's forms. The token goes to the merchant backend; a 3-D Secure charge comes back as `{redirect}`,
@@ -216,15 +220,98 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
   const pay = useRef<HTMLButtonElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const pointsTitle = useRef<HTMLHeadingElement>(null);
+  const checkout = useCharge(locale, onPaid);
+  const { busy, failure, points } = checkout;
+  /** Errors of the shop's own inputs (the address), as paytoken message codes by input. */
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const t = TEXT[locale];
+
+  // a failure takes the focus once shown (after the modal gave it back to where it was)
+  useFocusWhenShown(alert, failure);
+  useFocusWhenShown(pointsTitle, points);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (checkout.charging.current || !fields.ready) return;
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    checkout.begin();
+    checkout.setFailure(undefined);
+    setInvalid({});
+    let token;
+    try {
+      token = await fields.tokenize({ address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])) });
+    } catch (error) {
+      // the card element shows its own errors (in its frame, the first focused); the address inputs show theirs here
+      const mine = addressErrors(error);
+      setInvalid(mine);
+      const first = ADDRESS.find((k) => mine[k]);
+      // an input of the card element in error has the focus already (the first of them); else the first address input
+      if (first && !hasCardError(error)) document.getElementById(IDS[first]!)?.focus();
+      checkout.done(error instanceof ValidationError ? undefined : { code: (error as { error_code?: number }).error_code ?? 1004 });
+      return;
+    }
+    // the fields end their own busy state when the token arrives: ours lasts until the charge answers
+    if (pay.current) pay.current.disabled = true;
+    await checkout.charge({ token_id: token.token_id, device_session_id: token.device_session_id });
+  };
+
+  return (
+    <>
+      {points && <PointsStep t={t} points={points} busy={busy} titleRef={pointsTitle} onSubmit={checkout.payWithPoints} />}
+      <form
+        className="panel card-form"
+        aria-labelledby="checkout-title"
+        aria-busy={busy || undefined}
+        noValidate
+        onSubmit={submit}
+        hidden={!!points}
+      >
+        <h1 id="checkout-title">{t.title}</h1>
+        <div className="field">
+          {/* the label names the element's frame (its title); each input inside has its own name */}
+          <label htmlFor="spa-card">{t.card}</label>
+          <CardElement id="spa-card" className="hosted card-element" />
+        </div>
+        <AddressFields t={t} locale={locale} invalid={invalid} busy={busy} />
+        {failure !== undefined && (
+          <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
+            {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
+          </p>
+        )}
+        <button type="submit" ref={pay} disabled={busy}>
+          {busy ? t.processing : `${t.pay} $${amount} MXN`}
+        </button>
+        <button type="button" className="secondary" onClick={onBack}>
+          {t.back}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** Focuses the element of `ref` each time `shown` becomes something (a failure, the points step). */
+function useFocusWhenShown(ref: RefObject<HTMLElement | null>, shown: unknown) {
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+}
+
+/**
+ * The charge of a token and what follows it: the state (busy, the failure shown, the points step) and the steps.
+ * `charging` guards against a second submit before React has re-rendered with `busy`.
+ */
+function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
   const charging = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
-  /** Errors of the shop's own inputs (the address), as paytoken message codes by input. */
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
-  const [points, setPoints] = useState<{ body: ChargeBody; balance: string; onlyPoints: boolean }>();
-  const t = TEXT[locale];
+  const [points, setPoints] = useState<PointsChoice>();
 
+  /** A charge starts: the checkout is busy until done. */
+  const begin = () => {
+    charging.current = true;
+    setBusy(true);
+  };
   /** The charge is over (paid, declined, cancelled): the checkout is usable again, unless the receipt shows. */
   const done = (f?: Failure) => {
     charging.current = false;
@@ -234,60 +321,13 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
       setFailure(f);
     }
   };
-  // a failure takes the focus once shown (after the modal gave it back to where it was)
-  useEffect(() => {
-    if (failure) alert.current?.focus();
-  }, [failure]);
-  useEffect(() => {
-    if (points) pointsTitle.current?.focus();
-  }, [points]);
 
   /** Asks the merchant backend for the charge after the bank (it reads the charge server side). */
   const result = async (id: string) => {
     const res = await fetch(`/api/charge/${encodeURIComponent(id)}`);
     const body = (await res.json()) as Answer;
     if (body.transaction) return onPaid(body.transaction);
-    done(
-      body.status === 'failed'
-        ? { text: 'authFailed' }
-        : body.status === 'charge_pending'
-          ? { text: 'notCompleted' }
-          : { code: body.error_code ?? 1004 },
-    );
-  };
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (charging.current || !fields.ready) return;
-    const form = new FormData(e.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    charging.current = true;
-    setBusy(true);
-    setFailure(undefined);
-    setInvalid({});
-    let token;
-    try {
-      token = await fields.tokenize({ address: Object.fromEntries(ADDRESS.map((k) => [k, text(k)])) });
-    } catch (error) {
-      // the card element shows its own errors (in its frame, the first focused); the address inputs show theirs here
-      const mine: Record<string, string> = {};
-      if (error instanceof ValidationError) {
-        for (const r of error.errors) {
-          const key = r.field.replace(/^address\./, '');
-          if (r.field.startsWith('address') && (ADDRESS as readonly string[]).includes(key)) mine[key] ??= `${r.field}.${r.reason}`;
-        }
-      }
-      setInvalid(mine);
-      const first = ADDRESS.find((k) => mine[k]);
-      const cardInvalid = error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address'));
-      // an input of the card element in error has the focus already (the first of them); else the first address input
-      if (first && !cardInvalid) document.getElementById(IDS[first]!)?.focus();
-      done(error instanceof ValidationError ? undefined : { code: (error as { error_code?: number }).error_code ?? 1004 });
-      return;
-    }
-    // the fields end their own busy state when the token arrives: ours lasts until the charge answers
-    if (pay.current) pay.current.disabled = true;
-    await charge({ token_id: token.token_id, device_session_id: token.device_session_id });
+    done(failureAfterBank(body));
   };
 
   /**
@@ -321,11 +361,75 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
   const payWithPoints = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (charging.current || !points) return;
-    charging.current = true;
-    setBusy(true);
+    begin();
     void charge({ ...points.body, use_card_points: String(new FormData(e.currentTarget).get('use_card_points')) });
   };
 
+  return { charging, busy, failure, setFailure, points, begin, done, charge, payWithPoints };
+}
+
+/** The message for a charge the backend reads after the bank without a Transaction: refused, unfinished, or an error. */
+function failureAfterBank(body: Answer): Failure {
+  if (body.status === 'failed') return { text: 'authFailed' };
+  if (body.status === 'charge_pending') return { text: 'notCompleted' };
+  return { code: body.error_code ?? 1004 };
+}
+
+/** The address inputs' errors of a failed `tokenize()`, as paytoken message codes by input (the first per input). */
+function addressErrors(error: unknown): Record<string, string> {
+  const mine: Record<string, string> = {};
+  if (error instanceof ValidationError) {
+    for (const r of error.errors) {
+      const key = r.field.replace(/^address\./, '');
+      if (r.field.startsWith('address') && (ADDRESS as readonly string[]).includes(key)) mine[key] ??= `${r.field}.${r.reason}`;
+    }
+  }
+  return mine;
+}
+
+/** Whether a failed `tokenize()` found an input of the card element in error (the element has focused it). */
+const hasCardError = (error: unknown) => error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address'));
+
+/** The "pay with points" step: how to pay, then the same token again (its submit). */
+function PointsStep(props: {
+  t: Texts;
+  points: PointsChoice;
+  busy: boolean;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t, points, busy } = props;
+  return (
+    <form className="panel card-form" aria-labelledby="points-title" aria-busy={busy || undefined} onSubmit={props.onSubmit}>
+      <h1 id="points-title" tabIndex={-1} ref={props.titleRef}>
+        {t.pointsTitle}
+      </h1>
+      {points.balance && <p id="points-balance">{points.balance}</p>}
+      <fieldset>
+        <legend>{t.pointsHow}</legend>
+        {(
+          [
+            ['ONLY_POINTS', t.onlyPoints],
+            ['MIXED', t.mixed],
+            ['NONE', t.cardOnly],
+          ] as const
+        )
+          .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints) // offered only when the points cover the order
+          .map(([value, label]) => (
+            <label key={value} className="choice">
+              <input type="radio" name="use_card_points" value={value} defaultChecked={value === 'MIXED'} /> {label}
+            </label>
+          ))}
+      </fieldset>
+      <button type="submit" disabled={busy}>
+        {busy ? t.processing : `${t.pay} $${amount} MXN`}
+      </button>
+    </form>
+  );
+}
+
+/** The billing address: the shop's own inputs (not card data), read-only while busy, each with its error. */
+function AddressFields({ t, locale, invalid, busy }: { t: Texts; locale: Locale; invalid: Record<string, string>; busy: boolean }) {
   /** An input of the shop with its label and error (paytoken's words, in the page's language). */
   const input = (name: string, label: string, props: Record<string, unknown> = {}) => {
     const id = IDS[name]!;
@@ -351,72 +455,17 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
   };
 
   return (
-    <>
-      {points && (
-        <form className="panel card-form" aria-labelledby="points-title" aria-busy={busy || undefined} onSubmit={payWithPoints}>
-          <h1 id="points-title" tabIndex={-1} ref={pointsTitle}>
-            {t.pointsTitle}
-          </h1>
-          {points.balance && <p id="points-balance">{points.balance}</p>}
-          <fieldset>
-            <legend>{t.pointsHow}</legend>
-            {(
-              [
-                ['ONLY_POINTS', t.onlyPoints],
-                ['MIXED', t.mixed],
-                ['NONE', t.cardOnly],
-              ] as const
-            )
-              .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints) // offered only when the points cover the order
-              .map(([value, label]) => (
-                <label key={value} className="choice">
-                  <input type="radio" name="use_card_points" value={value} defaultChecked={value === 'MIXED'} /> {label}
-                </label>
-              ))}
-          </fieldset>
-          <button type="submit" disabled={busy}>
-            {busy ? t.processing : `${t.pay} $${amount} MXN`}
-          </button>
-        </form>
-      )}
-      <form
-        className="panel card-form"
-        aria-labelledby="checkout-title"
-        aria-busy={busy || undefined}
-        noValidate
-        onSubmit={submit}
-        hidden={!!points}
-      >
-        <h1 id="checkout-title">{t.title}</h1>
-        <div className="field">
-          {/* the label names the element's frame (its title); each input inside has its own name */}
-          <label htmlFor="spa-card">{t.card}</label>
-          <CardElement id="spa-card" className="hosted card-element" />
-        </div>
-        <fieldset>
-          <legend>{t.billing}</legend>
-          {input('line1', t.line1, { autoComplete: 'address-line1' })}
-          <div className="row">
-            {input('city', t.city, { autoComplete: 'address-level2' })}
-            {input('state', t.state, { autoComplete: 'address-level1' })}
-          </div>
-          <div className="row">
-            {input('postal_code', t.postal, { autoComplete: 'postal-code' })}
-            {input('country_code', t.country, { autoComplete: 'country', defaultValue: 'MX' })}
-          </div>
-        </fieldset>
-        {failure !== undefined && (
-          <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
-            {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
-          </p>
-        )}
-        <button type="submit" ref={pay} disabled={busy}>
-          {busy ? t.processing : `${t.pay} $${amount} MXN`}
-        </button>
-        <button type="button" className="secondary" onClick={onBack}>
-          {t.back}
-        </button>
-      </form>
-    </>
+    <fieldset>
+      <legend>{t.billing}</legend>
+      {input('line1', t.line1, { autoComplete: 'address-line1' })}
+      <div className="row">
+        {input('city', t.city, { autoComplete: 'address-level2' })}
+        {input('state', t.state, { autoComplete: 'address-level1' })}
+      </div>
+      <div className="row">
+        {input('postal_code', t.postal, { autoComplete: 'postal-code' })}
+        {input('country_code', t.country, { autoComplete: 'country', defaultValue: 'MX' })}
+      </div>
+    </fieldset>
   );
 }
