@@ -95,15 +95,16 @@ export async function fillCard(page: Page, card: { number: string; name?: string
 export const frameInput = (page: Page, container: string) => page.frameLocator(`#${container} iframe`).locator('input');
 
 /**
- * Fills the demo's hosted checkout (`/`) as a person would, once its frames are ready: the holder name on the page,
- * the card number, expiry (MMYY) and CVV2 typed into their frames.
+ * Fills the demo's default checkout (`/`): the card element, one frame holding the card number, expiry, CVV2 and
+ * holder name (no card input on the merchant page).
  */
 export async function fillHosted(page: Page, card: { number?: string; expiry?: string; cvv2?: string } = {}): Promise<void> {
-  for (const c of ['card-number', 'expiry', 'cvv2']) await expect(frameInput(page, c)).toBeEnabled();
-  await page.getByLabel(LABELS.name).pressSequentially('Ana Pérez');
-  await frameInput(page, 'card-number').pressSequentially(card.number ?? '4111111111111111');
-  await frameInput(page, 'expiry').pressSequentially(card.expiry ?? `12${FUTURE_YY}`);
-  await frameInput(page, 'cvv2').pressSequentially(card.cvv2 ?? '123');
+  const input = (field: string) => page.frameLocator('#card iframe').locator(`input.${field}`);
+  await expect(input('card_number')).toBeEnabled();
+  await input('card_number').pressSequentially(card.number ?? '4111111111111111');
+  await input('expiry').pressSequentially(card.expiry ?? `12${FUTURE_YY}`);
+  await input('cvv2').pressSequentially(card.cvv2 ?? '123');
+  await input('holder_name').pressSequentially('Ana Pérez');
 }
 
 /** Runs axe-core (WCAG 2.x A and AA rules and best practices) on the page and returns the violations. */

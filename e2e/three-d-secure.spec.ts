@@ -278,8 +278,8 @@ test.describe('PayToken.authenticate in the browser', () => {
   });
 });
 
-test.describe('on the hosted-fields checkout (/): the same steps as /direct', () => {
-  /** Opens `/` in `lang`, fills the hosted fields with `number` (the holder name on the page) and, unless `submit` is false, pays. */
+test.describe('on the card element checkout (/): the same steps as /direct', () => {
+  /** Opens `/` in `lang`, fills the card element with `number` and, unless `submit` is false, pays. */
   async function payHosted(page: Page, shop: Shop, number: string, { lang = 'es', submit = true }: { lang?: 'es' | 'en'; submit?: boolean } = {}) {
     await page.goto(`${shop.merchant.url}/?lang=${lang}`);
     await fillHosted(page, { number });
@@ -330,7 +330,7 @@ test.describe('on the hosted-fields checkout (/): the same steps as /direct', ()
 
   test('under the threshold (the default shop, MXN 349.00) there is no months-without-interest choice', async ({ page, servers }) => {
     await page.goto(`${servers.merchant.url}/`);
-    await expect(page.locator('#card-number iframe')).toHaveCount(1);
+    await expect(page.locator('#card iframe')).toHaveCount(1);
     await expect(page.locator('select')).toHaveCount(0);
   });
 });
