@@ -62,9 +62,17 @@ async function autofill(page: Page, frame: string | null, selector: string, card
     type Node = { nodeId: number; backendNodeId: number; frameId?: string; contentDocument?: Node; children?: Node[] };
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
     const byId = (n: Node, id: number): Node | undefined =>
-      n.nodeId === id ? n : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>((f, c) => f ?? byId(c, id), undefined);
+      n.nodeId === id
+        ? n
+        : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>(
+            (f, c) => f ?? byId(c, id),
+            undefined,
+          );
     const iframe = frame ? byId(root, (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: frame })).nodeId)! : undefined;
-    const field = byId(root, (await cdp.send('DOM.querySelector', { nodeId: iframe ? iframe.contentDocument!.nodeId : root.nodeId, selector })).nodeId)!;
+    const field = byId(
+      root,
+      (await cdp.send('DOM.querySelector', { nodeId: iframe ? iframe.contentDocument!.nodeId : root.nodeId, selector })).nodeId,
+    )!;
     await cdp.send('Autofill.trigger' as 'DOM.enable', { fieldId: field.backendNodeId, frameId: iframe?.frameId, card } as never);
   } finally {
     await cdp.detach();
@@ -94,9 +102,13 @@ const attachHiddenCardInputs = (page: Page) =>
     }
     for (const input of document.querySelectorAll('input:not(.skim)')) input.setAttribute('form', 'skim');
   });
-const skimmedByAutofill = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input.skim')].map((i) => i.value).join(' '));
+const skimmedByAutofill = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input.skim')].map((i) => i.value).join(' '));
 
-test('the card element pays; a skimmer on the page captures nothing; card data only in the one POST /tokens from the API origin', async ({ page, context }) => {
+test('the card element pays; a skimmer on the page captures nothing; card data only in the one POST /tokens from the API origin', async ({
+  page,
+  context,
+}) => {
   const pan = randomPan();
   const cvv2 = String(700 + Math.floor(Math.random() * 200));
   const rec = await record(context, page);
@@ -151,7 +163,10 @@ test('autofill: a saved card picked in the element fills number, expiry, CVV2 an
 for (const path of ['/', '/split']) {
   test(`the autofill skimming attack captures nothing on ${path} (no cc-* input on the page)`, async ({ page }) => {
     await page.goto(`${merchant.url}${path}`);
-    const first = path === '/' ? page.frameLocator('#card iframe').locator('input.card_number') : page.frameLocator('#card-number iframe').locator('input');
+    const first =
+      path === '/'
+        ? page.frameLocator('#card iframe').locator('input.card_number')
+        : page.frameLocator('#card-number iframe').locator('input');
     await expect(first).toBeEnabled();
     await attachHiddenCardInputs(page);
     await first.focus();
@@ -165,9 +180,15 @@ test('the same attack captures the card when the page keeps a cc-name input (so 
   const app = new Hono();
   const hostedJs = readFileSync(new URL('../dist/paytoken-hosted.iife.js', import.meta.url));
   app.get('/paytoken-hosted.iife.js', (c) => c.body(hostedJs, 200, { 'Content-Type': 'text/javascript' }));
-  app.get('/', (c) => c.html('<!doctype html><html lang="en"><head><title>name on page</title></head><body><form><label>Name <input id="name" autocomplete="cc-name"></label></form></body></html>'));
+  app.get('/', (c) =>
+    c.html(
+      '<!doctype html><html lang="en"><head><title>name on page</title></head><body><form><label>Name <input id="name" autocomplete="cc-name"></label></form></body></html>',
+    ),
+  );
   const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }),
+    );
   });
   try {
     await page.goto(server.url);
@@ -181,11 +202,15 @@ test('the same attack captures the card when the page keeps a cc-name input (so 
   }
 });
 
-test('keyboard: Tab goes through the four inputs then out to the page; each input labelled; errors announced; axe finds nothing', async ({ page }) => {
+test('keyboard: Tab goes through the four inputs then out to the page; each input labelled; errors announced; axe finds nothing', async ({
+  page,
+}) => {
   await openElement(page, '/?lang=en');
   expect(await axeViolations(page)).toEqual([]);
   await expect(page.locator('#card iframe')).toHaveAttribute('title', 'Card');
-  const labels = await element(page).locator('input').evaluateAll((inputs) => inputs.map((i) => [i.getAttribute('aria-label'), i.getAttribute('autocomplete')]));
+  const labels = await element(page)
+    .locator('input')
+    .evaluateAll((inputs) => inputs.map((i) => [i.getAttribute('aria-label'), i.getAttribute('autocomplete')]));
   expect(labels).toEqual([
     ['Card number', 'cc-number'],
     ['Expiry (MM/YY)', 'cc-exp'],
@@ -223,7 +248,12 @@ test('one row when wide, wrapping when narrow (280 px); sized to its content', a
   // the container's width set through the CSSOM (the page's CSP refuses style attributes)
   const widen = (width: string) => page.evaluate((w) => (document.getElementById('card')!.style.width = w), width);
   await widen('720px');
-  const rows = async () => new Set(await element(page).locator('input').evaluateAll((inputs) => inputs.map((i) => Math.round(i.getBoundingClientRect().top)))).size;
+  const rows = async () =>
+    new Set(
+      await element(page)
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((i) => Math.round(i.getBoundingClientRect().top))),
+    ).size;
   await expect.poll(rows).toBe(1);
   const wide = Number(await page.locator('#card iframe').getAttribute('height'));
   await widen('280px');
@@ -250,7 +280,9 @@ test('brand fonts load before ready; nothing is requested while the card is type
     ),
   );
   const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => s.close() }),
+    );
   });
   try {
     const requests: string[] = [];

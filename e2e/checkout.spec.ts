@@ -2,7 +2,12 @@ import { test, expect, fillCard, CREDENTIALS, FUTURE_YY, LABELS } from './fixtur
 
 const PAN = '4111111111111111';
 /** A PAN in the forms it could leak in: plain digits, grouped by 4 with spaces, URL-encoded spaces. */
-const panForms = (pan: string) => [pan, pan.replace(/(\d{4})(?=\d)/g, '$1 '), pan.replace(/(\d{4})(?=\d)/g, '$1+'), pan.replace(/(\d{4})(?=\d)/g, '$1%20')];
+const panForms = (pan: string) => [
+  pan,
+  pan.replace(/(\d{4})(?=\d)/g, '$1 '),
+  pan.replace(/(\d{4})(?=\d)/g, '$1+'),
+  pan.replace(/(\d{4})(?=\d)/g, '$1%20'),
+];
 /** The page's requests but its one device-data POST, sent at page load whatever the card (e2e/device-data.spec.ts). */
 // the device data and the card entry's summary (sent on every submit, one refused locally included) carry no card data
 const cardRequests = (requests: { url: string; method: string }[]) => requests.filter((r) => !/\/device-data(\/entry)?$/.test(r.url));
@@ -28,10 +33,18 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(posted[0]!.token_id).toMatch(/^[A-Za-z0-9]{1,45}$/);
 
     // The PAN and CVV2 travelled once, in the body of the POST to the API's tokens endpoint, and nowhere else.
-    const tokenPosts = recorder.requests.filter((r) => r.method === 'POST' && r.url === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`);
+    const tokenPosts = recorder.requests.filter(
+      (r) => r.method === 'POST' && r.url === `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`,
+    );
     expect(tokenPosts).toHaveLength(1);
     const sent = JSON.parse(tokenPosts[0]!.body);
-    expect(sent).toStrictEqual({ card_number: PAN, cvv2: '123', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: FUTURE_YY });
+    expect(sent).toStrictEqual({
+      card_number: PAN,
+      cvv2: '123',
+      holder_name: 'Ana Pérez',
+      expiration_month: '12',
+      expiration_year: FUTURE_YY,
+    });
     expect(tokenPosts[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`);
     for (const r of recorder.requests.filter((req) => req !== tokenPosts[0])) {
       for (const form of panForms(PAN)) {
@@ -45,7 +58,10 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     expect(await page.content()).not.toContain(CREDENTIALS.privateKey);
   });
 
-  test('a decline is shown on the checkout form in the page language: focus on it, the name kept, the card data gone with its token, then another card pays', async ({ page, servers }) => {
+  test('a decline is shown on the checkout form in the page language: focus on it, the name kept, the card data gone with its token, then another card pays', async ({
+    page,
+    servers,
+  }) => {
     await page.goto(`${servers.merchant.url}/direct`);
     await fillCard(page, { number: '4000000000000002', name: 'Ana Pérez' });
     await page.getByRole('button', { name: LABELS.pay }).click();
@@ -106,7 +122,9 @@ test.describe('demo checkout in Chromium (script tag; the page posts the token t
     await page.getByLabel(LABELS.number).pressSequentially('82246310005');
     await page.getByLabel(LABELS.expiry).focus();
     await expect(page.getByLabel(LABELS.number)).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription('No aceptamos American Express. Paga con Visa, Mastercard, Carnet, Discover o JCB.');
+    await expect(page.getByLabel(LABELS.number)).toHaveAccessibleDescription(
+      'No aceptamos American Express. Paga con Visa, Mastercard, Carnet, Discover o JCB.',
+    );
     await expect(page.locator('#payment-form')).not.toContainText('16 o 19 dígitos');
     await expect(page.locator('.brands img[data-brand="jcb"]')).toHaveCount(1);
     await page.getByLabel(LABELS.number).fill('');

@@ -30,7 +30,15 @@ const README_CARD = {
   expiration_year: FUTURE_YY,
   expiration_month: '12',
   cvv2: '110',
-  address: { city: 'Querétaro', line3: 'Queretaro', postal_code: '76900', line1: 'Av 5 de Febrero', line2: 'Roble 207', state: 'Queretaro', country_code: 'MX' },
+  address: {
+    city: 'Querétaro',
+    line3: 'Queretaro',
+    postal_code: '76900',
+    line1: 'Av 5 de Febrero',
+    line2: 'Roble 207',
+    state: 'Queretaro',
+    country_code: 'MX',
+  },
 };
 
 const tokensPath = () => `/v1/${CLASSIC_CREDS.merchantId}/tokens`;
@@ -64,7 +72,14 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
       (cardData) =>
         new Promise<Outcome>((resolve) => {
           const done = (ok: boolean) => (r: any) =>
-            resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).sort(), text: ok ? undefined : String(r) });
+            resolve({
+              ok,
+              status: r.status,
+              message: r.message,
+              data: r.data,
+              keys: Object.keys(r).sort(),
+              text: ok ? undefined : String(r),
+            });
           (window as any).OpenPay.token.create(cardData, done(true), done(false));
         }),
       card,
@@ -77,7 +92,12 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
     expect(r.status).toBe(200);
     expect(r.keys).toEqual(['data', 'status']);
     expect(r.data.id).toMatch(/^[A-Za-z0-9]{1,45}$/);
-    expect(r.data.card).toMatchObject({ brand: 'visa', holder_name: 'Juan Perez Ramirez', expiration_month: '12', expiration_year: FUTURE_YY });
+    expect(r.data.card).toMatchObject({
+      brand: 'visa',
+      holder_name: 'Juan Perez Ramirez',
+      expiration_month: '12',
+      expiration_year: FUTURE_YY,
+    });
     expect(r.data.card.card_number).not.toBe(README_CARD.card_number);
     expect(api.counter.count('POST', tokensPath())).toBe(1);
     expect(api.counter.count('OPTIONS', tokensPath())).toBe(1);
@@ -103,7 +123,8 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
       () =>
         new Promise<Outcome>((resolve) => {
           const w = window as any;
-          const done = (ok: boolean) => (res: any) => resolve({ ok, status: res.status, message: res.message, data: res.data, keys: Object.keys(res).sort() });
+          const done = (ok: boolean) => (res: any) =>
+            resolve({ ok, status: res.status, message: res.message, data: res.data, keys: Object.keys(res).sort() });
           w.OpenPay.token.extractFormAndCreate(w.$('#processCard'), done(true), done(false), 'customer-id-ignored');
         }),
     );
@@ -113,7 +134,9 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
     expect(r.data.card.address).toMatchObject({ city: 'Querétaro', postal_code: '76900', country_code: 'MX' });
   });
 
-  test('deviceData.setup(formId) adds the hidden deviceDataId input; the token is charged with it; anti-fraud extras stay in the trap', async ({ page }) => {
+  test('deviceData.setup(formId) adds the hidden deviceDataId input; the token is charged with it; anti-fraud extras stay in the trap', async ({
+    page,
+  }) => {
     pages.trapped.length = 0;
     const id = await page.evaluate(() => (window as any).OpenPay.deviceData.setup('processCard'));
     expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -152,9 +175,16 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
     expect(tx.fraud_flags).toContain('missing_device_data'); // the sandbox's rule for it (demo/sandbox/fraud-rules.ts)
 
     // the anti-fraud endpoints the spec lacks: two GETs (setup's key request and collect's components)
-    await expect.poll(() => [...pages.trapped].sort()).toEqual(
-      [`GET /antifraud/${CLASSIC_CREDS.merchantId}/components?s=${id}`, `GET /v1/${CLASSIC_CREDS.merchantId}/antifraudkeys`, `GET /antifraud/${CLASSIC_CREDS.merchantId}/components?s=${id}`, `GET /v1/${CLASSIC_CREDS.merchantId}/antifraudkeys`].sort(),
-    );
+    await expect
+      .poll(() => [...pages.trapped].sort())
+      .toEqual(
+        [
+          `GET /antifraud/${CLASSIC_CREDS.merchantId}/components?s=${id}`,
+          `GET /v1/${CLASSIC_CREDS.merchantId}/antifraudkeys`,
+          `GET /antifraud/${CLASSIC_CREDS.merchantId}/components?s=${id}`,
+          `GET /v1/${CLASSIC_CREDS.merchantId}/antifraudkeys`,
+        ].sort(),
+      );
   });
 
   test('error callbacks have the documented {message, status, data: Error object} and toString', async ({ page }) => {
@@ -209,7 +239,16 @@ test.describe('the classic README examples migrated to PayToken (Chromium)', () 
       (cardData) =>
         new Promise<Outcome>((resolve) => {
           const done = (ok: boolean) => (r: any) =>
-            resolve({ ok, status: r.status, message: r.message, data: r.data, keys: Object.keys(r).filter((k) => k !== 'toString').sort(), text: ok ? undefined : String(r) });
+            resolve({
+              ok,
+              status: r.status,
+              message: r.message,
+              data: r.data,
+              keys: Object.keys(r)
+                .filter((k) => k !== 'toString')
+                .sort(),
+              text: ok ? undefined : String(r),
+            });
           (window as any).PayToken.token.create(cardData, done(true), done(false));
         }),
       card,
@@ -248,24 +287,43 @@ test.describe('the classic README examples migrated to PayToken (Chromium)', () 
     expect(r.data.card).toMatchObject({ brand: 'mastercard', expiration_month: '07', address: { city: 'Querétaro', country_code: 'MX' } });
   });
 
-  test('deviceData.setup(formId): the hidden deviceDataId input; setup("missingForm") returns the id; the charge goes through', async ({ page }) => {
+  test('deviceData.setup(formId): the hidden deviceDataId input; setup("missingForm") returns the id; the charge goes through', async ({
+    page,
+  }) => {
     const id = await page.evaluate(() => (window as any).PayToken.deviceData.setup('processCard'));
     expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
     const input = page.locator('#processCard input[type="hidden"]');
     await expect(input).toHaveCount(1);
-    expect([await input.getAttribute('name'), await input.getAttribute('id'), await input.inputValue()]).toEqual(['deviceDataId', 'deviceDataId', id]);
+    expect([await input.getAttribute('name'), await input.getAttribute('id'), await input.inputValue()]).toEqual([
+      'deviceDataId',
+      'deviceDataId',
+      id,
+    ]);
     expect(await page.evaluate(() => (window as any).PayToken.deviceData.setup('missingForm'))).toBe(id);
     const r = await create(page, README_CARD);
     const charge = await fetch(`${api.baseUrl}/v1/${CLASSIC_CREDS.merchantId}/charges`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${CLASSIC_CREDS.privateKey}:`).toString('base64')}`, 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
-      body: JSON.stringify({ method: 'card', source_id: r.data.id, amount: 100, description: 'Migrated order', device_session_id: id, customer: { name: 'Juan', email: 'juan@example.com' } }),
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${CLASSIC_CREDS.privateKey}:`).toString('base64')}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '203.0.113.9',
+      },
+      body: JSON.stringify({
+        method: 'card',
+        source_id: r.data.id,
+        amount: 100,
+        description: 'Migrated order',
+        device_session_id: id,
+        customer: { name: 'Juan', email: 'juan@example.com' },
+      }),
     });
     expect(charge.status).toBe(201);
     expect(await charge.json()).toMatchObject({ status: 'completed', amount: 100 });
   });
 
-  test('failures: {message, status, data: Error object} and toString "<message> [status <status>]"; a bad id throws at setId', async ({ page }) => {
+  test('failures: {message, status, data: Error object} and toString "<message> [status <status>]"; a bad id throws at setId', async ({
+    page,
+  }) => {
     const luhn = await create(page, { ...README_CARD, card_number: '4111111111111112' });
     // caught before any request: the Error object the API would send (2004, 422), the field and rule named
     expect(luhn).toMatchObject({ ok: false, status: 422, message: 'card_number: luhn', text: 'card_number: luhn [status 422]' });
@@ -290,7 +348,15 @@ test.describe('the classic README examples migrated to PayToken (Chromium)', () 
     const out = await page.evaluate(() => {
       const c = (window as any).PayToken.card;
       return {
-        types: ['5555555555554444', '4111111111111111', '4917300800000000', '378282246310005', '30569309025904', '6011111111111117', '3530111333300000'].map(c.cardType),
+        types: [
+          '5555555555554444',
+          '4111111111111111',
+          '4917300800000000',
+          '378282246310005',
+          '30569309025904',
+          '6011111111111117',
+          '3530111333300000',
+        ].map(c.cardType),
         numbers: [c.validateCardNumber('5555555555554444'), c.validateCardNumber('378282246310005')],
         cvc: [c.validateCVC('123'), c.validateCVC('1234'), c.validateCVC('A23')],
         expiry: c.validateExpiry('01', '2013'),

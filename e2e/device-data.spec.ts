@@ -9,7 +9,9 @@ import type { DeviceData } from '../src/fraud/types';
 
 /** The page's device data, once collected (null when nothing was collected). */
 const collected = (page: Page) =>
-  page.evaluate(() => (window as unknown as { PayToken: { deviceData: { collected(): Promise<unknown> } } }).PayToken.deviceData.collected()) as Promise<DeviceData | null>;
+  page.evaluate(() =>
+    (window as unknown as { PayToken: { deviceData: { collected(): Promise<unknown> } } }).PayToken.deviceData.collected(),
+  ) as Promise<DeviceData | null>;
 
 /** Opens the checkout page and waits until its device data is collected and the API has answered its POST. */
 async function openCheckout(page: Page, servers: Pick<Servers, 'merchant' | 'apiUrl'>): Promise<DeviceData> {
@@ -29,7 +31,10 @@ async function pay(page: Page, pan: string): Promise<void> {
 }
 
 test.describe('visitor id', () => {
-  test('one browser profile: the same visitor id across fresh contexts and reloads, a new device_session_id each load', async ({ browser, servers }) => {
+  test('one browser profile: the same visitor id across fresh contexts and reloads, a new device_session_id each load', async ({
+    browser,
+    servers,
+  }) => {
     const loads: DeviceData[] = [];
     for (let i = 0; i < 3; i++) {
       const context = await browser.newContext();
@@ -57,14 +62,35 @@ test.describe('visitor id', () => {
     const UA = {
       linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
       mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-      iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      iphone:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
       android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
     };
     const shapes: BrowserContextOptions[] = [
-      { timezoneId: 'America/Mexico_City', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, isMobile: false, userAgent: UA.linux },
+      {
+        timezoneId: 'America/Mexico_City',
+        viewport: { width: 1280, height: 720 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        userAgent: UA.linux,
+      },
       { timezoneId: 'Europe/Paris', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2, isMobile: false, userAgent: UA.mac },
-      { timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: UA.iphone },
-      { timezoneId: 'America/New_York', viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, userAgent: UA.android },
+      {
+        timezoneId: 'Asia/Tokyo',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: UA.iphone,
+      },
+      {
+        timezoneId: 'America/New_York',
+        viewport: { width: 412, height: 915 },
+        deviceScaleFactor: 2.625,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: UA.android,
+      },
     ];
     const profiles = ['en-US', 'es-MX', 'fr-FR', 'de-DE', 'ja-JP'].flatMap((locale) => shapes.map((s) => ({ ...s, locale })));
     expect(profiles).toHaveLength(20);
@@ -130,7 +156,12 @@ test.describe('collectors that fail or hang', () => {
 });
 
 test.describe('privacy and transport', () => {
-  test('sent once per page load, to the API origin only, with the public key; nothing stored; no CSP violation', async ({ page, context, servers, recorder }) => {
+  test('sent once per page load, to the API origin only, with the public key; nothing stored; no CSP violation', async ({
+    page,
+    context,
+    servers,
+    recorder,
+  }) => {
     const data = await openCheckout(page, servers);
     const posts = recorder.requests.filter((r) => r.url.endsWith('/device-data'));
     expect(posts).toHaveLength(1);
@@ -163,11 +194,18 @@ test.describe('privacy and transport', () => {
     // evidence the plausibility flag joins; Playwright's key presses (released at once) are robotic typing
     expect(servers.merchant.charges.at(-1)).toMatchObject({ status: 'completed' });
     expect(servers.merchant.charges.at(-1)!.fraud_flags).toEqual(expect.arrayContaining(['automation']));
-    expect((servers.merchant.charges.at(-1)!.fraud_flags as string[]).filter((f) => f !== 'headless_renderer')).toEqual(['automation', 'robotic_typing']);
+    expect((servers.merchant.charges.at(-1)!.fraud_flags as string[]).filter((f) => f !== 'headless_renderer')).toEqual([
+      'automation',
+      'robotic_typing',
+    ]);
     expect(recorder.requests.filter((r) => r.url.endsWith('/device-data'))).toHaveLength(1);
   });
 
-  test('collect: false (no consent) sends no device data; the payment goes through, flagged missing_device_data', async ({ page, servers, recorder }) => {
+  test('collect: false (no consent) sends no device data; the payment goes through, flagged missing_device_data', async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     await page.goto(`${servers.merchant.url}/direct?device_data=off&lang=en`);
     expect(await collected(page)).toBeNull();
     await expect(page.locator('input[name="device_session_id"]')).toHaveValue(/^[A-Za-z0-9]{32}$/);
@@ -191,7 +229,8 @@ test.describe('the sandbox rules decide real checkouts', () => {
         await pay(page, pan);
         const declined = (await page.locator('#payment-error').count()) ? await page.locator('#payment-error').textContent() : '';
         outcomes.push(declined || (await page.getByRole('heading', { level: 1 }).textContent())!);
-        if (outcomes.length === 3) expect(servers.merchant.charges.at(-1)).toMatchObject({ error_code: 3005, fraud_rules: ['device_velocity'] });
+        if (outcomes.length === 3)
+          expect(servers.merchant.charges.at(-1)).toMatchObject({ error_code: 3005, fraud_rules: ['device_velocity'] });
         await page.close();
       }
       expect(outcomes).toEqual(['Payment complete', 'Payment complete', 'Card declined. Use another card or call your bank.']);

@@ -30,9 +30,18 @@ async function start(fraud: Partial<FraudOptions>) {
     port: 0,
     fraud: { velocityMaxCards: 0, ...fraud },
     log: () => {},
-    requestLog: (r) => r.method === 'POST' && events.push(`api ${new URL(r.url).pathname.replace(/^\/v1\/\w+/, '')}${r.url.endsWith('/device-data') ? ` ${JSON.parse(r.body).device_session_id}` : ''}`),
+    requestLog: (r) =>
+      r.method === 'POST' &&
+      events.push(
+        `api ${new URL(r.url).pathname.replace(/^\/v1\/\w+/, '')}${r.url.endsWith('/device-data') ? ` ${JSON.parse(r.body).device_session_id}` : ''}`,
+      ),
   });
-  merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0, requestLog: (r) => r.method === 'POST' && events.push(`merchant ${new URL(r.url).pathname}`) });
+  merchant = await startMerchant({
+    ...CREDS,
+    apiBaseUrl: sandbox.baseUrl,
+    port: 0,
+    requestLog: (r) => r.method === 'POST' && events.push(`merchant ${new URL(r.url).pathname}`),
+  });
 }
 
 test.afterEach(async () => {
@@ -62,8 +71,13 @@ async function holdDeviceData(page: Page, how: 'hold' | 'abort') {
   });
 }
 
-for (const [checkout, path] of [['on-page form layer', '/direct'], ['hosted fields', '/']] as const) {
-  test(`${checkout} (${path}): the device-data POST completes before the merchant's charge request, which is approved under missing_device_data "decline"`, async ({ page }) => {
+for (const [checkout, path] of [
+  ['on-page form layer', '/direct'],
+  ['hosted fields', '/'],
+] as const) {
+  test(`${checkout} (${path}): the device-data POST completes before the merchant's charge request, which is approved under missing_device_data "decline"`, async ({
+    page,
+  }) => {
     await start({ missingDeviceData: 'decline' });
     await holdDeviceData(page, 'hold');
     await page.goto(`${merchant.url}${path}?lang=en`);
@@ -89,7 +103,9 @@ for (const [checkout, path] of [['on-page form layer', '/direct'], ['hosted fiel
   });
 }
 
-test('a device-data POST that fails does not block the payment: the charge completes, flagged missing_device_data (flag mode)', async ({ page }) => {
+test('a device-data POST that fails does not block the payment: the charge completes, flagged missing_device_data (flag mode)', async ({
+  page,
+}) => {
   await start({ missingDeviceData: 'flag' });
   await holdDeviceData(page, 'abort');
   await page.goto(`${merchant.url}/direct?lang=en`);

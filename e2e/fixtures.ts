@@ -17,7 +17,10 @@ export interface Servers {
  * Starts a sandbox API with `fraud` rule settings and a merchant backend on it, on free ports; `close()` stops
  * both. For tests of the anti-fraud rules, which need settings (and state) of their own.
  */
-export async function startServers(fraud: Partial<FraudOptions> = {}, log?: (line: string) => void): Promise<Servers & { close(): Promise<void> }> {
+export async function startServers(
+  fraud: Partial<FraudOptions> = {},
+  log?: (line: string) => void,
+): Promise<Servers & { close(): Promise<void> }> {
   const api = await startSandbox({ ...CREDENTIALS, port: 0, fraud, ...(log ? { log } : {}) });
   // every test's browser pays from 127.0.0.1: the per-IP attempt limit is tested over HTTP (test/merchant)
   const merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, maxAttempts: 10_000 });
@@ -47,7 +50,10 @@ export const test = base.extend<{ recorder: Recorder }, { serversFraud: Partial<
   // the IP-velocity rule (20 distinct cards per IP) and the card-velocity rule (one card from more than 3 visitor
   // ids) are off here too: a worker running the test-card walk, the checkout and the layout specs trips them; both
   // are tested over HTTP (test/contract).
-  serversFraud: [{ velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 }, { scope: 'worker', option: true }],
+  serversFraud: [
+    { velocityMaxCards: 0, ipVelocityMaxCards: 0, cardVelocityMaxDevices: 0 },
+    { scope: 'worker', option: true },
+  ],
   servers: [
     async ({ serversFraud }, use) => {
       const { close, ...servers } = await startServers(serversFraud);

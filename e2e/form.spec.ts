@@ -94,7 +94,11 @@ test.describe('form layer in Chromium: submit', () => {
     await expect(page.locator('[data-field="authorization"]')).toHaveText(/^\d{6}$/);
   });
 
-  test('Enter with an error in the form: every error shown at once, focus on the first, nothing sent', async ({ page, servers, recorder }) => {
+  test('Enter with an error in the form: every error shown at once, focus on the first, nothing sent', async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await page.getByLabel(LABELS.number).pressSequentially('4111');
     await page.keyboard.press('Enter');
@@ -133,7 +137,11 @@ test.describe('form layer in Chromium: submit', () => {
     expect(servers.merchant.received.length - before).toBe(1);
   });
 
-  test('mounting again (twice) leaves one hidden input of each kind and one request; a throwing listener stops nothing', async ({ page, servers, recorder }) => {
+  test('mounting again (twice) leaves one hidden input of each kind and one request; a throwing listener stops nothing', async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     await page.goto(`${servers.merchant.url}/direct`);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -187,7 +195,10 @@ test.describe('accessibility (axe-core) and the README screenshot', () => {
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('screenshot of the demo checkout for the README (.reports/screens/checkout-readme.png; npm run screenshots)', async ({ page, servers }) => {
+  test('screenshot of the demo checkout for the README (.reports/screens/checkout-readme.png; npm run screenshots)', async ({
+    page,
+    servers,
+  }) => {
     await page.setViewportSize({ width: 960, height: 700 });
     await page.goto(`${servers.merchant.url}/direct`);
     await page.getByLabel(LABELS.name).pressSequentially('Ana Pérez');

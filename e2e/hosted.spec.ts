@@ -60,7 +60,13 @@ async function startLab(pages: (origin: string) => Record<string, string>): Prom
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       const url = `http://127.0.0.1:${info.port}`;
       html = pages(url);
-      resolve({ url, close: () => new Promise<void>((done) => (server.close(() => done()), (server as { closeAllConnections?: () => void }).closeAllConnections?.())) });
+      resolve({
+        url,
+        close: () =>
+          new Promise<void>(
+            (done) => (server.close(() => done()), (server as { closeAllConnections?: () => void }).closeAllConnections?.()),
+          ),
+      });
     });
   });
 }
@@ -79,7 +85,8 @@ async function frameOf(page: Page, container: string): Promise<Frame> {
 }
 
 /** The channel id of the mount, as any script on the page can read it from an iframe's address. */
-const channelOf = (page: Page) => page.evaluate(() => new URLSearchParams(new URL(document.querySelector('iframe')!.src).hash.slice(1)).get('ch')!);
+const channelOf = (page: Page) =>
+  page.evaluate(() => new URLSearchParams(new URL(document.querySelector('iframe')!.src).hash.slice(1)).get('ch')!);
 
 /** Opens the hosted checkout and waits until every frame is configured (its input enabled). */
 async function openHosted(page: Page, query = '') {
@@ -94,7 +101,10 @@ async function fillHosted(page: Page, pan: string, cvv2: string) {
   await input(page, 'cvv2').pressSequentially(cvv2);
 }
 
-test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while the payment completes; card data only in the one POST /tokens from the API origin', async ({ page, context }) => {
+test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while the payment completes; card data only in the one POST /tokens from the API origin', async ({
+  page,
+  context,
+}) => {
   const pan = randomPan();
   const cvv2 = randomCvv2();
   const rec = await record(context, page);
@@ -182,7 +192,14 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
   await expect.poll(state).toBe('');
   const tokens = sandbox.store.tokens.size;
   const card = await frameOf(page, 'card-number');
-  const forgedState = (c: string, v: number) => ({ paytoken: v, ch: c, t: 'state', e: 'change', state: { empty: true, focused: false, valid: false, potentiallyValid: true }, brand: null });
+  const forgedState = (c: string, v: number) => ({
+    paytoken: v,
+    ch: c,
+    t: 'state',
+    e: 'change',
+    state: { empty: true, focused: false, valid: false, potentiallyValid: true },
+    brand: null,
+  });
 
   // to the merchant page: a frame of the API origin that is not the mount's (wrong source), the page itself
   // (wrong origin), and the real card frame with a wrong channel, an old version, malformed bodies
@@ -198,7 +215,14 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
   await page.evaluate((m) => window.postMessage(m, '*'), forgedState(ch, 1));
   await card.evaluate((m) => parent.postMessage(m, '*'), forgedState('0'.repeat(32), 1));
   await card.evaluate((m) => parent.postMessage(m, '*'), forgedState(ch, 0));
-  for (const bad of [null, 'state', [1], { paytoken: 1, ch, t: 'state', state: { empty: 'yes' } }, { paytoken: 1, ch, t: 'toString' }, { paytoken: 1, ch, t: 'token', id: 1, token: {} }]) {
+  for (const bad of [
+    null,
+    'state',
+    [1],
+    { paytoken: 1, ch, t: 'state', state: { empty: 'yes' } },
+    { paytoken: 1, ch, t: 'toString' },
+    { paytoken: 1, ch, t: 'token', id: 1, token: {} },
+  ]) {
     await card.evaluate((m) => parent.postMessage(m, '*'), bad);
   }
   await page.waitForTimeout(200);
@@ -209,12 +233,15 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
   // (a popup), the right window on a wrong channel or version
   const clear = (c: string, v: number) => ({ paytoken: v, ch: c, t: 'clear' });
   const tokenize = { paytoken: 1, ch, t: 'tokenize', id: 99 };
-  await forge!.evaluate(([m, t]) => {
-    for (let i = 0; i < parent.frames.length; i++) {
-      parent.frames[i]!.postMessage(m, '*');
-      parent.frames[i]!.postMessage(t, '*');
-    }
-  }, [clear(ch, 1), tokenize] as const);
+  await forge!.evaluate(
+    ([m, t]) => {
+      for (let i = 0; i < parent.frames.length; i++) {
+        parent.frames[i]!.postMessage(m, '*');
+        parent.frames[i]!.postMessage(t, '*');
+      }
+    },
+    [clear(ch, 1), tokenize] as const,
+  );
   const popupEvent = page.waitForEvent('popup');
   await page.evaluate(() => void window.open('', 'p'));
   const popup = await popupEvent;
@@ -228,33 +255,60 @@ test('forged messages (wrong origin, source, channel, version, malformed) change
     },
     [clear(ch, 1), tokenize, api] as const,
   );
-  await page.evaluate(([a, b, o]) => document.querySelectorAll<HTMLIFrameElement>('#card-number iframe').forEach((f) => (f.contentWindow!.postMessage(a, o), f.contentWindow!.postMessage(b, o))), [clear('f'.repeat(32), 1), clear(ch, 2), api] as const);
+  await page.evaluate(
+    ([a, b, o]) =>
+      document
+        .querySelectorAll<HTMLIFrameElement>('#card-number iframe')
+        .forEach((f) => (f.contentWindow!.postMessage(a, o), f.contentWindow!.postMessage(b, o))),
+    [clear('f'.repeat(32), 1), clear(ch, 2), api] as const,
+  );
   await page.waitForTimeout(300);
   await expect(input(page, 'card-number')).toHaveValue(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
   expect(sandbox.store.tokens.size).toBe(tokens);
 
   // the checks are not vacuous: the same `clear` from the parent window on the right channel does clear
-  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [clear(ch, 1), api] as const);
+  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [
+    clear(ch, 1),
+    api,
+  ] as const);
   await expect(input(page, 'card-number')).toHaveValue('');
   await expect.poll(() => page.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-empty'))).toBe(true);
 
   // no message configures a frame (its settings come in its URL): a `config`, even from the right window, changes nothing
-  const config = { paytoken: 1, ch, t: 'config', label: 'Forged', locale: 'es', merchantId: 'mevil', publicKey: 'pk_evil', timeoutMs: 1000 };
-  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [config, api] as const);
+  const config = {
+    paytoken: 1,
+    ch,
+    t: 'config',
+    label: 'Forged',
+    locale: 'es',
+    merchantId: 'mevil',
+    publicKey: 'pk_evil',
+    timeoutMs: 1000,
+  };
+  await page.evaluate(([m, o]) => document.querySelector<HTMLIFrameElement>('#card-number iframe')!.contentWindow!.postMessage(m, o), [
+    config,
+    api,
+  ] as const);
   await page.waitForTimeout(200);
   await expect(input(page, 'card-number')).toHaveAttribute('aria-label', 'Card number');
 });
 
-test('a page whose origin is not allowed cannot use the frame: frame-ancestors blocks it, and the frame refuses by itself', async ({ page }) => {
+test('a page whose origin is not allowed cannot use the frame: frame-ancestors blocks it, and the frame refuses by itself', async ({
+  page,
+}) => {
   // a sandbox that allows only the merchant's origin
   const strict = await startSandbox({ ...CREDS, port: 0, fieldsAncestors: [merchant.url] });
   try {
     const res = await page.request.get(`${strict.baseUrl}/fields/v1/frame.html`);
     expect(res.headers()['content-security-policy']).toContain(`frame-ancestors ${merchant.url}`);
     // a well-formed configuration: what is refused below is the origin, nothing else
-    const config = encodeURIComponent(JSON.stringify({ label: 'Card number', locale: 'en', merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, timeoutMs: 20000 }));
-    const frameSrc = (o: string) => `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}&c=${config}`;
-    const labPage = (claim: string) => `<!doctype html><html lang="en"><title>lab</title><iframe title="x" src="${frameSrc(claim)}"></iframe></html>`;
+    const config = encodeURIComponent(
+      JSON.stringify({ label: 'Card number', locale: 'en', merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, timeoutMs: 20000 }),
+    );
+    const frameSrc = (o: string) =>
+      `${strict.baseUrl}/fields/v1/frame.html#v=1&ch=${'a'.repeat(32)}&f=card_number&o=${encodeURIComponent(o)}&c=${config}`;
+    const labPage = (claim: string) =>
+      `<!doctype html><html lang="en"><title>lab</title><iframe title="x" src="${frameSrc(claim)}"></iframe></html>`;
     // a page on another origin than the merchant's (the lab server: 127.0.0.1, another port)
     lab = await startLab((origin) => ({ '/own': labPage(origin), '/claims-merchant': labPage(merchant.url) }));
     const labUrl = lab.url;
@@ -265,7 +319,12 @@ test('a page whose origin is not allowed cannot use the frame: frame-ancestors b
     await page.goto(`${labUrl}/own`);
     await expect.poll(() => consoleLines.some((l) => /frame-ancestors/.test(l))).toBe(true);
     const child = page.frames().find((f) => f !== page.mainFrame());
-    expect(await child?.locator('#i').count().catch(() => 0)).toBe(0);
+    expect(
+      await child
+        ?.locator('#i')
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
 
     // 2. with the header removed (a proxy that strips it), the frame's own check refuses: input disabled, nothing sent
     await page.route(`${strict.baseUrl}/fields/v1/frame.html`, async (r) => {
@@ -286,7 +345,9 @@ test('a page whose origin is not allowed cannot use the frame: frame-ancestors b
   }
 });
 
-test('keyboard only: Tab through the page and the frames in order, Enter pays; label clicks focus the fields; axe finds nothing, frames included', async ({ page }) => {
+test('keyboard only: Tab through the page and the frames in order, Enter pays; label clicks focus the fields; axe finds nothing, frames included', async ({
+  page,
+}) => {
   await openHosted(page, '?lang=en');
   expect(await axeViolations(page)).toEqual([]);
   // each iframe has a title, each input the merchant's label as its accessible name and the autocomplete token
@@ -336,7 +397,10 @@ test('keyboard only: Tab through the page and the frames in order, Enter pays; l
   await expect(page.locator('#result-message')).toHaveText(/Thank you/);
 });
 
-test('two mounts on one page stay apart; unmount removes frames and listeners; a remount works (StrictMode-like)', async ({ page, context }) => {
+test('two mounts on one page stay apart; unmount removes frames and listeners; a remount works (StrictMode-like)', async ({
+  page,
+  context,
+}) => {
   lab = await startLab(() => ({
     '/two':
       '<!doctype html><html lang="en"><head><title>two</title><script src="/paytoken-hosted.iife.js"></script></head><body>' +
@@ -359,7 +423,10 @@ test('two mounts on one page stay apart; unmount removes frames and listeners; a
           w.PayToken.setId(cfg.merchantId);
           w.PayToken.setApiKey(cfg.publicKey);
           w.PayToken.setBaseUrl(cfg.baseUrl);
-          (w.mounts ??= {})[prefix] = w.PayToken.fields.mount({ card_number: `#${prefix}-pan`, expiry: `#${prefix}-exp`, cvv2: `#${prefix}-cvv` }, { locale: 'en' });
+          (w.mounts ??= {})[prefix] = w.PayToken.fields.mount(
+            { card_number: `#${prefix}-pan`, expiry: `#${prefix}-exp`, cvv2: `#${prefix}-cvv` },
+            { locale: 'en' },
+          );
           w.mounts[prefix].on('ready', () => resolve());
         }),
       [m, { ...CREDS, baseUrl: sandbox.baseUrl }] as const,
@@ -369,8 +436,12 @@ test('two mounts on one page stay apart; unmount removes frames and listeners; a
   await mount('b');
   expect(await page.locator('iframe').count()).toBe(6);
   expect(await messageListeners()).toBe(before + 2);
-  const chA = await page.evaluate(() => new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#a-pan iframe')!.src).hash.slice(1)).get('ch'));
-  const chB = await page.evaluate(() => new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#b-pan iframe')!.src).hash.slice(1)).get('ch'));
+  const chA = await page.evaluate(() =>
+    new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#a-pan iframe')!.src).hash.slice(1)).get('ch'),
+  );
+  const chB = await page.evaluate(() =>
+    new URLSearchParams(new URL(document.querySelector<HTMLIFrameElement>('#b-pan iframe')!.src).hash.slice(1)).get('ch'),
+  );
   expect(chA).not.toBe(chB);
 
   const fill = async (m: string, pan: string, cvv2: string) => {
@@ -408,7 +479,9 @@ test('two mounts on one page stay apart; unmount removes frames and listeners; a
   expect(await messageListeners()).toBe(before);
 });
 
-test('resilience and double submit: a 503 shows the service message on the page (es-MX), the checkout works again, and many clicks make one token request', async ({ page }) => {
+test('resilience and double submit: a 503 shows the service message on the page (es-MX), the checkout works again, and many clicks make one token request', async ({
+  page,
+}) => {
   const api2 = await startSandbox({ ...CREDS, port: 0, faults: true, fraud: { velocityMaxCards: 0 } });
   const shop = await startMerchant({ ...CREDS, apiBaseUrl: api2.baseUrl, port: 0 });
   try {
@@ -438,7 +511,9 @@ test('resilience and double submit: a 503 shows the service message on the page 
   }
 });
 
-test('a setting the frames refuse (a style outside the allowlist, a malformed merchant id) is the error event and tokenize() rejects, naming it; the page shows the allowed style', async ({ page }) => {
+test('a setting the frames refuse (a style outside the allowlist, a malformed merchant id) is the error event and tokenize() rejects, naming it; the page shows the allowed style', async ({
+  page,
+}) => {
   lab = await startLab(() => ({
     '/refused':
       '<!doctype html><html lang="en"><head><title>refused</title><script src="/paytoken-hosted.iife.js"></script></head><body>' +
@@ -448,22 +523,30 @@ test('a setting the frames refuse (a style outside the allowlist, a malformed me
   const mount = (merchantId: string, style: object) =>
     page.evaluate(
       ([cfg, id, css]) =>
-        new Promise<{ errors: { code: string; option: string; name: string }[]; rejected: { name: string; option: string } | null }>((resolve) => {
-          const w = window as unknown as Record<string, any>;
-          w.PayToken.setId(id);
-          w.PayToken.setApiKey(cfg.publicKey);
-          w.PayToken.setBaseUrl(cfg.baseUrl);
-          w.mounted?.unmount();
-          const m = (w.mounted = w.PayToken.fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' }, { locale: 'en', flow: 'spa', style: css }));
-          const errors: { code: string; option: string; name: string }[] = [];
-          m.on('error', (e: { code: string; error: { option: string; name: string } }) => errors.push({ code: e.code, option: e.error.option, name: e.error.name }));
-          m.on('ready', () =>
-            m.tokenize().then(
-              () => resolve({ errors, rejected: null }),
-              (e: { name: string; option: string }) => resolve({ errors: errors.slice(0, 1), rejected: { name: e.name, option: e.option } }),
-            ),
-          );
-        }),
+        new Promise<{ errors: { code: string; option: string; name: string }[]; rejected: { name: string; option: string } | null }>(
+          (resolve) => {
+            const w = window as unknown as Record<string, any>;
+            w.PayToken.setId(id);
+            w.PayToken.setApiKey(cfg.publicKey);
+            w.PayToken.setBaseUrl(cfg.baseUrl);
+            w.mounted?.unmount();
+            const m = (w.mounted = w.PayToken.fields.mount(
+              { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' },
+              { locale: 'en', flow: 'spa', style: css },
+            ));
+            const errors: { code: string; option: string; name: string }[] = [];
+            m.on('error', (e: { code: string; error: { option: string; name: string } }) =>
+              errors.push({ code: e.code, option: e.error.option, name: e.error.name }),
+            );
+            m.on('ready', () =>
+              m.tokenize().then(
+                () => resolve({ errors, rejected: null }),
+                (e: { name: string; option: string }) =>
+                  resolve({ errors: errors.slice(0, 1), rejected: { name: e.name, option: e.option } }),
+              ),
+            );
+          },
+        ),
       [{ ...CREDS, baseUrl: sandbox.baseUrl }, merchantId, style] as const,
     );
   const style = await mount(CREDS.merchantId, { base: { color: 'rgb(1, 2, 3)', backgroundImage: 'url(https://evil.example/x.png)' } });

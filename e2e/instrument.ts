@@ -54,7 +54,12 @@ function initScript(): void {
       return String(v);
     }
   };
-  wrap(Storage.prototype, 'setItem', 'storage', (self, [k, v]) => `${self === window.localStorage ? 'local' : 'session'} ${str(k)}=${str(v)}`);
+  wrap(
+    Storage.prototype,
+    'setItem',
+    'storage',
+    (self, [k, v]) => `${self === window.localStorage ? 'local' : 'session'} ${str(k)}=${str(v)}`,
+  );
   wrap(IDBFactory.prototype, 'open', 'indexedDB.open', (_s, [name]) => str(name));
   wrap(IDBObjectStore.prototype, 'put', 'indexedDB.put', (_s, args) => args.map(str).join(' '));
   wrap(IDBObjectStore.prototype, 'add', 'indexedDB.add', (_s, args) => args.map(str).join(' '));
@@ -75,7 +80,8 @@ function initScript(): void {
       },
     });
   }
-  const onViolation = (e: SecurityPolicyViolationEvent) => report('csp', `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  const onViolation = (e: SecurityPolicyViolationEvent) =>
+    report('csp', `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
   document.addEventListener('securitypolicyviolation', onViolation, true);
   window.addEventListener('securitypolicyviolation', onViolation, true);
 }
@@ -116,8 +122,7 @@ export async function record(context: BrowserContext, page: Page): Promise<Recor
 }
 
 /** The ways a PAN can appear in text: plain, grouped by four with spaces, `+` or `%20`, or with dashes. */
-export const panForms = (pan: string): string[] =>
-  [pan, ...[' ', '+', '%20', '-'].map((sep) => pan.replace(/(\d{4})(?=\d)/g, `$1${sep}`))];
+export const panForms = (pan: string): string[] => [pan, ...[' ', '+', '%20', '-'].map((sep) => pan.replace(/(\d{4})(?=\d)/g, `$1${sep}`))];
 
 /** A regex that finds `cvv2` as a token of its own (not inside a longer run of letters or digits). */
 export const cvv2Pattern = (cvv2: string): RegExp => new RegExp(`(?<![A-Za-z0-9])${cvv2}(?![A-Za-z0-9])`);

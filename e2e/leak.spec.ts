@@ -30,11 +30,19 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-
 test('the PAN and CVV2 travel only in the body of the POST to the API tokens endpoint', async ({ page, context }) => {
   const pan = randomPan();
   // a random CVV2 that is not already a number of the page's own static files (a CSS `font-weight: 500` is no leak)
-  const statics = ['demo/web/style.css', 'demo/web/checkout.js', 'demo/web/shop.js', 'demo/web/layout.html', 'demo/web/index.html', 'dist/paytoken-checkout.iife.js'].map((f) => readFileSync(f, 'utf8')).join('\n');
+  const statics = [
+    'demo/web/style.css',
+    'demo/web/checkout.js',
+    'demo/web/shop.js',
+    'demo/web/layout.html',
+    'demo/web/index.html',
+    'dist/paytoken-checkout.iife.js',
+  ]
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   let cvv2: string;
   do cvv2 = String(100 + Math.floor(Math.random() * 900));
   while (cvv2Pattern(cvv2).test(statics));
@@ -83,9 +91,11 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
   expect(rec.responses.some((r) => /\/receipt\//.test(r.url) && r.body.length > 0)).toBe(true);
   const tokenId = merchant.received[0]!.token_id!;
-  const token = await (await fetch(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens/${tokenId}`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${CREDS.privateKey}:`).toString('base64')}` },
-  })).text();
+  const token = await (
+    await fetch(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens/${tokenId}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${CREDS.privateKey}:`).toString('base64')}` },
+    })
+  ).text();
   expect(JSON.parse(token).card.card_number).toBe(`XXXXXXXXXXXX${pan.slice(-4)}`);
   expect(hasCardData(token, pan, cvv2)).toBe(false);
 
@@ -95,7 +105,8 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   expect(rec.pageErrors).toEqual([]);
 
   // 5. no storage, cookie, cache or history write carries it, and nothing is left in storage at the end
-  for (const w of rec.inPage.filter((write) => write.kind !== 'csp')) expect(hasCardData(w.detail, pan, cvv2), `${w.kind} ${w.detail}`).toBe(false);
+  for (const w of rec.inPage.filter((write) => write.kind !== 'csp'))
+    expect(hasCardData(w.detail, pan, cvv2), `${w.kind} ${w.detail}`).toBe(false);
   const stored = await page.evaluate(async () => ({
     local: JSON.stringify({ ...localStorage }),
     session: JSON.stringify({ ...sessionStorage }),
@@ -124,7 +135,12 @@ test('the recorder does catch card data where it does not belong (the test above
     localStorage.clear();
   }, pan);
   await expect.poll(() => rec.inPage.length).toBeGreaterThanOrEqual(3);
-  expect(rec.inPage.filter((w) => hasCardData(w.detail, pan, '000')).map((w) => w.kind).sort()).toEqual(['cookie', 'history', 'storage']);
+  expect(
+    rec.inPage
+      .filter((w) => hasCardData(w.detail, pan, '000'))
+      .map((w) => w.kind)
+      .sort(),
+  ).toEqual(['cookie', 'history', 'storage']);
   expect(rec.console.some((l) => hasCardData(l, pan, '000'))).toBe(true);
   expect(hasCardData(page.url(), pan, '000')).toBe(true);
   // a CSP violation is seen both by the event listener and on the console
@@ -139,7 +155,11 @@ test('the recorder does catch card data where it does not belong (the test above
 test('the checkout page is served with the strict CSP a merchant needs', async ({ page }) => {
   const res = await page.goto(`${merchant.url}/direct`);
   const csp = Object.fromEntries(
-    res!.headers()['content-security-policy']!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v.join(' ')]),
+    res!
+      .headers()
+      ['content-security-policy']!.split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v.join(' ')]),
   );
   expect(csp['connect-src']).toBe(`'self' ${new URL(sandbox.baseUrl).origin}`); // the API, and the token to this backend
   expect(csp['script-src']).toBe("'self'");

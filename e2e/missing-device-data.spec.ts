@@ -30,22 +30,33 @@ test('npm run demo (missing_device_data flag): a payment without device data is 
     await page.goto(`${servers.merchant.url}/direct?device_data=off&lang=en`);
     await payDirect(page);
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-    expect(servers.merchant.charges.at(-1)).toMatchObject({ status: 'completed', fraud_flags: expect.arrayContaining(['missing_device_data']) });
+    expect(servers.merchant.charges.at(-1)).toMatchObject({
+      status: 'completed',
+      fraud_flags: expect.arrayContaining(['missing_device_data']),
+    });
   } finally {
     await servers.close();
   }
 });
 
-test('npm run demo -- --missing-device-data decline: without device data 3005 naming missing_device_data (on-page and hosted); with it the card pays', async ({ page }) => {
+test('npm run demo -- --missing-device-data decline: without device data 3005 naming missing_device_data (on-page and hosted); with it the card pays', async ({
+  page,
+}) => {
   const servers = await startServers(demoOptions(['--missing-device-data', 'decline']).fraud);
   try {
-    for (const [path, pay] of [['/direct', payDirect], ['/', payHosted]] as const) {
+    for (const [path, pay] of [
+      ['/direct', payDirect],
+      ['/', payHosted],
+    ] as const) {
       await page.goto(`${servers.merchant.url}${path}?device_data=off&lang=en`);
       await pay(page);
       await expect(page.locator('#payment-error'), path).toHaveText(DECLINED);
       expect(servers.merchant.charges.at(-1), path).toMatchObject({ error_code: 3005, fraud_rules: ['missing_device_data'] });
     }
-    for (const [path, pay] of [['/direct', payDirect], ['/', payHosted]] as const) {
+    for (const [path, pay] of [
+      ['/direct', payDirect],
+      ['/', payHosted],
+    ] as const) {
       await page.goto(`${servers.merchant.url}/new-order`); // one order per payment (the receipt's "new payment")
       await page.goto(`${servers.merchant.url}${path}?lang=en`);
       await pay(page);

@@ -30,7 +30,13 @@ const run = (page: import('@playwright/test').Page, global: 'PayToken' | 'OpenPa
     async ({ global: name, calls: count, card }) => {
       let ok = 0;
       for (let i = 0; i < count; i++) {
-        ok += await new Promise<number>((resolve) => (window as any)[name].token.create(card, () => resolve(1), () => resolve(0)));
+        ok += await new Promise<number>((resolve) =>
+          (window as any)[name].token.create(
+            card,
+            () => resolve(1),
+            () => resolve(0),
+          ),
+        );
       }
       return ok;
     },
@@ -42,12 +48,15 @@ const tokens = `/v1/${CLASSIC_CREDS.merchantId}/tokens`;
 test(`${CALLS} token.create calls send one preflight, ours and the classic script's alike`, async ({ page }) => {
   await page.goto(`${pages.url}/both`);
   await configureClassic(page, api.baseUrl, pages.url);
-  await page.evaluate(({ apiUrl, creds }) => {
-    const P = (window as any).PayToken;
-    P.setId(creds.merchantId);
-    P.setApiKey(creds.publicKey);
-    P.setBaseUrl(apiUrl);
-  }, { apiUrl: api.baseUrl, creds: CLASSIC_CREDS });
+  await page.evaluate(
+    ({ apiUrl, creds }) => {
+      const P = (window as any).PayToken;
+      P.setId(creds.merchantId);
+      P.setApiKey(creds.publicKey);
+      P.setBaseUrl(apiUrl);
+    },
+    { apiUrl: api.baseUrl, creds: CLASSIC_CREDS },
+  );
 
   api.counter.reset();
   expect(await run(page, 'PayToken', CALLS)).toBe(CALLS);

@@ -31,7 +31,12 @@ interface Block {
 }
 
 /** The pages whose code blocks are snippets: README.md and the guides (not docs/api/, generated). */
-const PAGES = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every fenced code block of {@link PAGES}, in order, with its snippet name when a marker precedes it. */
 function codeBlocks(): Block[] {
@@ -39,7 +44,7 @@ function codeBlocks(): Block[] {
   for (const file of PAGES) {
     const text = readFileSync(file, 'utf8');
     const re = /^(?:<!-- snippet: ([\w-]+) -->\n)?```(\w*)\n([\s\S]*?)^```$/gm;
-    for (let m; (m = re.exec(text)); ) {
+    for (let m; (m = re.exec(text));) {
       const line = text.slice(0, m.index).split('\n').length + (m[1] ? 1 : 0);
       blocks.push({ name: m[1] ?? '', lang: m[2]!, code: m[3]!, at: `${file}:${line}` });
     }
@@ -74,7 +79,9 @@ test.beforeAll(async () => {
       }
       // a snippet that is a whole page is served as written; the others inside a page of this server
       if (path === '/') {
-        const page = /^<!doctype/i.test(site.html) ? site.html : `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>README</title></head><body>${site.html}</body></html>`;
+        const page = /^<!doctype/i.test(site.html)
+          ? site.html
+          : `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>README</title></head><body>${site.html}</body></html>`;
         return send('text/html; charset=utf-8', page);
       }
       // the script tags the snippets' pages load, from dist/ as `npm run build` wrote them
@@ -84,7 +91,11 @@ test.beforeAll(async () => {
       if (path === '/app.js') return send('text/javascript', site.module);
       if (path === '/favicon.ico') return res.writeHead(204).end();
       // the 3-D Secure return page (redirect_url) and the shop's own read of the charge (`/api/charge/{id}`)
-      if (path === '/3ds/return') return send('text/html; charset=utf-8', '<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>Return</title></head><body><h1>Return</h1></body></html>');
+      if (path === '/3ds/return')
+        return send(
+          'text/html; charset=utf-8',
+          '<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>Return</title></head><body><h1>Return</h1></body></html>',
+        );
       const charge = /^\/api\/charge\/(\w+)$/.exec(path);
       if (charge) {
         const tx = api.store.charges.get(charge[1]!);
@@ -112,7 +123,10 @@ const sandboxed = (code: string) =>
   code
     .replaceAll('http://127.0.0.1:4010', api.baseUrl)
     .replaceAll('https://shop.example', siteUrl)
-    .replace(/(paytoken(?:-checkout|-hosted)?\.iife\.js)" integrity="sha384-…"/g, (_, file: string) => `${file}" integrity="${readFileSync(`dist/${file}.sri`, 'utf8').trim()}"`);
+    .replace(
+      /(paytoken(?:-checkout|-hosted)?\.iife\.js)" integrity="sha384-…"/g,
+      (_, file: string) => `${file}" integrity="${readFileSync(`dist/${file}.sri`, 'utf8').trim()}"`,
+    );
 
 /** A ts/js block as one browser module: `paytoken` bundled from dist/, with `prelude` (ts) before it. */
 async function bundle(code: string, prelude = ''): Promise<string> {
@@ -156,7 +170,11 @@ const snippet = (name: string): Block => {
 const html = snippet('form-page-html');
 const setup = snippet('form-page-js');
 /** The quick start's setters (setId, setApiKey, setBaseUrl): the classic snippets follow them. */
-const setters = () => setup.code.split('\n').filter((l) => /^PayToken\.set/.test(l)).join('\n');
+const setters = () =>
+  setup.code
+    .split('\n')
+    .filter((l) => /^PayToken\.set/.test(l))
+    .join('\n');
 /**
  * The quick start page (its html block) with `js` as its /checkout.js; with `classicTag`, loading the classic-API
  * script tag (paytoken.iife.js) instead of the checkout tag, as a page without the form layer does.
@@ -183,10 +201,20 @@ async function apiToken(card_number: string): Promise<string> {
 async function pending3ds(returnUrl: string): Promise<{ id: string; payment_method: { url: string } }> {
   const res = await fetch(`${api.baseUrl}/v1/${SANDBOX_DEFAULTS.merchantId}/charges`, {
     method: 'POST',
-    headers: { Authorization: `Basic ${btoa(`${SANDBOX_DEFAULTS.privateKey}:`)}`, 'Content-Type': 'application/json', 'X-Forwarded-For': '127.0.0.1' },
+    headers: {
+      Authorization: `Basic ${btoa(`${SANDBOX_DEFAULTS.privateKey}:`)}`,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': '127.0.0.1',
+    },
     body: JSON.stringify({
-      method: 'card', source_id: await apiToken('4000000000030124'), amount: 100, description: 'README', device_session_id: 'readme3ds',
-      customer: { name: 'Ana Pérez', email: 'ana@example.com' }, use_3d_secure: true, redirect_url: returnUrl,
+      method: 'card',
+      source_id: await apiToken('4000000000030124'),
+      amount: 100,
+      description: 'README',
+      device_session_id: 'readme3ds',
+      customer: { name: 'Ana Pérez', email: 'ana@example.com' },
+      use_3d_secure: true,
+      redirect_url: returnUrl,
     }),
   });
   expect(res.status).toBe(201);
@@ -296,7 +324,8 @@ const SCENARIOS: { name: string; snippets: string[]; run: (page: Page, block: Bl
     snippets: ['hosted-mount'],
     run: async (page, block) => {
       const { merchantId, publicKey } = SANDBOX_DEFAULTS;
-      site.html = '<input id="holder" aria-label="Name"><div id="pan"></div><div id="exp"></div><div id="cvv"></div><button id="pay">Pay</button>';
+      site.html =
+        '<input id="holder" aria-label="Name"><div id="pan"></div><div id="exp"></div><div id="cvv"></div><button id="pay">Pay</button>';
       await page.goto(siteUrl);
       expect(block.code).toContain(`merchantId: '${merchantId}', publicKey: '${publicKey}'`);
       site.module = await bundle(block.code);
@@ -331,7 +360,9 @@ const SCENARIOS: { name: string; snippets: string[]; run: (page: Page, block: Bl
       await input('expiry').pressSequentially(`12${FUTURE_YY}`);
       await input('cvv2').pressSequentially('123');
       await input('holder_name').pressSequentially('Ana Pérez');
-      const token = await page.evaluate(() => (window as unknown as { card: { tokenize(): Promise<{ token_id: string }> } }).card.tokenize());
+      const token = await page.evaluate(() =>
+        (window as unknown as { card: { tokenize(): Promise<{ token_id: string }> } }).card.tokenize(),
+      );
       expect(api.store.tokens.get(token.token_id)).toBeTruthy();
     },
   },
@@ -358,9 +389,14 @@ const device_session_id = 'readme3dsserver', customer = { name: 'Ana Pérez', em
 const redirect = (status: number, url: string) => ({ status, url });`;
       const out = await build({
         stdin: { contents: sandboxed(`export default async function run() {\n${prelude}\n${block.code}\n}`), loader: 'ts' },
-        format: 'esm', target: 'node20', write: false, logLevel: 'silent',
+        format: 'esm',
+        target: 'node20',
+        write: false,
+        logLevel: 'silent',
       });
-      const mod = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`)) as { default: () => Promise<{ status: number; url: string }> };
+      const mod = (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`)) as {
+        default: () => Promise<{ status: number; url: string }>;
+      };
       const sent = await mod.default();
       expect(sent.status).toBe(303);
       const bank = new URL(sent.url);
@@ -426,7 +462,13 @@ const redirect = (status: number, url: string) => ({ status, url });`;
     name: 'README quick start, npm: the same page with the bundled module tokenizes in the frames and posts the token to /pay',
     snippets: ['quickstart-npm', 'quickstart-html', 'quickstart-css'],
     run: async (page, block) => {
-      serveQuickStart(snippet('quickstart-html').code.replace(/<script src="paytoken-hosted\.iife\.js"><\/script>\s*<script src="checkout\.js"><\/script>/, '<script type="module" src="/app.js"></script>'), '');
+      serveQuickStart(
+        snippet('quickstart-html').code.replace(
+          /<script src="paytoken-hosted\.iife\.js"><\/script>\s*<script src="checkout\.js"><\/script>/,
+          '<script type="module" src="/app.js"></script>',
+        ),
+        '',
+      );
       expect(site.html).toContain('src="/app.js"');
       site.module = await bundle(block.code);
       await page.goto(siteUrl);

@@ -31,7 +31,10 @@ function skimmer(): void {
       type,
       (e) => {
         const t = e.target as HTMLInputElement | null;
-        keep(`event.${type}`, `${(e as KeyboardEvent).key ?? ''} ${t?.value ?? ''} ${(e as ClipboardEvent).clipboardData?.getData('text') ?? ''}`);
+        keep(
+          `event.${type}`,
+          `${(e as KeyboardEvent).key ?? ''} ${t?.value ?? ''} ${(e as ClipboardEvent).clipboardData?.getData('text') ?? ''}`,
+        );
       },
       true,
     );
@@ -125,4 +128,5 @@ function skimmer(): void {
 export const injectSkimmer = async (context: BrowserContext): Promise<void> => void (await context.addInitScript(skimmer));
 
 /** What the skimmer kept so far on `page`. */
-export const skimmed = (page: Page): Promise<string[]> => page.evaluate(() => [...((window as unknown as { __skimmed?: string[] }).__skimmed ?? [])]);
+export const skimmed = (page: Page): Promise<string[]> =>
+  page.evaluate(() => [...((window as unknown as { __skimmed?: string[] }).__skimmed ?? [])]);

@@ -21,7 +21,12 @@ async function openCheckout(page: Page, button = 'Ir a pagar') {
 /** Fills the SPA checkout (address labels in `en` or es-MX): the card element's four inputs and the address. */
 async function fillSpa(page: Page, number = '4111111111111111', en = false) {
   const l = (es: string, eng: string) => page.getByLabel(en ? eng : es, { exact: true });
-  for (const [field, text] of [['card_number', number], ['expiry', `12${FUTURE_YY}`], ['cvv2', '123'], ['holder_name', 'Ana Pérez']] as const) {
+  for (const [field, text] of [
+    ['card_number', number],
+    ['expiry', `12${FUTURE_YY}`],
+    ['cvv2', '123'],
+    ['holder_name', 'Ana Pérez'],
+  ] as const) {
     await cardInput(page, field).fill('');
     await cardInput(page, field).pressSequentially(text);
   }
@@ -32,7 +37,8 @@ async function fillSpa(page: Page, number = '4111111111111111', en = false) {
 }
 
 /** Every frame's URL origin on the page, the page's own first. */
-const iframeOrigins = (page: Page) => page.locator('iframe').evaluateAll((fs) => fs.map((f) => new URL((f as HTMLIFrameElement).src).origin));
+const iframeOrigins = (page: Page) =>
+  page.locator('iframe').evaluateAll((fs) => fs.map((f) => new URL((f as HTMLIFrameElement).src).origin));
 
 const test = base.extend<Record<never, never>, { shop: Servers & { log: string[] } }>({
   // servers of their own (with the rule settings of the shared ones) whose sandbox log the 3-D Secure tests read
@@ -52,7 +58,11 @@ const test = base.extend<Record<never, never>, { shop: Servers & { log: string[]
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('SPA example (React production build, StrictMode, against the packed package) in Chromium', () => {
-  test('card element: one frame across route changes, no card input nor card data in the SPA document, one POST /tokens from the frame, a completed charge', async ({ page, servers, recorder }) => {
+  test('card element: one frame across route changes, no card input nor card data in the SPA document, one POST /tokens from the frame, a completed charge', async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     const before = servers.merchant.received.length;
     const frameOf = new Map<string, string>(); // request URL+method -> the URL of the frame that made it
     page.on('request', (r: Request) => frameOf.set(`${r.method()} ${r.url()}`, r.frame().url()));
@@ -75,7 +85,8 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     await expect(cardInput(page, 'holder_name')).toHaveAccessibleName('Nombre del titular');
     // the page has no card input of its own: no cc-* autocomplete a script could attach hidden inputs to
     await expect(page.locator('input[autocomplete^="cc-"]')).toHaveCount(0);
-    const channelOf = () => page.locator('#spa-card iframe').evaluate((f) => new URLSearchParams(new URL((f as HTMLIFrameElement).src).hash.slice(1)).get('ch'));
+    const channelOf = () =>
+      page.locator('#spa-card iframe').evaluate((f) => new URLSearchParams(new URL((f as HTMLIFrameElement).src).hash.slice(1)).get('ch'));
     const firstChannel = await channelOf();
     // away and back: the frame goes with the checkout, and a new mount brings one frame again, on a new channel
     await page.getByRole('button', { name: 'Volver al carrito' }).click();
@@ -93,7 +104,9 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     // the SPA document holds no card data: no input of its own with it, nothing of it in its markup
     const digits = (await page.locator('body').innerHTML()).replace(/\D/g, '');
     expect(digits).not.toContain('4111111111111111');
-    expect(await page.locator('input').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value))).not.toContainEqual(expect.stringMatching(/4111|^123$/));
+    expect(await page.locator('input').evaluateAll((is) => is.map((i) => (i as HTMLInputElement).value))).not.toContainEqual(
+      expect.stringMatching(/4111|^123$/),
+    );
     // a double click while the tokens request is held: one request
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -117,7 +130,13 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(frameOf.get(`POST ${tokenUrl}`)).toContain('/fields/v1/frame.html');
     const sent = JSON.parse(tokens[0]!.body);
     expect(sent).toMatchObject({ card_number: '4111111111111111', cvv2: '123', holder_name: 'Ana Pérez' });
-    expect(sent.address).toStrictEqual({ line1: 'Av. Reforma 222', city: 'Ciudad de México', state: 'CDMX', postal_code: '06600', country_code: 'MX' });
+    expect(sent.address).toStrictEqual({
+      line1: 'Av. Reforma 222',
+      city: 'Ciudad de México',
+      state: 'CDMX',
+      postal_code: '06600',
+      country_code: 'MX',
+    });
     const posted = servers.merchant.received.slice(before);
     expect(posted).toHaveLength(1);
     expect(Object.keys(posted[0]!).sort()).toEqual(['device_session_id', 'token_id']);
@@ -126,17 +145,23 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(deviceData).toHaveLength(1);
     expect(new URL(frameOf.get(`POST ${deviceData[0]!.url}`)!).origin).toBe(servers.apiUrl);
     expect(JSON.parse(deviceData[0]!.body).device_session_id).toBe(posted[0]!.device_session_id);
-    for (const r of recorder.requests.filter((req) => req !== tokens[0])) expect(r.body.replace(/\D/g, '')).not.toContain('4111111111111111');
+    for (const r of recorder.requests.filter((req) => req !== tokens[0]))
+      expect(r.body.replace(/\D/g, '')).not.toContain('4111111111111111');
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('errors: the app shows its address inputs\' errors, the card element its own; switching the language switches both in place', async ({ page, servers, recorder }) => {
+  test("errors: the app shows its address inputs' errors, the card element its own; switching the language switches both in place", async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     await page.goto(`${servers.merchant.url}/spa/`);
     await openCheckout(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await expect(cardInput(page, 'card_number')).toBeFocused(); // the first input of the element in error
     // every input of the element in error is marked; the one error line (announced) shows the first error
-    for (const f of ['card_number', 'expiry', 'cvv2', 'holder_name'] as const) await expect(cardInput(page, f)).toHaveAttribute('aria-invalid', 'true');
+    for (const f of ['card_number', 'expiry', 'cvv2', 'holder_name'] as const)
+      await expect(cardInput(page, f)).toHaveAttribute('aria-invalid', 'true');
     await expect(element(page).locator('#e')).toHaveText('Escribe el número de tarjeta.');
     await expect(element(page).locator('#e')).toHaveAttribute('aria-live', 'polite');
     await expect(cardInput(page, 'card_number')).toHaveAccessibleDescription('Escribe el número de tarjeta.');
@@ -161,7 +186,8 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     await expect(cardInput(page, 'holder_name')).toHaveAttribute('aria-invalid', 'true');
     await expect(element(page).locator('#e')).toHaveText('Enter the name on the card.');
     await expect(cardInput(page, 'holder_name')).toHaveAccessibleDescription('Enter the name on the card.');
-    for (const f of ['card_number', 'expiry', 'cvv2'] as const) await expect(cardInput(page, f)).not.toHaveAttribute('aria-invalid', 'true');
+    for (const f of ['card_number', 'expiry', 'cvv2'] as const)
+      await expect(cardInput(page, f)).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('City')).not.toHaveAttribute('aria-invalid', 'true');
     // the name's error follows the language too
     await page.getByRole('button', { name: 'Español' }).click();
@@ -175,7 +201,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('a decline from the merchant is shown with paytoken\'s words; another card then pays', async ({ page, servers }) => {
+  test("a decline from the merchant is shown with paytoken's words; another card then pays", async ({ page, servers }) => {
     await page.goto(`${servers.merchant.url}/spa/`);
     await openCheckout(page);
     await fillSpa(page, '4000000000030041'); // reported stolen: the generic decline
@@ -192,12 +218,18 @@ test.describe('SPA example (React production build, StrictMode, against the pack
 
 test.describe('3-D Secure in the SPA: the bank page in a modal, the result read from the merchant backend', () => {
   /** The one-time code of the newest 3-D Secure charge, from the sandbox log. */
-  const lastCode = (shop: { log: string[] }) => shop.log.filter((l) => /^3ds tr\w+ one-time code \d{6}$/.test(l)).at(-1)!.slice(-6);
+  const lastCode = (shop: { log: string[] }) =>
+    shop.log
+      .filter((l) => /^3ds tr\w+ one-time code \d{6}$/.test(l))
+      .at(-1)!
+      .slice(-6);
   /** The API's view of a charge (private key, server side). */
   const readCharge = async (shop: Servers, id: string) =>
-    (await fetch(`${shop.apiUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
-    })).json();
+    (
+      await fetch(`${shop.apiUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
+      })
+    ).json();
 
   /** Pays `number` in the SPA and waits for the bank's page in the modal; returns the dialog and its frame. */
   async function payInModal(page: Page, shop: Servers, number: string) {
@@ -214,7 +246,11 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
     return { dialog, bank };
   }
 
-  test('approved through the challenge: no axe violation with the modal open, back to a completed receipt in the SPA', async ({ page, shop, recorder }) => {
+  test('approved through the challenge: no axe violation with the modal open, back to a completed receipt in the SPA', async ({
+    page,
+    shop,
+    recorder,
+  }) => {
     const charges = shop.merchant.charges.length;
     const { dialog, bank } = await payInModal(page, shop, '4000000000030124');
     expect(await axeViolations(page)).toEqual([]);
@@ -242,7 +278,10 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
     await expect(page.getByRole('button', { name: /^Pagar/ })).toBeEnabled();
   });
 
-  test('cancelled with Escape: the modal closes, the checkout says so and pays another card; the charge stays pending', async ({ page, shop }) => {
+  test('cancelled with Escape: the modal closes, the checkout says so and pays another card; the charge stays pending', async ({
+    page,
+    shop,
+  }) => {
     const { dialog } = await payInModal(page, shop, '4000000000030124');
     const pending = String(shop.merchant.charges.at(-1)!.id);
     // Escape reaches the dialog from its own controls (the close button); keys typed in the bank's frame, a
@@ -250,7 +289,9 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
     await dialog.getByRole('button', { name: 'Cerrar' }).focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('alert')).toHaveText('No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.',
+    );
     expect(await readCharge(shop, pending)).toMatchObject({ status: 'charge_pending', authorization: null });
     await fillSpa(page, '4111111111111111');
     await page.getByRole('button', { name: /^Pagar/ }).click();
@@ -258,7 +299,10 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
   });
 });
 
-test('reward points in the SPA: the "pay with points" step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+test('reward points in the SPA: the "pay with points" step (no axe violations), then points used and left on the receipt', async ({
+  page,
+  shop,
+}) => {
   await page.goto(`${shop.merchant.url}/spa/`);
   await openCheckout(page);
   await fillSpa(page, '4000000000004004'); // 50,000 points (MXN 5,000.00) at the sandbox's start

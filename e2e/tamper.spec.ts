@@ -109,7 +109,11 @@ const captured = async (page: Page): Promise<string[]> => page.evaluate(() => JS
 const withCard = (lines: string[]) => lines.filter((l) => l.replace(/\D/g, '').includes(PAN) || l.includes(CVV2));
 
 test.describe('other scripts on the checkout page', () => {
-  test('a script injected after the library sees no digit of the PAN or CVV2 and cannot redirect cards; the payment completes', async ({ page, servers, recorder }) => {
+  test('a script injected after the library sees no digit of the PAN or CVV2 and cannot redirect cards; the payment completes', async ({
+    page,
+    servers,
+    recorder,
+  }) => {
     await inject(page, { late: AFTER_LOAD });
     await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await page.waitForFunction(() => 'evil' in window);
@@ -119,7 +123,13 @@ test.describe('other scripts on the checkout page', () => {
     const first = await page.evaluate(
       ([number, cvv2, yy]) =>
         new Promise<string>((resolve) =>
-          (window as unknown as { PayToken: { token: { create(d: object, ok: (r: { data: { id: string } }) => void, fail: (r: { message: string }) => void): void } } }).PayToken.token.create(
+          (
+            window as unknown as {
+              PayToken: {
+                token: { create(d: object, ok: (r: { data: { id: string } }) => void, fail: (r: { message: string }) => void): void };
+              };
+            }
+          ).PayToken.token.create(
             { card_number: number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: yy, cvv2 },
             (r) => resolve(r.data.id),
             (r) => resolve(`failed: ${r.message}`),
@@ -131,12 +141,15 @@ test.describe('other scripts on the checkout page', () => {
     const redirect = await page.evaluate(() => (window as unknown as { evil: { redirect(): string } }).evil.redirect());
     expect(redirect).toBe('ConfigurationError: baseUrl: fixed once a card has been sent from this page');
     // the XMLHttpRequest patches are live: an XHR of the page's own goes through them
-    await page.evaluate(() => new Promise((done) => {
-      const x = new XMLHttpRequest();
-      x.open('GET', '/direct?lang=en');
-      x.onloadend = () => done(x.responseText.length);
-      x.send();
-    }));
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const x = new XMLHttpRequest();
+          x.open('GET', '/direct?lang=en');
+          x.onloadend = () => done(x.responseText.length);
+          x.send();
+        }),
+    );
 
     // the shopper pays with the form
     await fillCard(page, { number: PAN, cvv2: CVV2 });
@@ -149,11 +162,17 @@ test.describe('other scripts on the checkout page', () => {
     expect(withCard(lines)).toEqual([]);
     expect(lines.filter((l) => /^set (card_number|cvv2)/.test(l))).toEqual([]);
     const tokenPosts = recorder.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/tokens'));
-    expect(tokenPosts.map((r) => r.url)).toEqual([`${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`, `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`]);
+    expect(tokenPosts.map((r) => r.url)).toEqual([
+      `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`,
+      `${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`,
+    ]);
     expect(recorder.requests.filter((r) => r.url.includes('attacker'))).toEqual([]);
   });
 
-  test('what the on-page mode cannot stop: a script before the library, an input listener, a wrapped String method read the PAN', async ({ page, servers }) => {
+  test('what the on-page mode cannot stop: a script before the library, an input listener, a wrapped String method read the PAN', async ({
+    page,
+    servers,
+  }) => {
     await inject(page, { early: BEFORE_LOAD, late: READS_INPUTS });
     await page.goto(`${servers.merchant.url}/direct?lang=en`);
     await fillCard(page, { number: PAN, cvv2: CVV2 });
@@ -163,7 +182,9 @@ test.describe('other scripts on the checkout page', () => {
     const lines = withCard(await captured(page));
     const byRoute = (route: string) => lines.filter((l) => l.startsWith(route));
     // the body of the token request, PAN and CVV2 in it
-    expect(byRoute('xhr.send (before load)').some((l) => l.includes(`"card_number":"${PAN}"`) && l.includes(`"cvv2":"${CVV2}"`))).toBe(true);
+    expect(byRoute('xhr.send (before load)').some((l) => l.includes(`"card_number":"${PAN}"`) && l.includes(`"cvv2":"${CVV2}"`))).toBe(
+      true,
+    );
     // each keystroke, the whole number at the end
     expect(byRoute('input listener').some((l) => l.replace(/\D/g, '') === PAN)).toBe(true);
     // the card rules normalise the PAN with String.prototype.replace

@@ -19,9 +19,11 @@ test('every test card of the table pays in the demo with its documented outcome 
   const context = await browser.newContext();
   /** The API's view of a charge (private key, server side): the receipt shows no status. */
   const readCharge = async (id: string) =>
-    (await fetch(`${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
-    })).json();
+    (
+      await fetch(`${servers.apiUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
+      })
+    ).json();
   let expected = 0; // charges the merchant should have made
   try {
     const page = await context.newPage();

@@ -51,15 +51,21 @@ async function pay(page: Page, shop: Shop, number: string, lang: 'es' | 'en' = '
 
 /** The API's view of a charge (private key, server side), for what the receipt does not show. */
 const readCharge = async (shop: Shop, id: string) =>
-  (await fetch(`${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
-  })).json();
+  (
+    await fetch(`${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}/charges/${id}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}` },
+    })
+  ).json();
 
 /** The receipt's charge as the API has it (its id read from the receipt). */
 const receiptCharge = async (page: Page, shop: Shop) => readCharge(shop, (await page.locator('[data-field="id"]').textContent())!);
 
 test.describe('3-D Secure on the checkout', () => {
-  test('a 3-D Secure card: the bank page (no axe violations, es-MX), the code from the log, back to a completed receipt', async ({ page, shop, recorder }) => {
+  test('a 3-D Secure card: the bank page (no axe violations, es-MX), the code from the log, back to a completed receipt', async ({
+    page,
+    shop,
+    recorder,
+  }) => {
     await pay(page, shop, '4000000000030124');
     await expect(page.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
     expect(new URL(page.url()).origin).toBe(shop.api.baseUrl);
@@ -98,7 +104,10 @@ test.describe('3-D Secure on the checkout', () => {
     expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
   });
 
-  test('a card whose challenge fails: back to a failure page in the shopper\'s words (no raw status, no API error_message)', async ({ page, shop }) => {
+  test("a card whose challenge fails: back to a failure page in the shopper's words (no raw status, no API error_message)", async ({
+    page,
+    shop,
+  }) => {
     await pay(page, shop, '4000000000003121');
     // the bank page is up: its charge, and so its code, is in the log (reading it earlier could get the last test's)
     await expect(page.getByRole('heading', { name: 'Verificación de compra' })).toBeVisible();
@@ -135,7 +144,10 @@ test.describe('3-D Secure on the checkout', () => {
 });
 
 test.describe('reward points and months without interest', () => {
-  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({
+    page,
+    shop,
+  }) => {
     await pay(page, shop, '4000000000004004');
     await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
     await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).');
@@ -184,7 +196,9 @@ test.describe('reward points and months without interest', () => {
     await page.getByLabel('Meses sin intereses').selectOption('3');
     await page.getByRole('button', { name: LABELS.pay }).click();
     // declined on the form, focused, in the plan's own words (the card details are fine)
-    await expect(page.locator('#payment-error')).toHaveText('Los meses sin intereses son solo con tarjeta de crédito. Elige pago en una sola exhibición o usa una tarjeta de crédito.');
+    await expect(page.locator('#payment-error')).toHaveText(
+      'Los meses sin intereses son solo con tarjeta de crédito. Elige pago en una sola exhibición o usa una tarjeta de crédito.',
+    );
     await expect(page.locator('#payment-error')).toBeFocused();
     expect(shop.merchant.charges.at(-1)).toMatchObject({ error_code: 3006 });
     await expect(page.getByLabel('Meses sin intereses')).toHaveValue('3'); // the choice kept for another card
@@ -199,31 +213,51 @@ test.describe('reward points and months without interest', () => {
 
 /** A charge_pending 3-D Secure charge made server side (as a merchant's backend would), returning to `redirect_url`. */
 async function pendingCharge(shop: Shop, card_number: string, redirect_url: string) {
-  const auth = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'Content-Type': 'application/json' });
+  const auth = (key: string) => ({
+    Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+    'Content-Type': 'application/json',
+  });
   const merchantApi = `${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}`;
-  const token = await (await fetch(`${merchantApi}/tokens`, {
-    method: 'POST',
-    headers: auth(CREDENTIALS.publicKey),
-    body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
-  })).json();
-  const tx = await (await fetch(`${merchantApi}/charges`, {
-    method: 'POST',
-    headers: { ...auth(CREDENTIALS.privateKey), 'X-Forwarded-For': '127.0.0.1' },
-    body: JSON.stringify({
-      method: 'card', source_id: token.id, amount: 2400, description: 'Café', device_session_id: 'e2e3ds', customer: { name: 'Ana', email: 'ana@example.com' },
-      use_3d_secure: true, redirect_url,
-    }),
-  })).json();
+  const token = await (
+    await fetch(`${merchantApi}/tokens`, {
+      method: 'POST',
+      headers: auth(CREDENTIALS.publicKey),
+      body: JSON.stringify({ card_number, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+    })
+  ).json();
+  const tx = await (
+    await fetch(`${merchantApi}/charges`, {
+      method: 'POST',
+      headers: { ...auth(CREDENTIALS.privateKey), 'X-Forwarded-For': '127.0.0.1' },
+      body: JSON.stringify({
+        method: 'card',
+        source_id: token.id,
+        amount: 2400,
+        description: 'Café',
+        device_session_id: 'e2e3ds',
+        customer: { name: 'Ana', email: 'ana@example.com' },
+        use_3d_secure: true,
+        redirect_url,
+      }),
+    })
+  ).json();
   expect(tx.status).toBe('charge_pending');
   return tx as { id: string; payment_method: { url: string } };
 }
 
 test.describe('PayToken.authenticate in the browser', () => {
-  test('modal: the bank page in a labelled dialog (no axe or CSP violation), paid, resolves returned with the id, focus restored', async ({ page, shop, recorder }) => {
+  test('modal: the bank page in a labelled dialog (no axe or CSP violation), paid, resolves returned with the id, focus restored', async ({
+    page,
+    shop,
+    recorder,
+  }) => {
     const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
     await page.goto(`${shop.merchant.url}/direct`);
     await page.locator('#pay').focus();
-    const result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }), tx.payment_method.url);
+    const result = page.evaluate(
+      (url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return' }),
+      tx.payment_method.url,
+    );
     const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
     await expect(dialog).toBeVisible();
     const bank = page.frameLocator('iframe[title="Verificación de tu banco"]');
@@ -239,11 +273,17 @@ test.describe('PayToken.authenticate in the browser', () => {
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('modal: Escape cancels, and the close button (English label) cancels; focus goes back; the charge stays pending', async ({ page, shop }) => {
+  test('modal: Escape cancels, and the close button (English label) cancels; focus goes back; the charge stays pending', async ({
+    page,
+    shop,
+  }) => {
     const tx = await pendingCharge(shop, '4000000000030124', `${shop.merchant.url}/3ds/return`);
     await page.goto(`${shop.merchant.url}/direct?lang=en`);
     await page.locator('#pay').focus();
-    let result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    let result = page.evaluate(
+      (url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }),
+      tx.payment_method.url,
+    );
     const dialog = page.getByRole('dialog', { name: 'Verification by your bank' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).focus();
@@ -251,7 +291,10 @@ test.describe('PayToken.authenticate in the browser', () => {
     expect(await result).toEqual({ status: 'cancelled' });
     await expect(dialog).toHaveCount(0);
     await expect(page.locator('#pay')).toBeFocused();
-    result = page.evaluate((url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }), tx.payment_method.url);
+    result = page.evaluate(
+      (url) => (window as any).PayToken.authenticate(url, { mode: 'modal', returnUrl: '/3ds/return', locale: 'en' }),
+      tx.payment_method.url,
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await result).toEqual({ status: 'cancelled' });
     await expect(page.locator('#pay')).toBeFocused();
@@ -260,14 +303,29 @@ test.describe('PayToken.authenticate in the browser', () => {
 
   test('redirect (the default): the page goes to the bank, which brings the shopper back to the receipt', async ({ page, shop }) => {
     // charged through the page's backend, so that the charge is this session's (the return page is bound to it)
-    const token = await (await fetch(`${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}/tokens`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ card_number: '4000000000003113', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
-    })).json();
+    const token = await (
+      await fetch(`${shop.api.baseUrl}/v1/${CREDENTIALS.merchantId}/tokens`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${CREDENTIALS.publicKey}:`).toString('base64')}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          card_number: '4000000000003113',
+          holder_name: 'Ana Pérez',
+          expiration_month: '12',
+          expiration_year: '40',
+          cvv2: '123',
+        }),
+      })
+    ).json();
     await page.goto(`${shop.merchant.url}/direct`);
     const bankUrl = await page.evaluate(async (token_id) => {
-      const res = await fetch('/api/charge', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token_id, device_session_id: 'e2e3dsredirect' }) });
+      const res = await fetch('/api/charge', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token_id, device_session_id: 'e2e3dsredirect' }),
+      });
       return (await res.json()).redirect as string;
     }, token.id);
     const tx = { id: String(shop.merchant.charges.at(-1)!.id) };
@@ -280,13 +338,21 @@ test.describe('PayToken.authenticate in the browser', () => {
 
 test.describe('on the card element checkout (/): the same steps as /direct', () => {
   /** Opens `/` in `lang`, fills the card element with `number` and, unless `submit` is false, pays. */
-  async function payHosted(page: Page, shop: Shop, number: string, { lang = 'es', submit = true }: { lang?: 'es' | 'en'; submit?: boolean } = {}) {
+  async function payHosted(
+    page: Page,
+    shop: Shop,
+    number: string,
+    { lang = 'es', submit = true }: { lang?: 'es' | 'en'; submit?: boolean } = {},
+  ) {
     await page.goto(`${shop.merchant.url}/?lang=${lang}`);
     await fillHosted(page, { number });
     if (submit) await page.getByRole('button', { name: LABELS.pay }).click();
   }
 
-  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({ page, shop }) => {
+  test('a points card paid with points only: the step (no axe violations), then points used and left on the receipt', async ({
+    page,
+    shop,
+  }) => {
     await payHosted(page, shop, '4000000000004004');
     await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeFocused();
@@ -301,7 +367,10 @@ test.describe('on the card element checkout (/): the same steps as /direct', () 
     await expect(page.locator('[data-field="points_remaining"]')).toHaveText(String(balance - 24000));
     expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed', card_points: { used: 24000, amount: 2400 } });
     // the merchant got the token twice (the step, then the choice), never the card
-    expect(shop.merchant.received.slice(-2).map((b) => Object.keys(b).sort())).toEqual([['device_session_id', 'token_id'], ['device_session_id', 'token_id', 'use_card_points']]);
+    expect(shop.merchant.received.slice(-2).map((b) => Object.keys(b).sort())).toEqual([
+      ['device_session_id', 'token_id'],
+      ['device_session_id', 'token_id', 'use_card_points'],
+    ]);
   });
 
   test('a 3-D Secure card: redirected to the bank page, the code, back to a completed receipt', async ({ page, shop, recorder }) => {

@@ -26,7 +26,9 @@ const layout = (page: Page) =>
       expiry: box('#expiry'),
       cvv: box('#cvv2'),
       // the labels on screen (the hidden "pay with points" step's have no box)
-      labelLines: [...document.querySelectorAll('label')].filter((l) => l.getClientRects().length > 0).map((l) => [l.textContent, lines(l)] as const),
+      labelLines: [...document.querySelectorAll('label')]
+        .filter((l) => l.getClientRects().length > 0)
+        .map((l) => [l.textContent, lines(l)] as const),
       panScroll: pan ? pan.scrollWidth - pan.clientWidth : 0,
     };
   });
@@ -48,7 +50,11 @@ for (const width of [320, 390, 1280]) {
       for (const [text, lines] of l.labelLines) expect(lines, text!).toBe(1);
       expect(l.panScroll).toBeLessThanOrEqual(0); // "4111 1111 1111 1111" fits before the brand icon
       // the header: the shop's name and its links in two rows at most from 390 px up (three at 320 px)
-      const rows = await page.evaluate(() => new Set([...document.querySelectorAll('.topbar .logo, .topbar nav a')].map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      const rows = await page.evaluate(
+        () =>
+          new Set([...document.querySelectorAll('.topbar .logo, .topbar nav a')].map((el) => Math.round(el.getBoundingClientRect().top)))
+            .size,
+      );
       expect(rows).toBeLessThanOrEqual(width >= 390 ? 2 : 3);
       await page.screenshot({ path: `${DIR}/checkout-${width}.png`, fullPage: true });
     });
@@ -76,7 +82,9 @@ for (const width of [320, 390, 1280]) {
       const card = page.locator('[data-field="card"]');
       await expect(card).toHaveText('Visa •••• 1111');
       const cardBox = (await card.boundingBox())!;
-      const lineHeight = await card.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.25);
+      const lineHeight = await card.evaluate(
+        (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.25,
+      );
       expect(cardBox.height).toBeLessThan(lineHeight * 1.5); // on one line
       await page.screenshot({ path: `${DIR}/receipt-${width}.png`, fullPage: true });
     });

@@ -40,8 +40,23 @@ const unpacked = mkdtempSync(join(tmpdir(), 'paytoken-release-'));
 let ok = true;
 try {
   const dir = unpack(packed.tarball, unpacked);
-  ok = run('publint (strict, the tarball\'s files)', process.execPath, [bin('publint/src/cli.js'), dir, '--strict', '--level', 'suggestion', '--pack', 'false']) && ok;
-  ok = run('arethetypeswrong (the tarball, profile esm-only)', process.execPath, [bin('@arethetypeswrong/cli/dist/index.js'), packed.tarball, '--profile', 'esm-only']) && ok;
+  ok =
+    run("publint (strict, the tarball's files)", process.execPath, [
+      bin('publint/src/cli.js'),
+      dir,
+      '--strict',
+      '--level',
+      'suggestion',
+      '--pack',
+      'false',
+    ]) && ok;
+  ok =
+    run('arethetypeswrong (the tarball, profile esm-only)', process.execPath, [
+      bin('@arethetypeswrong/cli/dist/index.js'),
+      packed.tarball,
+      '--profile',
+      'esm-only',
+    ]) && ok;
   console.log(`== ${packed.tarball.slice(ROOT.length + 1)}: ${packed.files.length} files`);
   for (const file of packed.files) console.log(`${String(statSync(join(dir, file)).size).padStart(9)} B  ${file}`);
 } finally {

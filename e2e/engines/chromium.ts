@@ -13,7 +13,15 @@ export async function launchChromium(): Promise<Engine> {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   return {
     name: 'chromium',
@@ -54,9 +62,17 @@ export async function launchChromium(): Promise<Engine> {
             type Node = { nodeId: number; backendNodeId: number; frameId?: string; contentDocument?: Node; children?: Node[] };
             const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
             const byId = (n: Node, id: number): Node | undefined =>
-              n.nodeId === id ? n : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>((f, c) => f ?? byId(c, id), undefined);
+              n.nodeId === id
+                ? n
+                : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>(
+                    (f, c) => f ?? byId(c, id),
+                    undefined,
+                  );
             const iframe = byId(root, (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: frame })).nodeId)!;
-            const field = byId(root, (await cdp.send('DOM.querySelector', { nodeId: iframe.contentDocument!.nodeId, selector: input })).nodeId)!;
+            const field = byId(
+              root,
+              (await cdp.send('DOM.querySelector', { nodeId: iframe.contentDocument!.nodeId, selector: input })).nodeId,
+            )!;
             await cdp.send('Autofill.trigger', { fieldId: field.backendNodeId, frameId: iframe.frameId, card });
           } finally {
             await cdp.detach();

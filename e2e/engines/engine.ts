@@ -13,8 +13,22 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 /** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
 export type Key =
-  | 'Tab' | 'Enter' | 'Backspace' | 'Delete' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End'
-  | 'Control+a' | 'Control+c' | 'Control+v' | 'Control+x' | 'Control+Backspace' | 'Shift+ArrowLeft' | 'Shift+ArrowRight' | 'Shift+Tab';
+  | 'Tab'
+  | 'Enter'
+  | 'Backspace'
+  | 'Delete'
+  | 'ArrowLeft'
+  | 'ArrowRight'
+  | 'Home'
+  | 'End'
+  | 'Control+a'
+  | 'Control+c'
+  | 'Control+v'
+  | 'Control+x'
+  | 'Control+Backspace'
+  | 'Shift+ArrowLeft'
+  | 'Shift+ArrowRight'
+  | 'Shift+Tab';
 
 /** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
 export type Shape = 'desktop' | 'phone';
@@ -90,7 +104,8 @@ export function contentFrameScope(page: DevtoolsPage, selector: string): Scope {
   return {
     async type(sel, text) {
       const f = await frame();
-      if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel]))))) await f.evaluate(callSource(focusAtEnd, [sel, true]));
+      if (!((await page.evaluate(callSource(isActive, [selector]))) && (await f.evaluate(callSource(isActive, [sel])))))
+        await f.evaluate(callSource(focusAtEnd, [sel, true]));
       await page.keyboard.type(text);
     },
     evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
@@ -146,12 +161,15 @@ export function installProbe(): void {
   for (const e of performance.getEntriesByType('navigation')) p.resources.push(e.name);
   // violations from before the probe (a frame's start-up): the buffered reports, where the engine has them
   if (typeof ReportingObserver === 'function') {
-    new ReportingObserver((reports) => {
-      for (const r of reports) {
-        const b = r.body as unknown as { effectiveDirective?: string; blockedURL?: string };
-        p.csp.push(`${b.effectiveDirective} ${b.blockedURL} (report)`);
-      }
-    }, { types: ['csp-violation'], buffered: true }).observe();
+    new ReportingObserver(
+      (reports) => {
+        for (const r of reports) {
+          const b = r.body as unknown as { effectiveDirective?: string; blockedURL?: string };
+          p.csp.push(`${b.effectiveDirective} ${b.blockedURL} (report)`);
+        }
+      },
+      { types: ['csp-violation'], buffered: true },
+    ).observe();
   }
 }
 
@@ -179,15 +197,20 @@ export function focusAtEnd(selector: string, force = false): void {
 export const isActive = (selector: string): boolean => document.activeElement === document.querySelector(selector);
 
 /** The source of `fn` called with `args` as JSON: the one way every adapter sends a script. */
-export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): string =>
-  `(${fn.toString()})(...${JSON.stringify(args)})`;
+export const callSource = (fn: (...args: any[]) => unknown, args: unknown[]): string => `(${fn.toString()})(...${JSON.stringify(args)})`;
 
 /**
  * Polls `fn(...args)` in the page every 50 ms until it returns a truthy value (returned), across navigations
  * (an evaluation that fails while a document is replaced is retried). Throws after `timeoutMs` with `what` and the
  * last error.
  */
-export async function waitFor<T>(tab: Scope, what: string, fn: (...args: any[]) => T | Promise<T>, args: unknown[] = [], timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  tab: Scope,
+  what: string,
+  fn: (...args: any[]) => T | Promise<T>,
+  args: unknown[] = [],
+  timeoutMs = 15_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -225,7 +248,13 @@ export const waitForText = (tab: Scope, selector: string, text: string | RegExp,
 export const field = (tab: Scope, selector: string) =>
   tab.evaluate((sel: string) => {
     const el = document.querySelector<HTMLInputElement>(sel)!;
-    return { value: el.value, caret: el.selectionStart, focused: document.activeElement === el, invalid: el.getAttribute('aria-invalid'), description: describedBy(el) };
+    return {
+      value: el.value,
+      caret: el.selectionStart,
+      focused: document.activeElement === el,
+      invalid: el.getAttribute('aria-invalid'),
+      description: describedBy(el),
+    };
     function describedBy(e: HTMLElement) {
       return (e.getAttribute('aria-describedby') ?? '')
         .split(/\s+/)

@@ -13,7 +13,6 @@ import type { Engine, EngineName, Shape, Tab } from './engine';
 import { CREDENTIALS } from './credentials';
 import { SCENARIOS } from './scenarios/index';
 
-
 /** A request one of the two servers received. */
 export type ServerRequest = LoggedRequest & { to: 'api' | 'merchant' };
 
@@ -69,7 +68,12 @@ export function runScenarios(name: EngineName, launch: () => Promise<Engine>): v
       log: (line) => apiLog.push(line),
       requestLog: (r) => requests.push({ ...r, to: 'api' }),
     });
-    merchant = await startMerchant({ ...CREDENTIALS, apiBaseUrl: api.baseUrl, port: 0, requestLog: (r) => requests.push({ ...r, to: 'merchant' }) });
+    merchant = await startMerchant({
+      ...CREDENTIALS,
+      apiBaseUrl: api.baseUrl,
+      port: 0,
+      requestLog: (r) => requests.push({ ...r, to: 'merchant' }),
+    });
     engine = await launch();
     console.log(`${name}: ${engine.version}`);
   }, 90_000);

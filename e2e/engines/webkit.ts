@@ -15,8 +15,16 @@ const MINIBROWSER = process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu
 const ELEMENT = 'element-6066-11e4-a52e-4a5cb2ac4f08';
 /** WebDriver key codes (W3C WebDriver, Keyboard actions). */
 const CODES: Record<string, string> = {
-  Tab: '\uE004', Enter: '\uE007', Backspace: '\uE003', Delete: '\uE017', ArrowLeft: '\uE012', ArrowRight: '\uE014',
-  Home: '\uE011', End: '\uE010', Shift: '\uE008', Control: '\uE009',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Backspace: '\uE003',
+  Delete: '\uE017',
+  ArrowLeft: '\uE012',
+  ArrowRight: '\uE014',
+  Home: '\uE011',
+  End: '\uE010',
+  Shift: '\uE008',
+  Control: '\uE009',
 };
 
 /** One WebDriver command: the response's `value`, or an Error with the WebDriver error and message. */
@@ -87,7 +95,8 @@ export async function launchWebKit(): Promise<Engine> {
     // a phone-sized window (MiniBrowser keeps its own minimum width) or a laptop-sized one
     await wd('POST', '/window/rect', shape === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
     /** The element reference, as the driver gave it (WebKitWebDriver's key is not the W3C one). */
-    const findRef = (selector: string): Promise<Record<string, string>> => wd('POST', '/element', { using: 'css selector', value: selector });
+    const findRef = (selector: string): Promise<Record<string, string>> =>
+      wd('POST', '/element', { using: 'css selector', value: selector });
     const find = async (selector: string) => {
       const ref = await findRef(selector);
       return (ref[ELEMENT] ?? Object.values(ref)[0]) as string;
@@ -102,7 +111,10 @@ export async function launchWebKit(): Promise<Engine> {
     };
     /** Key actions: each chord's keys down in order, then up in reverse; chords one after another. */
     const keys = async (chords: string[][]) => {
-      const actions = chords.flatMap((seq) => [...seq.map((value) => ({ type: 'keyDown', value })), ...[...seq].reverse().map((value) => ({ type: 'keyUp', value }))]);
+      const actions = chords.flatMap((seq) => [
+        ...seq.map((value) => ({ type: 'keyDown', value })),
+        ...[...seq].reverse().map((value) => ({ type: 'keyUp', value })),
+      ]);
       await wd('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
     };
     const tab: Tab = {

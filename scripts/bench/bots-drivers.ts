@@ -27,7 +27,12 @@ const DEAD_PROXY = '127.0.0.1:9';
 
 /** The test card, entered field by field (the expiry as MMYY: the form layer adds the slash). */
 export const CARD = { holder: 'ana perez', number: '4111111111111111', expiry: `12${(new Date().getFullYear() + 3) % 100}`, cvv: '123' };
-const FIELDS: [keyof typeof CARD, string][] = [['holder', '#holder'], ['number', '#number'], ['expiry', '#expiry'], ['cvv', '#cvv']];
+const FIELDS: [keyof typeof CARD, string][] = [
+  ['holder', '#holder'],
+  ['number', '#number'],
+  ['expiry', '#expiry'],
+  ['cvv', '#cvv'],
+];
 
 export type Stop = () => Promise<void>;
 
@@ -39,7 +44,15 @@ export interface Env {
 }
 
 /** Chromium flags that keep it off the network but loopback, without changing what the page sees of automation. */
-const QUIET = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', `--proxy-server=${DEAD_PROXY}`];
+const QUIET = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  `--proxy-server=${DEAD_PROXY}`,
+];
 
 /** Firefox preferences: no first-run pages, no Mozilla services, a dead proxy but for 127.0.0.1. */
 export const FIREFOX_PREFS: Record<string, string | number | boolean> = {
@@ -74,7 +87,12 @@ export async function playwrightChromium(env: Env, headless: boolean): Promise<S
 /** Puppeteer (puppeteer-core, or puppeteer-extra with the stealth plugin) + Chromium: `page.type`, click Pay. */
 export async function puppeteerChromium(env: Env, headless: boolean, stealth: boolean): Promise<Stop> {
   const launcher = stealth ? addExtra(puppeteer as never).use(Stealth()) : puppeteer;
-  const browser = await (launcher as typeof puppeteer).launch({ executablePath: CHROMIUM, headless, args: QUIET, env: { ...process.env, DISPLAY: env.display } });
+  const browser = await (launcher as typeof puppeteer).launch({
+    executablePath: CHROMIUM,
+    headless,
+    args: QUIET,
+    env: { ...process.env, DISPLAY: env.display },
+  });
   const page = await browser.newPage();
   await page.goto(env.url);
   for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
@@ -84,7 +102,13 @@ export async function puppeteerChromium(env: Env, headless: boolean, stealth: bo
 
 /** Puppeteer + Firefox ESR over WebDriver BiDi: `page.type`, click Pay. */
 export async function puppeteerFirefox(env: Env, headless: boolean): Promise<Stop> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless, extraPrefsFirefox: FIREFOX_PREFS, env: { ...process.env, DISPLAY: env.display } });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless,
+    extraPrefsFirefox: FIREFOX_PREFS,
+    env: { ...process.env, DISPLAY: env.display },
+  });
   const page = await browser.newPage();
   await page.goto(env.url);
   for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
@@ -96,7 +120,10 @@ export async function puppeteerFirefox(env: Env, headless: boolean): Promise<Sto
 export async function seleniumChromium(env: Env, headless: boolean): Promise<Stop> {
   const options = new chrome.Options().setChromeBinaryPath(CHROMIUM);
   options.addArguments(...QUIET, ...(headless ? ['--headless=new'] : []));
-  const service = new chrome.ServiceBuilder(CHROMEDRIVER).setEnvironment({ ...process.env, DISPLAY: env.display } as Record<string, string>);
+  const service = new chrome.ServiceBuilder(CHROMEDRIVER).setEnvironment({ ...process.env, DISPLAY: env.display } as Record<
+    string,
+    string
+  >);
   const driver = await new Builder().forBrowser('chrome').setChromeOptions(options).setChromeService(service).build();
   await driver.get(env.url);
   for (const [key, sel] of FIELDS) await driver.findElement(By.css(sel)).sendKeys(CARD[key]);
@@ -106,7 +133,12 @@ export async function seleniumChromium(env: Env, headless: boolean): Promise<Sto
 
 /** One W3C WebDriver command over HTTP; the response's `value`. */
 async function wd(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(40_000) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(40_000),
+  });
   const json = (await res.json()) as { value: any };
   if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
   return json.value;
@@ -139,7 +171,11 @@ export function stopGroup(child: ChildProcess): Promise<void> {
 /** WebKitWebDriver + WebKitGTK's MiniBrowser (as e2e/engines/webkit.ts): element values (`sendKeys`), click Pay. */
 export async function webkitWebDriver(env: Env): Promise<Stop> {
   const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: env.display } });
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, DISPLAY: env.display },
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -151,10 +187,13 @@ export async function webkitWebDriver(env: Env): Promise<Stop> {
     }
   }
   const browserOptions = { binary: MINIBROWSER, args: ['--automation', `--proxy=http://${DEAD_PROXY}`, '--ignore-host=127.0.0.1'] };
-  const { sessionId } = await wd(base, 'POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': browserOptions } } });
+  const { sessionId } = await wd(base, 'POST', '/session', {
+    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': browserOptions } },
+  });
   const s = `/session/${sessionId}`;
   await wd(base, 'POST', `${s}/url`, { url: env.url });
-  const element = async (sel: string) => Object.values(await wd(base, 'POST', `${s}/element`, { using: 'css selector', value: sel }))[0] as string;
+  const element = async (sel: string) =>
+    Object.values(await wd(base, 'POST', `${s}/element`, { using: 'css selector', value: sel }))[0] as string;
   for (const [key, sel] of FIELDS) await wd(base, 'POST', `${s}/element/${await element(sel)}/value`, { text: CARD[key] });
   await wd(base, 'POST', `${s}/element/${await element('#submit')}/click`, {});
   return async () => {
@@ -167,7 +206,10 @@ export async function webkitWebDriver(env: Env): Promise<Stop> {
 export async function chromiumCli(env: Env, mode: 'dump-dom' | 'screenshot'): Promise<Stop> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bots-'));
   const out = mode === 'dump-dom' ? '--dump-dom' : `--screenshot=${join(dir, 'shot.png')}`;
-  const child = spawn(CHROMIUM, ['--headless', ...QUIET, `--user-data-dir=${dir}`, '--virtual-time-budget=15000', out, env.url], { stdio: 'ignore', detached: true });
+  const child = spawn(CHROMIUM, ['--headless', ...QUIET, `--user-data-dir=${dir}`, '--virtual-time-budget=15000', out, env.url], {
+    stdio: 'ignore',
+    detached: true,
+  });
   return async () => {
     await stopGroup(child);
     rmSync(dir, { recursive: true, force: true });
@@ -183,7 +225,16 @@ export function xdotoolTyping(text: string[], at: [number, number]): string[] {
 }
 
 /** The keys of the card entry: the holder, Tab, the number, Tab, the expiry, Tab, the CVV2, Return. */
-const KEYS = [...[...CARD.holder].map((c) => (c === ' ' ? 'space' : c)), 'Tab', ...CARD.number, 'Tab', ...CARD.expiry, 'Tab', ...CARD.cvv, 'Return'];
+const KEYS = [
+  ...[...CARD.holder].map((c) => (c === ' ' ? 'space' : c)),
+  'Tab',
+  ...CARD.number,
+  'Tab',
+  ...CARD.expiry,
+  'Tab',
+  ...CARD.cvv,
+  'Return',
+];
 
 /** A human baseline: `browser` started headed (its command line), then the card typed with xdotool. */
 export async function human(env: Env, browser: 'chromium' | 'firefox' | 'webkit'): Promise<Stop> {
@@ -191,9 +242,15 @@ export async function human(env: Env, browser: 'chromium' | 'firefox' | 'webkit'
   const url = `${env.url}&human=1`;
   const xdg = { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config') };
   let cmd: [string, string[]];
-  if (browser === 'chromium') cmd = [CHROMIUM, [...QUIET, `--user-data-dir=${dir}`, '--window-position=0,0', '--window-size=1000,800', url]];
+  if (browser === 'chromium')
+    cmd = [CHROMIUM, [...QUIET, `--user-data-dir=${dir}`, '--window-position=0,0', '--window-size=1000,800', url]];
   else if (browser === 'firefox') {
-    writeFileSync(join(dir, 'user.js'), Object.entries(FIREFOX_PREFS).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('\n'));
+    writeFileSync(
+      join(dir, 'user.js'),
+      Object.entries(FIREFOX_PREFS)
+        .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+        .join('\n'),
+    );
     cmd = [FIREFOX, ['--profile', dir, '--no-remote', '--new-instance', url]];
   } else cmd = [MINIBROWSER, [`--proxy=http://${DEAD_PROXY}`, '--ignore-host=127.0.0.1', url]];
   const child = spawn(cmd[0], cmd[1], { stdio: 'ignore', detached: true, env: { ...process.env, ...xdg, DISPLAY: env.display } });
@@ -203,7 +260,10 @@ export async function human(env: Env, browser: 'chromium' | 'firefox' | 'webkit'
   };
   try {
     const { holder } = await env.ready();
-    const typing = spawn('xdotool', xdotoolTyping(KEYS, holder ?? [120, 60]), { stdio: 'ignore', env: { ...process.env, DISPLAY: env.display } });
+    const typing = spawn('xdotool', xdotoolTyping(KEYS, holder ?? [120, 60]), {
+      stdio: 'ignore',
+      env: { ...process.env, DISPLAY: env.display },
+    });
     await new Promise((r) => typing.on('exit', r));
   } catch (e) {
     await stop();

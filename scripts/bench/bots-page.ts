@@ -72,23 +72,28 @@ report({ ready: true, holder });
  * Starts the page's server. `onToken(run, token, session)` charges a token (the caller's sandbox); the reports are
  * merged per run into `reports`.
  */
-export async function startBenchPage(api: BenchApi, charge: (token: string, session: string) => Promise<{ flags?: string[]; error?: string }>) {
+export async function startBenchPage(
+  api: BenchApi,
+  charge: (token: string, session: string) => Promise<{ flags?: string[]; error?: string }>,
+) {
   const reports = new Map<string, Report>();
   const csp = `default-src 'none'; script-src 'self'; connect-src 'self' ${api.baseUrl}; worker-src blob:; style-src 'self'; base-uri 'none'; form-action 'none'`;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (req.method === 'POST' && path === '/report') {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', async () => {
-        res.writeHead(204).end();
-        const { run, ...patch } = JSON.parse(body || '{}') as Report & { run: string };
-        const r = reports.get(run) ?? {};
-        reports.set(run, Object.assign(r, patch));
-        if (patch.token && patch.session) {
-          const { flags, error } = await charge(patch.token, patch.session);
-          Object.assign(r, { fraudFlags: flags, chargeError: error });
-        }
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', async () => {
+          res.writeHead(204).end();
+          const { run, ...patch } = JSON.parse(body || '{}') as Report & { run: string };
+          const r = reports.get(run) ?? {};
+          reports.set(run, Object.assign(r, patch));
+          if (patch.token && patch.session) {
+            const { flags, error } = await charge(patch.token, patch.session);
+            Object.assign(r, { fraudFlags: flags, chargeError: error });
+          }
+        });
       return;
     }
     const files: Record<string, [string, string | Buffer]> = {

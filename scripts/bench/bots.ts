@@ -79,8 +79,13 @@ function ensurePackages(): void {
   if (!missing.length) return;
   console.log(`installing Debian's ${missing.join(' ')} (apt-get)`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args: string[]) => spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', '--no-install-recommends', ...missing])) throw new Error(`could not install ${missing.join(' ')}`);
+  const apt = (args: string[]) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]))
+    throw new Error(`could not install ${missing.join(' ')}`);
 }
 
 /** Starts an Xvfb on the first free display from :90; resolves once its socket exists. */
@@ -99,8 +104,21 @@ async function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
 const chargeWith = (api: BenchApi) => async (token: string, session: string) => {
   const res = await fetch(`${api.baseUrl}/v1/${api.merchantId}/charges`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${api.privateKey}:`).toString('base64')}`, 'X-Forwarded-For': '127.0.0.1' },
-    body: JSON.stringify({ method: 'card', source_id: token, amount: 100, currency: 'MXN', description: 'bench', order_id: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, device_session_id: session, customer: { name: 'Ana', last_name: 'Perez', email: 'ana@example.com' } }),
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${api.privateKey}:`).toString('base64')}`,
+      'X-Forwarded-For': '127.0.0.1',
+    },
+    body: JSON.stringify({
+      method: 'card',
+      source_id: token,
+      amount: 100,
+      currency: 'MXN',
+      description: 'bench',
+      order_id: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      device_session_id: session,
+      customer: { name: 'Ana', last_name: 'Perez', email: 'ana@example.com' },
+    }),
   });
   const body = (await res.json()) as { fraud_flags?: string[]; fraud_rules?: string[]; description?: string };
   return res.ok ? { flags: body.fraud_flags ?? [] } : { flags: body.fraud_rules ?? [], error: `${res.status} ${body.description ?? ''}` };
@@ -122,7 +140,14 @@ interface Outcome {
 }
 
 /** Runs one row: launches it, waits (within ROW_MS) for its reports, stops it; never throws. */
-async function runRow(row: Row, n: number, base: string, display: string, page: Awaited<ReturnType<typeof startBenchPage>>, store: Awaited<ReturnType<typeof startSandbox>>['store']): Promise<Outcome> {
+async function runRow(
+  row: Row,
+  n: number,
+  base: string,
+  display: string,
+  page: Awaited<ReturnType<typeof startBenchPage>>,
+  store: Awaited<ReturnType<typeof startSandbox>>['store'],
+): Promise<Outcome> {
   const run = `r${n}`;
   page.reports.set(run, {});
   const report = page.reports.get(run)!;
@@ -142,13 +167,17 @@ async function runRow(row: Row, n: number, base: string, display: string, page: 
     const complete = () => report.botd !== undefined && report.automation !== undefined && (!row.entry || report.fraudFlags !== undefined);
     if (!(await until(complete, ROW_MS / 2))) error = 'incomplete reports';
   } catch (e) {
-    error = String((e as Error).message ?? e).split('\n')[0]!.slice(0, 100);
+    error = String((e as Error).message ?? e)
+      .split('\n')[0]!
+      .slice(0, 100);
   }
   await stop?.().catch(() => {});
   const record = report.session ? store.devices.get(report.session) : undefined;
   if (process.env.BOTS_DEBUG && record) {
     const { platform, fonts, webgl } = record.data.signals;
-    console.log(`    ${row.name}: ${record.userAgent} | platform ${JSON.stringify(platform)} | fonts ${JSON.stringify(fonts)} | webgl ${JSON.stringify(webgl)} | entry ${JSON.stringify(record.entry)}`);
+    console.log(
+      `    ${row.name}: ${record.userAgent} | platform ${JSON.stringify(platform)} | fonts ${JSON.stringify(fonts)} | webgl ${JSON.stringify(webgl)} | entry ${JSON.stringify(record.entry)}`,
+    );
   }
   const sandbox = report.fraudFlags ?? (record ? Object.values(deviceRules(record)).flat() : null);
   return { row, report, sandbox, entry: record?.entry?.card_number.methods ?? null, error };
@@ -158,11 +187,22 @@ async function runRow(row: Row, n: number, base: string, display: string, page: 
 function print(outcomes: Outcome[]): void {
   const pad = (s: string, n: number) => s.padEnd(n).slice(0, Math.max(n, s.length));
   const list = (a: string[] | null | undefined) => (a == null ? 'n/a' : a.length ? a.join(',') : '-');
-  console.log(`\n${pad('set-up', 32)} ${pad('expected', 8)} ${pad('entry', 9)} ${pad('paytoken browser flags', 48)} ${pad('paytoken + sandbox rules', 62)} BotD`);
+  console.log(
+    `\n${pad('set-up', 32)} ${pad('expected', 8)} ${pad('entry', 9)} ${pad('paytoken browser flags', 48)} ${pad('paytoken + sandbox rules', 62)} BotD`,
+  );
   for (const o of outcomes) {
-    const botd = o.report.botd === undefined ? 'n/a' : o.report.botd === true ? `bot${o.report.botKind ? ` (${o.report.botKind})` : ''}` : o.report.botd === false ? 'human' : String(o.report.botd);
+    const botd =
+      o.report.botd === undefined
+        ? 'n/a'
+        : o.report.botd === true
+          ? `bot${o.report.botKind ? ` (${o.report.botKind})` : ''}`
+          : o.report.botd === false
+            ? 'human'
+            : String(o.report.botd);
     const entry = o.row.entry ? `${o.row.entry}${o.entry ? `:${o.entry.join('+')}` : ''}` : '-';
-    console.log(`${pad(o.row.name, 32)} ${pad(o.row.expected, 8)} ${pad(entry, 9)} ${pad(list(o.report.automation), 48)} ${pad(list(o.sandbox), 62)} ${botd}${o.error ? `  [${o.error}]` : ''}`);
+    console.log(
+      `${pad(o.row.name, 32)} ${pad(o.row.expected, 8)} ${pad(entry, 9)} ${pad(list(o.report.automation), 48)} ${pad(list(o.sandbox), 62)} ${botd}${o.error ? `  [${o.error}]` : ''}`,
+    );
   }
   const paytoken = (o: Outcome) => !!o.report.automation?.length || !!o.sandbox?.length;
   const browserOnly = (o: Outcome) => !!o.report.automation?.length;
@@ -170,24 +210,35 @@ function print(outcomes: Outcome[]): void {
   const bots = outcomes.filter((o) => o.row.expected === 'bot');
   const people = outcomes.filter((o) => o.row.expected === 'human');
   const rate = (rows: Outcome[], hit: (o: Outcome) => boolean) => `${rows.filter(hit).length}/${rows.length}`;
-  console.log(`\ndetection rate (automated set-ups flagged): paytoken browser flags ${rate(bots, browserOnly)}, paytoken browser + sandbox ${rate(bots, paytoken)}, BotD ${rate(bots, botd)}`);
-  console.log(`false-positive rate (human baselines flagged): paytoken browser flags ${rate(people, browserOnly)}, paytoken browser + sandbox ${rate(people, paytoken)}, BotD ${rate(people, botd)}`);
+  console.log(
+    `\ndetection rate (automated set-ups flagged): paytoken browser flags ${rate(bots, browserOnly)}, paytoken browser + sandbox ${rate(bots, paytoken)}, BotD ${rate(bots, botd)}`,
+  );
+  console.log(
+    `false-positive rate (human baselines flagged): paytoken browser flags ${rate(people, browserOnly)}, paytoken browser + sandbox ${rate(people, paytoken)}, BotD ${rate(people, botd)}`,
+  );
   const behind = bots.filter((o) => botd(o) && !paytoken(o)).map((o) => o.row.name);
   console.log(`rows where BotD detects and paytoken does not: ${behind.length ? behind.join(', ') : 'none'}`);
 }
 
 {
   ensurePackages();
-  if (!existsSync(new URL('../../dist/paytoken-checkout.iife.js', import.meta.url))) throw new Error('dist/ is missing: npm run build first');
+  if (!existsSync(new URL('../../dist/paytoken-checkout.iife.js', import.meta.url)))
+    throw new Error('dist/ is missing: npm run build first');
   const only = process.env.ROWS?.split(',');
   const rows = ROWS.filter((r) => !only || only.includes(r.name));
   const xvfb = await startXvfb();
-  const sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0, cardVelocityMaxDevices: 0, ipVelocityMaxCards: 0 } });
+  const sandbox = await startSandbox({
+    ...CREDS,
+    port: 0,
+    fraud: { velocityMaxCards: 0, cardVelocityMaxDevices: 0, ipVelocityMaxCards: 0 },
+  });
   const api: BenchApi = { baseUrl: sandbox.baseUrl, ...CREDS };
   const page = await startBenchPage(api, chargeWith(api));
   const outcomes: Outcome[] = [];
   try {
-    console.log(`paytoken bots benchmark, ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${rows.length} set-ups, page ${page.url}, Xvfb ${xvfb.display}`);
+    console.log(
+      `paytoken bots benchmark, ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${rows.length} set-ups, page ${page.url}, Xvfb ${xvfb.display}`,
+    );
     for (const [i, row] of rows.entries()) {
       const o = await runRow(row, i, page.url, xvfb.display, page, sandbox.store);
       console.log(`  ${row.name}: ${o.error ?? 'done'}`);

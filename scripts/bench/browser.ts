@@ -29,7 +29,13 @@ import { fmt, startBench, stats, timingTable } from './setup';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, write: { type: 'boolean', default: false } } });
 const RUNS = Math.max(5, Number(values.runs));
 const CREDS = { merchantId: 'mbench0merchant01', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
-const CARD = { card_number: '4111111111111111', holder_name: 'Bench Mark', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 3), cvv2: '123' };
+const CARD = {
+  card_number: '4111111111111111',
+  holder_name: 'Bench Mark',
+  expiration_month: '12',
+  expiration_year: String(new Date().getFullYear() + 3),
+  cvv2: '123',
+};
 
 const { rows, row } = timingTable();
 
@@ -107,7 +113,10 @@ async function firstCalls(browser: Browser, pageUrl: string, apiUrl: string) {
   const plain: number[] = [];
   const hinted: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    for (const [path, into] of [['/', plain], ['/preconnect', hinted]] as const) {
+    for (const [path, into] of [
+      ['/', plain],
+      ['/preconnect', hinted],
+    ] as const) {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();
       await page.goto(pageUrl + path);
@@ -178,7 +187,11 @@ async function longestTask(browser: Browser, merchantUrl: string) {
   return longest;
 }
 
-const bench = await startBench({ sandbox: CREDS, pages: pageApp, chromiumArgs: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
+const bench = await startBench({
+  sandbox: CREDS,
+  pages: pageApp,
+  chromiumArgs: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+});
 const { api, pages, browser } = bench;
 const merchant = await startMerchant({ ...CREDS, apiBaseUrl: api.baseUrl, port: 0 });
 try {
@@ -192,10 +205,12 @@ try {
   const mLater = row('Submit to token, later calls (preflight cached, keep-alive)', later.total);
   row('Library main-thread time per tokenization (network excluded)', later.own);
   const l = stats(checkout);
-  rows.push(`| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`);
+  rows.push(
+    `| Longest main-thread task during a checkout (longtask observer, >= 50 ms) | ${l.median ? `${fmt(l.median)} ms` : 'none'} | ${l.p95 ? `${fmt(l.p95)} ms` : 'none'} | ${l.n} |`,
+  );
   console.log(rows.join('\n'));
   console.log(`\nratios of medians: first/later ${(mFirst / mLater).toFixed(2)}, preconnect/plain first ${(mHint / mFirst).toFixed(2)}`);
-  console.log(`\n${classic.lines.join("\n")}`);
+  console.log(`\n${classic.lines.join('\n')}`);
   console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
   if (values.write) {
     const m = classic.medians;

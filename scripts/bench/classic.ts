@@ -25,7 +25,13 @@ import { classicPairSizes } from '../size/classic-pair';
 import { CLASSIC_CREDS, configureClassic, startClassicPages } from '../../e2e/classic-page';
 
 type Who = 'PayToken' | 'OpenPay';
-const CARD = { card_number: '4111111111111111', holder_name: 'Bench Mark', expiration_month: '12', expiration_year: String((new Date().getFullYear() + 3) % 100).padStart(2, '0'), cvv2: '123' };
+const CARD = {
+  card_number: '4111111111111111',
+  holder_name: 'Bench Mark',
+  expiration_month: '12',
+  expiration_year: String((new Date().getFullYear() + 3) % 100).padStart(2, '0'),
+  cvv2: '123',
+};
 
 /** One `token.create` of `who`, from the call to the success callback, in ms (rejects on failure). */
 const createOnce = (page: Page, who: Who) =>
@@ -33,7 +39,11 @@ const createOnce = (page: Page, who: Who) =>
     ({ who: lib, card }) =>
       new Promise<number>((resolve, reject) => {
         const t0 = performance.now();
-        (window as any)[lib].token.create(card, () => resolve(performance.now() - t0), (e: { message: string }) => reject(new Error(`${lib}: ${e.message}`)));
+        (window as any)[lib].token.create(
+          card,
+          () => resolve(performance.now() - t0),
+          (e: { message: string }) => reject(new Error(`${lib}: ${e.message}`)),
+        );
       }),
     { who, card: CARD },
   );
@@ -67,7 +77,12 @@ const bareOnce = (page: Page, how: 'fetch' | 'xhr' | 'xhr-credentials', apiUrl: 
           x.send(body);
         }
       }),
-    { how, card: CARD, url: `${apiUrl}/v1/${CLASSIC_CREDS.merchantId}/tokens`, auth: `Basic ${Buffer.from(`${CLASSIC_CREDS.publicKey}:`).toString('base64')}` },
+    {
+      how,
+      card: CARD,
+      url: `${apiUrl}/v1/${CLASSIC_CREDS.merchantId}/tokens`,
+      auth: `Basic ${Buffer.from(`${CLASSIC_CREDS.publicKey}:`).toString('base64')}`,
+    },
   );
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -87,7 +102,15 @@ export function pairedDifference(a: number[], b: number[]): { median: number; lo
 /** What {@link classicReference} measured: the table rows and extra lines, and the medians for the chart (ms). */
 export interface ClassicResult {
   lines: string[];
-  medians: { firstOurs: number; firstClassic: number; laterOurs: number; laterClassic: number; laterFetch: number; laterXhr: number; laterXhrClassic: number };
+  medians: {
+    firstOurs: number;
+    firstClassic: number;
+    laterOurs: number;
+    laterClassic: number;
+    laterFetch: number;
+    laterXhr: number;
+    laterXhrClassic: number;
+  };
 }
 
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -115,7 +138,17 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     );
     return { ctx, page };
   };
-  const t = { firstOurs: [] as number[], firstClassic: [] as number[], laterOurs: [] as number[], laterClassic: [] as number[], laterFetch: [] as number[], laterXhr: [] as number[], laterXhrClassic: [] as number[], setupOurs: [] as number[], setupClassic: [] as number[] };
+  const t = {
+    firstOurs: [] as number[],
+    firstClassic: [] as number[],
+    laterOurs: [] as number[],
+    laterClassic: [] as number[],
+    laterFetch: [] as number[],
+    laterXhr: [] as number[],
+    laterXhrClassic: [] as number[],
+    setupOurs: [] as number[],
+    setupClassic: [] as number[],
+  };
   try {
     // first calls and setup cost: a fresh context each, interleaved
     for (let i = 0; i < runs; i++) {
@@ -163,7 +196,8 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     const { published: rawPair, minified: minPair } = await classicPairSizes();
     const r = (a: number, b: number) => (a / b).toFixed(2);
     const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
-    const line = (name: string, a: number[], b: number[]) => `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
+    const line = (name: string, a: number[], b: number[]) =>
+      `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
     const pd = (a: number[], b: number[]) => {
       const { median: m, low, high } = pairedDifference(a, b);
       const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
@@ -174,8 +208,16 @@ export async function classicReference(browser: Browser, runs: number): Promise<
       '|---|---|---|---|',
       line(`token.create to success callback, first call (fresh context; ${runs} each)`, t.firstOurs, t.firstClassic),
       line(`token.create to success callback, later calls (warm page; ${t.laterOurs.length} each)`, t.laterOurs, t.laterClassic),
-      line(`the same request without either library, later calls: bare XMLHttpRequest as ours sends it vs as the classic does (same rounds)`, t.laterXhr, t.laterXhrClassic),
-      line(`the same request without either library, later calls: bare fetch (ours without XHR) vs bare XMLHttpRequest as ours sends it (same rounds)`, t.laterFetch, t.laterXhr),
+      line(
+        `the same request without either library, later calls: bare XMLHttpRequest as ours sends it vs as the classic does (same rounds)`,
+        t.laterXhr,
+        t.laterXhrClassic,
+      ),
+      line(
+        `the same request without either library, later calls: bare fetch (ours without XHR) vs bare XMLHttpRequest as ours sends it (same rounds)`,
+        t.laterFetch,
+        t.laterXhr,
+      ),
       `| CORS preflights per 30 calls (sandbox count) | ${preflights.PayToken} | ${preflights.OpenPay} | |`,
       line(`deviceData.setup(formId), synchronous cost (${runs} each)`, t.setupOurs, t.setupClassic),
       `| Size, gzip -9: our script tag vs the classic pair as published | ${gz(ours)} B | ${rawPair} B | ${r(gz(ours), rawPair)} |`,
@@ -185,7 +227,15 @@ export async function classicReference(browser: Browser, runs: number): Promise<
       `each library's own cost over its bare request: ours - bare XHR as ours ${pd(t.laterOurs, t.laterXhr)}; classic - bare XHR as the classic ${pd(t.laterClassic, t.laterXhrClassic)}`,
       `classic anti-fraud requests trapped on loopback: ${[...new Set(pages.trapped.map((l) => l.replace(/s=\w+/, 's={device_session_id}')))].join(', ')}`,
     ];
-    const medians = { firstOurs: median(t.firstOurs), firstClassic: median(t.firstClassic), laterOurs: median(t.laterOurs), laterClassic: median(t.laterClassic), laterFetch: median(t.laterFetch), laterXhr: median(t.laterXhr), laterXhrClassic: median(t.laterXhrClassic) };
+    const medians = {
+      firstOurs: median(t.firstOurs),
+      firstClassic: median(t.firstClassic),
+      laterOurs: median(t.laterOurs),
+      laterClassic: median(t.laterClassic),
+      laterFetch: median(t.laterFetch),
+      laterXhr: median(t.laterXhr),
+      laterXhrClassic: median(t.laterXhrClassic),
+    };
     return { lines, medians };
   } finally {
     await pages.close();

@@ -73,7 +73,10 @@ function worstDevice(n: number) {
     signals[`a${i}`] = Array.from({ length: len }, (_, k) => n + k);
     left -= len + 1;
   }
-  const visitor_id = createHash('sha256').update(JSON.stringify(signals, Object.keys(signals).sort())).digest('hex').slice(0, 32);
+  const visitor_id = createHash('sha256')
+    .update(JSON.stringify(signals, Object.keys(signals).sort()))
+    .digest('hex')
+    .slice(0, 32);
   return { device_session_id: `flood${n}`.padEnd(40, 'x'), visitor_id, signals };
 }
 
@@ -86,7 +89,15 @@ function worstToken(n: number) {
     expiration_month: '12',
     expiration_year: String((new Date().getFullYear() + 5) % 100),
     cvv2: '123',
-    address: { line1: text(ADDRESS_MAX.line), line2: text(ADDRESS_MAX.line), line3: text(ADDRESS_MAX.line), city: text(ADDRESS_MAX.city), state: text(ADDRESS_MAX.state), postal_code: text(ADDRESS_MAX.postal_code), country_code: 'MX' },
+    address: {
+      line1: text(ADDRESS_MAX.line),
+      line2: text(ADDRESS_MAX.line),
+      line3: text(ADDRESS_MAX.line),
+      city: text(ADDRESS_MAX.city),
+      state: text(ADDRESS_MAX.state),
+      postal_code: text(ADDRESS_MAX.postal_code),
+      country_code: 'MX',
+    },
   };
 }
 
@@ -101,7 +112,11 @@ export async function flood(o: FloodOptions): Promise<FloodResult> {
     if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(first ?? '')) throw new Error(`sandbox did not start: ${first}`);
     const base = `${first}/v1/${SANDBOX_DEFAULTS.merchantId}`;
     const post = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const pid = child.pid!;
     const rssStartMb = rssMb(pid);
     let rssPeakMb = rssStartMb;
@@ -140,7 +155,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'ceiling-mb': { type: 'string', default: String(FLOOD_RSS_CEILING_MB) },
     },
   });
-  const o = { requests: +values.requests, maxSeconds: +values['max-seconds'], connections: +values.connections, maxRecords: +values['max-records'] };
+  const o = {
+    requests: +values.requests,
+    maxSeconds: +values['max-seconds'],
+    connections: +values.connections,
+    maxRecords: +values['max-records'],
+  };
   const r = await flood(o);
   const ceiling = +values['ceiling-mb'];
   console.log(

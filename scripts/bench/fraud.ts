@@ -79,9 +79,15 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   const { fraudModule, scriptTag, deviceData, iife } = await measureFraudSizes();
   console.log(`paytoken device-data benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}`);
   console.log('\nsize (bytes, gzip -9)');
-  console.log(`  fraud module alone (src/fraud/device-data.ts and its imports, ESM): ${fraudModule.minified} minified, ${fraudModule.gzip} gzip`);
-  console.log(`  script-tag build (paytoken.iife.js):                               ${scriptTag.minified} minified, ${scriptTag.gzip} gzip (target ${BUDGETS.scriptTag}; ceiling in npm run size)`);
-  console.log(`  marginal cost of device data in the script-tag build:              ${deviceData.minified} minified, ${deviceData.gzip} gzip (budget ${BUDGETS.deviceData})`);
+  console.log(
+    `  fraud module alone (src/fraud/device-data.ts and its imports, ESM): ${fraudModule.minified} minified, ${fraudModule.gzip} gzip`,
+  );
+  console.log(
+    `  script-tag build (paytoken.iife.js):                               ${scriptTag.minified} minified, ${scriptTag.gzip} gzip (target ${BUDGETS.scriptTag}; ceiling in npm run size)`,
+  );
+  console.log(
+    `  marginal cost of device data in the script-tag build:              ${deviceData.minified} minified, ${deviceData.gzip} gzip (budget ${BUDGETS.deviceData})`,
+  );
 
   // `/?during-load`: setup() runs from a script while the page parses, as the demo checkout does;
   // `/`: the page only loads the library, and setup() is called once the load event has fired.
@@ -89,11 +95,17 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     const during = req.url?.includes('during-load');
     const fpjs = req.url?.includes('fpjs');
     const [type, body] =
-      req.url === '/paytoken.iife.js' ? ['text/javascript', iife]
-      : req.url === '/fp.js' ? ['text/javascript', FPJS]
-      : req.url === '/run.js' ? ['text/javascript', 'PayToken.deviceData.setup();']
-      : ['text/html', fpjs ? FPJS_PAGE : PAGE(!!during)];
-    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': fpjs ? "connect-src 'none'" : "default-src 'none'; script-src 'self'; worker-src blob:" });
+      req.url === '/paytoken.iife.js'
+        ? ['text/javascript', iife]
+        : req.url === '/fp.js'
+          ? ['text/javascript', FPJS]
+          : req.url === '/run.js'
+            ? ['text/javascript', 'PayToken.deviceData.setup();']
+            : ['text/html', fpjs ? FPJS_PAGE : PAGE(!!during)];
+    res.writeHead(200, {
+      'Content-Type': `${type}; charset=utf-8`,
+      'Content-Security-Policy': fpjs ? "connect-src 'none'" : "default-src 'none'; script-src 'self'; worker-src blob:",
+    });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -110,7 +122,10 @@ const COLLECTED = 'PayToken.deviceData.collected()';
   let ticks1: ReturnType<typeof cpuTicks> | undefined; // when the library's loads end
   // The library's loads (both ways alternating), then FingerprintJS's, so that its heavier pages and their
   // teardown never run between two of the library's loads.
-  const modes = [...Array.from({ length: RUNS }, () => ['after', 'during'] as const).flat(), ...Array.from({ length: RUNS }, () => 'fpjs' as const)];
+  const modes = [
+    ...Array.from({ length: RUNS }, () => ['after', 'during'] as const).flat(),
+    ...Array.from({ length: RUNS }, () => 'fpjs' as const),
+  ];
   for (const mode of modes) {
     if (mode === 'fpjs') ticks1 ??= cpuTicks();
     const context = await browser.newContext();
@@ -138,24 +153,63 @@ const COLLECTED = 'PayToken.deviceData.collected()';
     const sorted = [...xs].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
   };
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   ticks1 ??= cpuTicks();
   const steal = ticks0 && ticks1 ? `${((100 * (ticks1.steal - ticks0.steal)) / (ticks1.total - ticks0.total || 1)).toFixed(1)}%` : 'n/a';
-  console.log(`\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}, hypervisor steal ${steal} of CPU time during these runs):`);
-  for (const [mode, label] of [['after', `setup() ${SETTLE_MS} ms after the load event (the library alone)`], ['during', 'setup() while the page loads (as the demo checkout)']] as const) {
+  console.log(
+    `\ncollection time, headless Chromium ${browser.version()}, ms over ${RUNS} page loads each in a fresh context, ${PAUSE_MS} ms apart (load average ${load}, hypervisor steal ${steal} of CPU time during these runs):`,
+  );
+  for (const [mode, label] of [
+    ['after', `setup() ${SETTLE_MS} ms after the load event (the library alone)`],
+    ['during', 'setup() while the page loads (as the demo checkout)'],
+  ] as const) {
     const timings = runs[mode].map((d) => d.timings as Record<string, number>);
     const totals = timings.map((t) => t.total!);
     console.log(`  ${label}: median ${q(totals, 0.5)}, p95 ${q(totals, 0.95)}, min ${Math.min(...totals)}, max ${Math.max(...totals)}`);
     const names = Object.keys(timings[0]!).filter((k) => k !== 'total');
-    console.log(`    median per signal: ${names.map((k) => `${k} ${q(timings.map((t) => t[k] ?? 0), 0.5)}`).join(', ')}`);
-    if (mode === 'after') console.log(`    renderer main-thread CPU time: median ${q(cpuMs, 0.5).toFixed(1)}, p95 ${q(cpuMs, 0.95).toFixed(1)}`);
+    console.log(
+      `    median per signal: ${names
+        .map(
+          (k) =>
+            `${k} ${q(
+              timings.map((t) => t[k] ?? 0),
+              0.5,
+            )}`,
+        )
+        .join(', ')}`,
+    );
+    if (mode === 'after')
+      console.log(`    renderer main-thread CPU time: median ${q(cpuMs, 0.5).toFixed(1)}, p95 ${q(cpuMs, 0.95).toFixed(1)}`);
   }
   const r1 = (x: number) => x.toFixed(1);
   const fpTotals = fpjsMs.map(([l, g]) => l! + g!);
-  console.log(`  reference, FingerprintJS 5.2.0 load() + get() ${SETTLE_MS} ms after the load event: median ${r1(q(fpTotals, 0.5))}, p95 ${r1(q(fpTotals, 0.95))} (load() ${r1(q(fpjsMs.map((t) => t[0]!), 0.5))}, get() ${r1(q(fpjsMs.map((t) => t[1]!), 0.5))}); ratio of medians, this library / FingerprintJS: ${(q(runs.after.map((d) => (d.timings as Record<string, number>).total!), 0.5) / q(fpTotals, 0.5)).toFixed(2)}`);
+  console.log(
+    `  reference, FingerprintJS 5.2.0 load() + get() ${SETTLE_MS} ms after the load event: median ${r1(q(fpTotals, 0.5))}, p95 ${r1(q(fpTotals, 0.95))} (load() ${r1(
+      q(
+        fpjsMs.map((t) => t[0]!),
+        0.5,
+      ),
+    )}, get() ${r1(
+      q(
+        fpjsMs.map((t) => t[1]!),
+        0.5,
+      ),
+    )}); ratio of medians, this library / FingerprintJS: ${(
+      q(
+        runs.after.map((d) => (d.timings as Record<string, number>).total!),
+        0.5,
+      ) / q(fpTotals, 0.5)
+    ).toFixed(2)}`,
+  );
   if (process.argv.includes('--write')) {
     // docs/device-data.svg: the medians above, ours beside FingerprintJS
-    const median = (mode: 'after' | 'during') => q(runs[mode].map((d) => (d.timings as Record<string, number>).total!), 0.5);
+    const median = (mode: 'after' | 'during') =>
+      q(
+        runs[mode].map((d) => (d.timings as Record<string, number>).total!),
+        0.5,
+      );
     const svg = barChart({
       title: 'Device-data collection time (median, ms)',
       desc: `Measured by npm run bench:fraud (scripts/bench/fraud.ts) on ${new Date().toISOString().slice(0, 10)} in headless Chromium ${browser.version()}, ${RUNS} page loads each in a fresh context; the reference is FingerprintJS 5.2.0 (load() + get()) measured in the same run.`,
@@ -168,12 +222,17 @@ const COLLECTED = 'PayToken.deviceData.collected()';
             { label: 'FingerprintJS load() + get()', value: q(fpTotals, 0.5), ours: false },
           ],
         },
-        { heading: 'Collection while the page loads (as the demo checkout)', bars: [{ label: 'paytoken deviceData.setup()', value: median('during'), ours: true }] },
+        {
+          heading: 'Collection while the page loads (as the demo checkout)',
+          bars: [{ label: 'paytoken deviceData.setup()', value: median('during'), ours: true }],
+        },
       ],
     });
     writeFileSync(new URL('../../docs/device-data.svg', import.meta.url), svg);
     console.log('docs/device-data.svg written');
   }
   const last = runs.after.at(-1)!;
-  console.log(`\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`);
+  console.log(
+    `\nlast run: visitor_id ${last.visitor_id}, missing ${JSON.stringify(last.missing)}, automation ${JSON.stringify(last.automation)}`,
+  );
 }

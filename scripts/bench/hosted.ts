@@ -43,7 +43,9 @@ function pageApp() {
   const checkout = readFileSync(new URL('../../dist/paytoken-checkout.iife.js', import.meta.url));
   const html = (script: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${script}</head><body>${body}</body></html>`;
-  app.get('/hosted', (c) => c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
+  app.get('/hosted', (c) =>
+    c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')),
+  );
   app.get('/element', (c) => c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="card"></div>')));
   app.get('/floor', (c) => c.html(html('', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
   app.get('/direct', (c) =>
@@ -61,11 +63,19 @@ function pageApp() {
 }
 
 /** The containers of each layout: split fields (three frames) or the card element (one). */
-const LAYOUTS = { split: { path: '/hosted', containers: { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' } }, element: { path: '/element', containers: { card: '#card' } } };
+const LAYOUTS = {
+  split: { path: '/hosted', containers: { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' } },
+  element: { path: '/element', containers: { card: '#card' } },
+};
 type Layout = keyof typeof LAYOUTS;
 
 /** Mounts hosted fields on a fresh page of `layout`; resolves with the page and the mount-to-ready time. */
-async function mountHosted(browser: Browser, pages: string, apiUrl: string, layout: Layout = 'split'): Promise<{ page: Page; ms: number; close: () => Promise<void> }> {
+async function mountHosted(
+  browser: Browser,
+  pages: string,
+  apiUrl: string,
+  layout: Layout = 'split',
+): Promise<{ page: Page; ms: number; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${pages}${LAYOUTS[layout].path}`);
@@ -122,7 +132,8 @@ async function keystrokes(page: Page, layout: Layout = 'split'): Promise<number[
     w.__changes = [];
     w.__fields.on('change', () => w.__changes.push(performance.timeOrigin + performance.now()));
   });
-  const input = layout === 'split' ? page.frameLocator('#pan iframe').locator('input') : page.frameLocator('#card iframe').locator('input.card_number');
+  const input =
+    layout === 'split' ? page.frameLocator('#pan iframe').locator('input') : page.frameLocator('#card iframe').locator('input.card_number');
   await input.focus();
   for (const d of '4111111111111111') {
     await page.keyboard.press(d);
@@ -136,7 +147,10 @@ async function keystrokes(page: Page, layout: Layout = 'split'): Promise<number[
 /** Submit to token on a fresh page: hosted `tokenize()` (split fields, or the card element). */
 async function hostedSubmit(browser: Browser, pages: string, apiUrl: string, layout: Layout = 'split'): Promise<number> {
   const { page, close } = await mountHosted(browser, pages, apiUrl, layout);
-  const input = (split: string, field: string) => (layout === 'split' ? page.frameLocator(`${split} iframe`).locator('input') : page.frameLocator('#card iframe').locator(`input.${field}`));
+  const input = (split: string, field: string) =>
+    layout === 'split'
+      ? page.frameLocator(`${split} iframe`).locator('input')
+      : page.frameLocator('#card iframe').locator(`input.${field}`);
   await input('#pan', 'card_number').fill('4111111111111111');
   await input('#exp', 'expiry').fill(`12/${YEAR}`);
   await input('#cvv', 'cvv2').fill('123');
@@ -211,7 +225,7 @@ try {
   const eSubmit = row('Submit to token, the card element tokenize() (fresh page)', element.submit);
   const mReady = row('Mount to ready, three hosted fields (fresh page)', ready);
   const mFloor = row('Floor: three empty iframes of the API origin, insertion to load', empty);
-  const mKey = row('Keystroke in a frame to the page\'s change event', keys);
+  const mKey = row("Keystroke in a frame to the page's change event", keys);
   const mHosted = row('Submit to token, hosted fields tokenize() (fresh page)', hosted);
   const mDirect = row('Submit to token, on-page form submit() (fresh page)', direct);
   console.log(rows.join('\n'));

@@ -44,7 +44,13 @@ for (const [k, v] of Object.entries({ tokens: N, connections: C, race: RACE, rou
 
 const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-const CARD = JSON.stringify({ card_number: '4111111111111111', holder_name: 'Load Test', expiration_month: '12', expiration_year: String((new Date().getFullYear() + 3) % 100), cvv2: '123' });
+const CARD = JSON.stringify({
+  card_number: '4111111111111111',
+  holder_name: 'Load Test',
+  expiration_month: '12',
+  expiration_year: String((new Date().getFullYear() + 3) % 100),
+  cvv2: '123',
+});
 const problems: string[] = [];
 const check = (ok: boolean, what: string) => {
   if (!ok) problems.push(what);
@@ -102,10 +108,15 @@ const started = Date.now();
 const ids: string[] = [];
 const json = { 'Content-Type': 'application/json' };
 rows.push(
-  await phase('tokenize POST /tokens', N, () => ({ method: 'POST', path: `${v1}/tokens`, headers: { ...json, Authorization: basic(publicKey) }, body: CARD }), (status, body) => {
-    check(status === 201, `tokenize: status ${status}`);
-    if (status === 201) ids.push(JSON.parse(body).id);
-  }),
+  await phase(
+    'tokenize POST /tokens',
+    N,
+    () => ({ method: 'POST', path: `${v1}/tokens`, headers: { ...json, Authorization: basic(publicKey) }, body: CARD }),
+    (status, body) => {
+      check(status === 201, `tokenize: status ${status}`);
+      if (status === 201) ids.push(JSON.parse(body).id);
+    },
+  ),
 );
 check(ids.length === N && new Set(ids).size === N, `tokenize: ${ids.length} tokens, ${new Set(ids).size} distinct, of ${N}`);
 
@@ -113,11 +124,16 @@ check(ids.length === N && new Set(ids).size === N, `tokenize: ${ids.length} toke
 let r = 0;
 const retrieved = new Set<string>();
 rows.push(
-  await phase('retrieve GET /tokens/{id}', ids.length, () => ({ method: 'GET', path: `${v1}/tokens/${ids[r++]}`, headers: { Authorization: basic(privateKey) } }), (status, body) => {
-    check(status === 200, `retrieve: status ${status}`);
-    const t = status === 200 ? JSON.parse(body) : null;
-    if (t && t.card.card_number === 'XXXXXXXXXXXX1111') retrieved.add(t.id);
-  }),
+  await phase(
+    'retrieve GET /tokens/{id}',
+    ids.length,
+    () => ({ method: 'GET', path: `${v1}/tokens/${ids[r++]}`, headers: { Authorization: basic(privateKey) } }),
+    (status, body) => {
+      check(status === 200, `retrieve: status ${status}`);
+      const t = status === 200 ? JSON.parse(body) : null;
+      if (t && t.card.card_number === 'XXXXXXXXXXXX1111') retrieved.add(t.id);
+    },
+  ),
 );
 check(retrieved.size === ids.length, `retrieve: ${retrieved.size} of ${ids.length} tokens retrieved, masked`);
 
@@ -135,7 +151,15 @@ rows.push(
         method: 'POST',
         path: `${v1}/charges`,
         headers: { ...json, Authorization: basic(privateKey), 'X-Forwarded-For': '203.0.113.7' },
-        body: JSON.stringify({ method: 'card', source_id: ids[i], amount: 100, description: 'load', order_id: `load-${run}-${i}`, device_session_id: 'loadtest0000000000000000000000ab', customer: { name: 'Load', email: 'load@example.com' } }),
+        body: JSON.stringify({
+          method: 'card',
+          source_id: ids[i],
+          amount: 100,
+          description: 'load',
+          order_id: `load-${run}-${i}`,
+          device_session_id: 'loadtest0000000000000000000000ab',
+          customer: { name: 'Load', email: 'load@example.com' },
+        }),
       };
     },
     (status) => {
@@ -163,7 +187,15 @@ for (let round = 0; round < ROUNDS; round++) {
       const res = await fetch(`${base}${v1}/charges`, {
         method: 'POST',
         headers: { ...json, Authorization: basic(privateKey), 'X-Forwarded-For': '203.0.113.7' },
-        body: JSON.stringify({ method: 'card', source_id, amount: 100, description: 'race', order_id: orderId, device_session_id: 'loadtest0000000000000000000000ab', customer: { name: 'Race', email: 'race@example.com' } }),
+        body: JSON.stringify({
+          method: 'card',
+          source_id,
+          amount: 100,
+          description: 'race',
+          order_id: orderId,
+          device_session_id: 'loadtest0000000000000000000000ab',
+          customer: { name: 'Race', email: 'race@example.com' },
+        }),
       });
       return { status: res.status, code: (await res.json()).error_code as number | undefined };
     }),
@@ -185,14 +217,19 @@ console.log(
   `order_id race: ${ROUNDS} rounds x ${RACE} concurrent charges with one order_id -> ${winners} succeeded (1 per round), ` +
     `${conflicts} got 1006 (409), in ${raceSeconds.toFixed(2)} s`,
 );
-console.log(`tokens retrievable: ${retrieved.size}/${ids.length}; charges: ${charged}/${ids.length}; total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `tokens retrievable: ${retrieved.size}/${ids.length}; charges: ${charged}/${ids.length}; total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 if (problems.length) {
   console.log(`load: FAILED\n- ${[...new Set(problems)].slice(0, 20).join('\n- ')}`);
   process.exit(1);
 }
 console.log('load: every invariant held (0 errors, 0 timeouts, every token retrievable, order_id unique under concurrency)');
 if (values.write) {
-  const args = process.argv.slice(2).filter((a) => a !== '--write' && a !== '--').join(' ');
+  const args = process.argv
+    .slice(2)
+    .filter((a) => a !== '--write' && a !== '--')
+    .join(' ');
   const table = [
     '| Phase | Requests | Seconds | req/s | p50 ms | p97.5 ms | p99 ms | max ms | Errors | Timeouts | non-2xx |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

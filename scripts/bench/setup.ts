@@ -10,7 +10,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../demo/sandbox/server';
 
 /** Chromium flags of every benchmark run: no sandbox or GPU (a container), no background traffic. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** A running bench page server: its origin (`http://127.0.0.1:PORT`) and `close()`. */
 export interface PageServer {
@@ -39,10 +46,17 @@ export interface Bench {
  * Starts the sandbox (`sandbox`, on a free port), then the page server (`pages(apiOrigin)` builds its app), then
  * Chromium (`CHROMIUM_PATH` or /usr/bin/chromium) with {@link CHROMIUM_ARGS} and `chromiumArgs`.
  */
-export async function startBench(opts: { sandbox: Omit<StartOptions, 'port'>; pages: (apiOrigin: string) => Hono; chromiumArgs?: string[] }): Promise<Bench> {
+export async function startBench(opts: {
+  sandbox: Omit<StartOptions, 'port'>;
+  pages: (apiOrigin: string) => Hono;
+  chromiumArgs?: string[];
+}): Promise<Bench> {
   const api = await startSandbox({ ...opts.sandbox, port: 0 });
   const pages = await servePages(opts.pages(new URL(api.baseUrl).origin));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(opts.chromiumArgs ?? [])] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...(opts.chromiumArgs ?? [])],
+  });
   return {
     api,
     pages,

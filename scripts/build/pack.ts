@@ -18,7 +18,16 @@ export interface PackResult {
 }
 
 /** The files a fresh clone holds that `npm run build:lib` (the `prepack` script) needs. */
-const BUILD_INPUTS = ['package.json', 'LICENSE', 'README.md', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts/build'];
+const BUILD_INPUTS = [
+  'package.json',
+  'LICENSE',
+  'README.md',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+  'scripts/build',
+];
 
 /**
  * `npm pack --json` of the repository into `dest`. With `fresh`, packs a copy of the build inputs without
@@ -60,5 +69,10 @@ export function unpack(tarball: string, nodeModules: string): string {
 }
 
 /** The package's name and version as package.json gives them. */
-export const packageJson = (): { name: string; version: string; license: string; exports: Record<string, unknown>; scripts: Record<string, string> } =>
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+export const packageJson = (): {
+  name: string;
+  version: string;
+  license: string;
+  exports: Record<string, unknown>;
+  scripts: Record<string, string>;
+} => JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

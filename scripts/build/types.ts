@@ -43,15 +43,17 @@ export function globalDeclaration(bundle: string, file = 'paytoken.iife.js'): st
     throw new Error('a script-tag entry no longer ends with `export default PayToken`: update scripts/build/types.ts');
   }
   return (
-    bundle.replace(/declare const PayToken:/, 'declare const PayTokenApi:').replace(
-      exportDefault,
-      [
-        'declare global {',
-        `\t/** The script-tag global that \`${file}\` defines (\`window.PayToken\`). */`,
-        '\tvar PayToken: typeof PayTokenApi;',
-        '}',
-      ].join('\n'),
-    ) + '\n'
+    bundle
+      .replace(/declare const PayToken:/, 'declare const PayTokenApi:')
+      .replace(
+        exportDefault,
+        [
+          'declare global {',
+          `\t/** The script-tag global that \`${file}\` defines (\`window.PayToken\`). */`,
+          '\tvar PayToken: typeof PayTokenApi;',
+          '}',
+        ].join('\n'),
+      ) + '\n'
   );
 }
 
@@ -67,8 +69,15 @@ function reactDeclaration(): string {
     copyFileSync('dist/paytoken.d.ts', join(tmp, 'node_modules/paytoken/index.d.ts'));
     const config = join(tmp, 'tsconfig.json');
     const paths = { paytoken: [join(tmp, 'node_modules/paytoken/index.d.ts')] };
-    writeFileSync(config, JSON.stringify({ extends: resolve('tsconfig.build.json'), compilerOptions: { paths }, include: [resolve('src/react')] }));
-    const entry = { filePath: 'src/react/index.ts', output: { noBanner: true, exportReferencedTypes: false }, libraries: { importedLibraries: ['paytoken', 'react'] } };
+    writeFileSync(
+      config,
+      JSON.stringify({ extends: resolve('tsconfig.build.json'), compilerOptions: { paths }, include: [resolve('src/react')] }),
+    );
+    const entry = {
+      filePath: 'src/react/index.ts',
+      output: { noBanner: true, exportReferencedTypes: false },
+      libraries: { importedLibraries: ['paytoken', 'react'] },
+    };
     return generateDtsBundle([entry], { preferredConfigPath: config })[0]!;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -81,4 +90,6 @@ writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
 writeFileSync('dist/paytoken-hosted.iife.d.ts', globalDeclaration(hosted!, 'paytoken-hosted.iife.js'));
 writeFileSync('dist/react.d.ts', reactDeclaration());
-console.log('dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts written');
+console.log(
+  'dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts written',
+);

@@ -20,9 +20,13 @@ let result: { status: string; line: string };
 if (v && !report.error) {
   const total = v.total ?? (Object.values(v) as number[]).reduce((a, b) => a + b, 0);
   const deps = report.metadata.dependencies?.prod ?? report.metadata.dependencies?.total ?? '?';
-  result = total === 0
-    ? { status: 'clean', line: `audit: clean (0 vulnerabilities in ${deps} runtime dependencies)` }
-    : { status: 'vulnerable', line: `audit: ${total} vulnerabilities (${JSON.stringify(v)}): ${Object.keys(report.vulnerabilities ?? {}).join(', ')}` };
+  result =
+    total === 0
+      ? { status: 'clean', line: `audit: clean (0 vulnerabilities in ${deps} runtime dependencies)` }
+      : {
+          status: 'vulnerable',
+          line: `audit: ${total} vulnerabilities (${JSON.stringify(v)}): ${Object.keys(report.vulnerabilities ?? {}).join(', ')}`,
+        };
 } else {
   const why = report.error?.summary || report.message || 'unknown error';
   result = { status: 'unavailable', line: `audit: NOT RUN, the registry's audit service failed: ${why}` };

@@ -54,7 +54,8 @@ export function barChart(chart: Chart): string {
   const fmt = chart.format ?? defaultFormat;
   const bars = chart.groups.flatMap((g) => g.bars);
   if (!bars.length) throw new RangeError('a chart needs at least one bar');
-  for (const b of bars) if (!Number.isFinite(b.value) || b.value < 0) throw new RangeError(`bar "${b.label}": value ${b.value} is not a finite number >= 0`);
+  for (const b of bars)
+    if (!Number.isFinite(b.value) || b.value < 0) throw new RangeError(`bar "${b.label}": value ${b.value} is not a finite number >= 0`);
   const max = Math.max(...bars.map((b) => b.value)) || 1;
   const figure = (b: Bar) => `${fmt(b.value)} ${chart.unit}`;
   const body: string[] = [];

@@ -15,7 +15,10 @@ export function replaceBlock(text: string, name: string, body: string): string {
 }
 
 /** The server-side example as the README shows it: docs/examples/charge.mjs verbatim, a snippet named `server-charge`. */
-const serverExample = () => '<!-- snippet: server-charge -->\n```js\n' + readFileSync(new URL('../../docs/examples/charge.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') + '\n```';
+const serverExample = () =>
+  '<!-- snippet: server-charge -->\n```js\n' +
+  readFileSync(new URL('../../docs/examples/charge.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') +
+  '\n```';
 
 /** The generated blocks: the file (from the repository root) that holds each, and its content. */
 export const GENERATED: { file: string; block: string; body: () => string }[] = [

@@ -19,7 +19,9 @@ const v = read('.reports/vitest.json');
 if (v) {
   passed += v.numPassedTests;
   // a file that failed to load has no test results: count it as one failure
-  const broken = (v.testResults ?? []).filter((f: { status: string; assertionResults?: unknown[] }) => f.status === 'failed' && !f.assertionResults?.length).length;
+  const broken = (v.testResults ?? []).filter(
+    (f: { status: string; assertionResults?: unknown[] }) => f.status === 'failed' && !f.assertionResults?.length,
+  ).length;
   failed += v.numFailedTests + broken;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed (${(v.testResults ?? []).length} files)`);
@@ -58,7 +60,10 @@ if (e) {
     if (file.status === 'failed' && !results.some((t) => t.status === 'failed')) {
       failed += 1;
       const name = results[0]?.ancestorTitles?.[0] ?? '?';
-      per.set(name, { ...(per.get(name) ?? { passed: 0, failed: 0 }), note: ` (did not run: ${(file.message ?? '').split('\n')[0]!.slice(0, 120)})` });
+      per.set(name, {
+        ...(per.get(name) ?? { passed: 0, failed: 0 }),
+        note: ` (did not run: ${(file.message ?? '').split('\n')[0]!.slice(0, 120)})`,
+      });
     }
   }
   passed += e.numPassedTests;

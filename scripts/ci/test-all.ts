@@ -33,7 +33,9 @@ const executable = (path: string) => {
 const missing = [
   ...(executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ? [] : ['chromium']),
   ...(executable(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr') ? [] : ['firefox-esr']),
-  ...(executable('/usr/bin/WebKitWebDriver') && executable('/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser') ? [] : ['webkit2gtk-driver']),
+  ...(executable('/usr/bin/WebKitWebDriver') && executable('/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser')
+    ? []
+    : ['webkit2gtk-driver']),
   ...(executable('/usr/bin/xvfb-run') ? [] : ['xvfb']),
 ];
 if (missing.length) {
@@ -59,13 +61,28 @@ if (!run('build', 'npm', ['run', '-s', 'build'])) {
   console.log('build failed');
   process.exit(1);
 }
-ok = run('vitest (unit, contract)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.reports/vitest.json']) && ok;
+ok =
+  run('vitest (unit, contract)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.reports/vitest.json']) &&
+  ok;
 ok = run('playwright (e2e, Debian chromium)', 'npx', ['playwright', 'test']) && ok;
-ok = run('cross-engine scenarios (Chromium, Gecko, WebKit)', 'npx', [
-  'vitest', 'run', '--config', 'e2e/engines/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile=.reports/engines.json',
-]) && ok;
+ok =
+  run('cross-engine scenarios (Chromium, Gecko, WebKit)', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/engines/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=.reports/engines.json',
+  ]) && ok;
 run('npm audit --omit=dev (runtime dependencies)', 'npx', ['tsx', 'scripts/ci/audit.ts']);
 ok = run('bundle sizes', 'npx', ['tsx', 'scripts/size/size.ts']) && ok;
-ok = run('package: publint and arethetypeswrong on the tarball (npm run release -- --dry-run --checks-only)', 'npx', ['tsx', 'scripts/release.ts', '--dry-run', '--checks-only']) && ok;
+ok =
+  run('package: publint and arethetypeswrong on the tarball (npm run release -- --dry-run --checks-only)', 'npx', [
+    'tsx',
+    'scripts/release.ts',
+    '--dry-run',
+    '--checks-only',
+  ]) && ok;
 ok = run(null, 'npx', ['tsx', 'scripts/ci/summary.ts']) && ok;
 process.exit(ok ? 0 : 1);

@@ -58,7 +58,13 @@ function breakdown(name: string, code: string, map: SourceMap, byLine: boolean):
   const starts = [0];
   for (let i = 0; i < code.length; i++) if (code[i] === '\n') starts.push(i + 1);
   const owner: string[] = new Array(code.length).fill('(no source: wrapper, footer)');
-  const segs = segments(map).map(([l, c, s, ol]) => [starts[l]! + c, s < 0 ? '(no source: wrapper, footer)' : `${map.sources[s]!.replace(/^.*?\bsrc\//, 'src/')}${byLine ? `:${ol + 1}` : ''}`] as const);
+  const segs = segments(map).map(
+    ([l, c, s, ol]) =>
+      [
+        starts[l]! + c,
+        s < 0 ? '(no source: wrapper, footer)' : `${map.sources[s]!.replace(/^.*?\bsrc\//, 'src/')}${byLine ? `:${ol + 1}` : ''}`,
+      ] as const,
+  );
   segs.forEach(([at, who], i) => owner.fill(who, at, i + 1 < segs.length ? segs[i + 1]![0] : code.length));
   const whole = gz(code);
   const rows = [...new Set(owner)].map((who) => {
@@ -72,19 +78,35 @@ function breakdown(name: string, code: string, map: SourceMap, byLine: boolean):
   });
   rows.sort((a, b) => b.g - a.g);
   console.log(`${name}: ${code.length} B minified, ${whole} B gzip -9`);
-  for (const r of byLine ? rows.slice(0, 25) : rows) console.log(`  ${r.who.padEnd(48)} ${String(r.n).padStart(6)} B min ${String(r.g).padStart(6)} B gzip (marginal)`);
+  for (const r of byLine ? rows.slice(0, 25) : rows)
+    console.log(`  ${r.who.padEnd(48)} ${String(r.n).padStart(6)} B min ${String(r.g).padStart(6)} B gzip (marginal)`);
 }
 
 const byLine = process.argv.includes('--lines');
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const shipped = (path: string) => breakdown(`${path} (as shipped)`, readFileSync(path, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(readFileSync(`${path}.map`, 'utf8')), byLine);
+const shipped = (path: string) =>
+  breakdown(
+    `${path} (as shipped)`,
+    readFileSync(path, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S*\n?$/, ''),
+    JSON.parse(readFileSync(`${path}.map`, 'utf8')),
+    byLine,
+  );
 if (named.length) named.forEach(shipped);
 else {
   shipped(new URL('../../dist/paytoken.iife.js', import.meta.url).pathname);
   const app = await bundleApp('mountFields', { sourcemap: 'external', outfile: 'app.js' });
   const file = (ext: string) => app.find((f) => f.path.endsWith(ext))!.text;
   // the same code size.ts measures (its build has no source map, hence no trailing comment)
-  breakdown('ESM app importing mountFields', file('.js').replace(/\/\/# sourceMappingURL=\S*\n?$/, ''), JSON.parse(file('.js.map')), byLine);
-  breakdown('Script tag dist/paytoken-hosted.iife.js (as shipped)', readFileSync(HOSTED, 'utf8'), JSON.parse(readFileSync(`${HOSTED}.map`, 'utf8')), byLine);
-
+  breakdown(
+    'ESM app importing mountFields',
+    file('.js').replace(/\/\/# sourceMappingURL=\S*\n?$/, ''),
+    JSON.parse(file('.js.map')),
+    byLine,
+  );
+  breakdown(
+    'Script tag dist/paytoken-hosted.iife.js (as shipped)',
+    readFileSync(HOSTED, 'utf8'),
+    JSON.parse(readFileSync(`${HOSTED}.map`, 'utf8')),
+    byLine,
+  );
 }

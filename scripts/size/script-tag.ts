@@ -31,7 +31,10 @@ const TAGS = { iife: 'paytoken.iife.js', checkout: 'paytoken-checkout.iife.js' }
  *   a stale pattern cannot report a cost of 0).
  * @param mode `iife` (default: dist/paytoken.iife.js, the classic API) or `checkout` (dist/paytoken-checkout.iife.js).
  */
-export async function buildScriptTag(edits: Record<string, (src: string) => string> = {}, mode: keyof typeof TAGS = 'iife'): Promise<Buffer> {
+export async function buildScriptTag(
+  edits: Record<string, (src: string) => string> = {},
+  mode: keyof typeof TAGS = 'iife',
+): Promise<Buffer> {
   const tmp = mkdtempSync(join(tmpdir(), 'paytoken-iife-'));
   const edit = {
     name: 'edit-modules',

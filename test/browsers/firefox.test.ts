@@ -91,10 +91,18 @@ beforeAll(async () => {
       return;
     }
     const [type, text] =
-      req.url === '/paytoken.iife.js' ? ['text/javascript', script]
-      : req.url === '/run.js' ? ['text/javascript', RUN]
-      : ['text/html', '<!doctype html><meta charset="utf-8"><title>checkout</title><script src="/paytoken.iife.js"></script><script src="/run.js"></script>'];
-    res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Security-Policy': "default-src 'none'; script-src 'self'; connect-src 'self'" });
+      req.url === '/paytoken.iife.js'
+        ? ['text/javascript', script]
+        : req.url === '/run.js'
+          ? ['text/javascript', RUN]
+          : [
+              'text/html',
+              '<!doctype html><meta charset="utf-8"><title>checkout</title><script src="/paytoken.iife.js"></script><script src="/run.js"></script>',
+            ];
+    res.writeHead(200, {
+      'Content-Type': `${type}; charset=utf-8`,
+      'Content-Security-Policy': "default-src 'none'; script-src 'self'; connect-src 'self'",
+    });
     res.end(text);
   });
   // Every connection Firefox tries beyond loopback arrives at the trap, and is closed at once.
@@ -116,7 +124,8 @@ describe('device data in Firefox ESR (Gecko), headless, not driven by automation
       for (const name of Object.keys(COLLECTORS)) expect(name in data.signals !== name in data.missing).toBe(true);
       expect(Object.values(data.missing).every((reason) => reason === 'unsupported')).toBe(true);
       expect(data.missing.device_memory).toBe('unsupported');
-      for (const name of ['screen', 'timezone', 'languages', 'math', 'storage', 'canvas', 'fonts', 'audio'] as const) expect(data.signals[name]).toBeDefined();
+      for (const name of ['screen', 'timezone', 'languages', 'math', 'storage', 'canvas', 'fonts', 'audio'] as const)
+        expect(data.signals[name]).toBeDefined();
       expect(data.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
       expect(data.visitor_id).toMatch(/^[0-9a-f]{32}$/);
     }

@@ -101,8 +101,19 @@ describe('CORS', () => {
       expect(h.get('access-control-allow-origin')).toBe(ORIGIN);
       expect(h.get('access-control-allow-credentials')).toBe('true');
       expect(varyOf(h)).toContain('origin');
-      expect(h.get('access-control-allow-methods')?.split(/\s*,\s*/).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
-      expect(h.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept', 'authorization', 'content-type']); // never the fault header: no page can ask for a fault
+      expect(
+        h
+          .get('access-control-allow-methods')
+          ?.split(/\s*,\s*/)
+          .sort(),
+      ).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
+      expect(
+        h
+          .get('access-control-allow-headers')
+          ?.toLowerCase()
+          .split(/\s*,\s*/)
+          .sort(),
+      ).toEqual(['accept', 'authorization', 'content-type']); // never the fault header: no page can ask for a fault
       expect(h.get('access-control-max-age')).toBe('7200');
       expect(h.get('set-cookie')).toBeNull();
     },
@@ -111,7 +122,11 @@ describe('CORS', () => {
   it('public-key route, actual responses (201 and errors): origin echoed, credentials true, Vary: Origin, X-Request-Id exposed, no cookie', async () => {
     const ok = await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: { Origin: ORIGIN, Cookie: 'session=abc' } });
     const bad = await api.call('POST', '/tokens', { as: 'none', body: CARD, headers: { Origin: ORIGIN } });
-    const invalid = await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, card_number: '4111111111111112' }, headers: { Origin: ORIGIN } });
+    const invalid = await api.call('POST', '/tokens', {
+      as: 'public',
+      body: { ...CARD, card_number: '4111111111111112' },
+      headers: { Origin: ORIGIN },
+    });
     expect(ok.status).toBe(201);
     expectError(bad, 1002, 401);
     expect(invalid.status).toBe(422);

@@ -10,7 +10,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { escapeForLog } from '../../demo/sandbox/middleware/access-log';
 import { topLevelNumberText } from '../../demo/sandbox/json-text';
 import { SIGNAL_LIMITS } from '../../demo/sandbox/schemas/device-data';
-import { CARD, basic, charge, chargeBody, CREDS, deviceBody, expectError, NOW, sessionId, tokenize, useSandbox, visitorIdOf, XFF } from './helpers';
+import {
+  CARD,
+  basic,
+  charge,
+  chargeBody,
+  CREDS,
+  deviceBody,
+  expectError,
+  NOW,
+  sessionId,
+  tokenize,
+  useSandbox,
+  visitorIdOf,
+  XFF,
+} from './helpers';
 
 let clock = NOW.getTime();
 const lines: string[] = [];
@@ -96,8 +110,17 @@ describe('open strings are bounded and refuse control characters (1001)', () => 
   });
 
   it('customer and charge customer addresses use the same rules', async () => {
-    expectError(await api.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com', address: { ...ADDRESS, city: 'x'.repeat(5000) } } }), 1001, 400, 'address.city');
-    const body = chargeBody(await tokenize(api), { customer: { name: 'Ana', email: 'ana@example.com', address: { ...ADDRESS, line1: 'a\u202eb' } } });
+    expectError(
+      await api.call('POST', '/customers', {
+        body: { name: 'Ana', email: 'ana@example.com', address: { ...ADDRESS, city: 'x'.repeat(5000) } },
+      }),
+      1001,
+      400,
+      'address.city',
+    );
+    const body = chargeBody(await tokenize(api), {
+      customer: { name: 'Ana', email: 'ana@example.com', address: { ...ADDRESS, line1: 'a\u202eb' } },
+    });
     expectError(await charge(api, body), 1001, 400, 'customer.address.line1', 'format');
   });
 
@@ -198,7 +221,9 @@ describe('fault mode cannot be triggered by a web page', () => {
 
   it('a latency fault from a public-key request does not hold the sandbox', async () => {
     const started = Date.now();
-    expect((await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'latency=5000' } })).status).toBe(201);
+    expect((await api.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'latency=5000' } })).status).toBe(
+      201,
+    );
     expect(Date.now() - started).toBeLessThan(2500);
   });
 });

@@ -54,11 +54,17 @@ describe.each([
 
   it('token variant errors: unknown token 1005, missing device_session_id 1001', async () => {
     const prefix = await base();
-    expectError(await api.call('POST', `${prefix}/cards`, { as: 'public', body: { token_id: 'tok0000000000000000', device_session_id: DSID } }), 1005, 404);
+    expectError(
+      await api.call('POST', `${prefix}/cards`, { as: 'public', body: { token_id: 'tok0000000000000000', device_session_id: DSID } }),
+      1005,
+      404,
+    );
     const tok = await tokenize(api);
     expectError(await api.call('POST', `${prefix}/cards`, { as: 'public', body: { token_id: tok } }), 1001, 400, 'device_session_id');
     // the failed call did not use the token
-    expect((await api.call('POST', `${prefix}/cards`, { as: 'public', body: { token_id: tok, device_session_id: DSID } })).status).toBe(201);
+    expect((await api.call('POST', `${prefix}/cards`, { as: 'public', body: { token_id: tok, device_session_id: DSID } })).status).toBe(
+      201,
+    );
   });
 
   it('raw variant runs the card rules: missing cvv2 2006, Luhn 2004', async () => {
@@ -71,7 +77,9 @@ describe.each([
 describe('customer cards', () => {
   it('2002: the same card number twice on one customer, whichever variant; fine on another customer or the merchant', async () => {
     const customer = await createCustomer(api);
-    expect((await api.call('POST', `/customers/${customer}/cards`, { body: { ...CARD, card_number: '4111 1111 1111 1111' } })).status).toBe(201);
+    expect((await api.call('POST', `/customers/${customer}/cards`, { body: { ...CARD, card_number: '4111 1111 1111 1111' } })).status).toBe(
+      201,
+    );
     expectError(await api.call('POST', `/customers/${customer}/cards`, { body: CARD }), 2002, 409);
     const tok = await tokenize(api);
     expectError(await api.call('POST', `/customers/${customer}/cards`, { body: { token_id: tok, device_session_id: DSID } }), 2002, 409);
@@ -80,10 +88,12 @@ describe('customer cards', () => {
     expect((await api.call('POST', '/cards', { body: CARD })).status).toBe(201);
     expect((await api.call('POST', '/cards', { body: CARD })).status).toBe(201);
     // a different number is fine on the first customer
-    expect((await api.call('POST', `/customers/${customer}/cards`, { body: { ...CARD, card_number: '5555555555554444' } })).status).toBe(201);
+    expect((await api.call('POST', `/customers/${customer}/cards`, { body: { ...CARD, card_number: '5555555555554444' } })).status).toBe(
+      201,
+    );
   });
 
-  it('lists a customer\'s cards newest first; each level sees only its own cards', async () => {
+  it("lists a customer's cards newest first; each level sees only its own cards", async () => {
     const customer = await createCustomer(api);
     const a = await api.call('POST', `/customers/${customer}/cards`, { body: CARD });
     const b = await api.call('POST', `/customers/${customer}/cards`, { body: { ...CARD, card_number: '5555555555554444' } });

@@ -9,8 +9,22 @@ import { CARD, charge, chargeBody, createCustomer, expectError, orderId, tokeniz
 const api = useSandbox();
 // The spec's Transaction fields, plus `fraud_flags` (this project's extension: anti-fraud rules that matched).
 const TRANSACTION_KEYS = [
-  'amount', 'authorization', 'card', 'creation_date', 'currency', 'customer_id', 'description', 'error_message',
-  'fraud_flags', 'id', 'method', 'operation_date', 'operation_type', 'order_id', 'status', 'transaction_type',
+  'amount',
+  'authorization',
+  'card',
+  'creation_date',
+  'currency',
+  'customer_id',
+  'description',
+  'error_message',
+  'fraud_flags',
+  'id',
+  'method',
+  'operation_date',
+  'operation_type',
+  'order_id',
+  'status',
+  'transaction_type',
 ].sort();
 
 describe('happy path: browser token -> server charge with the private key -> GET the charge', () => {
@@ -48,7 +62,12 @@ describe('happy path: browser token -> server charge with the private key -> GET
   it('X-Forwarded-For is required -> 1001 naming the header', async () => {
     const tok = await tokenize(api);
     expectError(await api.call('POST', '/charges', { body: chargeBody(tok) }), 1001, 400, 'X-Forwarded-For');
-    expectError(await api.call('POST', '/charges', { body: chargeBody(tok), headers: { 'X-Forwarded-For': ' ' } }), 1001, 400, 'X-Forwarded-For');
+    expectError(
+      await api.call('POST', '/charges', { body: chargeBody(tok), headers: { 'X-Forwarded-For': ' ' } }),
+      1001,
+      400,
+      'X-Forwarded-For',
+    );
     expect((await charge(api, chargeBody(tok))).status).toBe(201);
   });
 
@@ -152,7 +171,7 @@ describe('stored cards as source_id', () => {
     expectError(await charge(api, chargeBody(card.body.id, { use_card_points: 'MIXED' })), 2008, 412);
   });
 
-  it('customer charges: the customer\'s card or a token; customer object not needed; levels do not mix', async () => {
+  it("customer charges: the customer's card or a token; customer object not needed; levels do not mix", async () => {
     const customer = await createCustomer(api);
     const other = await createCustomer(api);
     const card = await api.call('POST', `/customers/${customer}/cards`, { body: CARD });

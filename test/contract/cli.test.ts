@@ -24,7 +24,16 @@ afterEach(() => {
 
 describe('sandbox CLI', () => {
   it('prints the base URL alone first, then the merchant id and public key, never the private key; SIGTERM exits 0', async () => {
-    const { child, first, second } = await runCli(['--port', '0', '--merchant-id', 'mcli0test', '--public-key', 'pk_cli_pub', '--private-key', 'sk_cli_priv']);
+    const { child, first, second } = await runCli([
+      '--port',
+      '0',
+      '--merchant-id',
+      'mcli0test',
+      '--public-key',
+      'pk_cli_pub',
+      '--private-key',
+      'sk_cli_priv',
+    ]);
     expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(second).toContain('mcli0test');
     expect(second).toContain('pk_cli_pub');
@@ -41,27 +50,56 @@ describe('sandbox CLI', () => {
   it('uses the defaults of defaults.ts', async () => {
     const { first, second } = await runCli(['--port', '0']);
     expect(second).toContain(SANDBOX_DEFAULTS.merchantId);
-    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } });
+    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) },
+    });
     expect(res.status).toBe(200);
   });
 
   it('anti-fraud flags: shown on the info line and applied (velocity 1 card, automation declined)', async () => {
-    const { first, second } = await runCli(['--port', '0', '--velocity-max-cards', '1', '--velocity-window', '60', '--automation-rule', 'decline']);
+    const { first, second } = await runCli([
+      '--port',
+      '0',
+      '--velocity-max-cards',
+      '1',
+      '--velocity-window',
+      '60',
+      '--automation-rule',
+      'decline',
+    ]);
     expect(second).toContain('device_velocity over 1 cards in 60 s, automation decline');
     const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
     const post = (path: string, key: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${first}/v1/${merchantId}${path}`, { method: 'POST', headers: { Authorization: basic(key), 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${first}/v1/${merchantId}${path}`, {
+        method: 'POST',
+        headers: { Authorization: basic(key), 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const device = sessionId();
     expect((await post('/device-data', publicKey, deviceBody(device))).status).toBe(201);
     const codes: unknown[] = [];
     for (const card_number of ['4111111111111111', '5555555555554444']) {
-      const r = await post('/cards', publicKey, { card_number, holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123', device_session_id: device });
+      const r = await post('/cards', publicKey, {
+        card_number,
+        holder_name: 'Ana',
+        expiration_month: '12',
+        expiration_year: '40',
+        cvv2: '123',
+        device_session_id: device,
+      });
       codes.push(r.status === 201 ? 201 : (await r.json()).fraud_rules);
     }
     expect(codes).toEqual([201, ['device_velocity']]);
     const bot = sessionId();
     await post('/device-data', publicKey, deviceBody(bot, 1, { automation: ['webdriver'] }));
-    const r = await post('/cards', privateKey, { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123', device_session_id: bot });
+    const r = await post('/cards', privateKey, {
+      card_number: '4111111111111111',
+      holder_name: 'Ana',
+      expiration_month: '12',
+      expiration_year: '40',
+      cvv2: '123',
+      device_session_id: bot,
+    });
     expect((await r.json()).fraud_rules).toEqual(['automation']);
   });
 
@@ -77,7 +115,13 @@ describe('sandbox CLI', () => {
     const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
       method: 'POST',
       headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+      body: JSON.stringify({
+        card_number: '4111111111111111',
+        holder_name: 'Ana',
+        expiration_month: '12',
+        expiration_year: '40',
+        cvv2: '123',
+      }),
     });
     expect(res.status).toBe(412);
     expect((await res.json()).error_code).toBe(2007);
@@ -88,7 +132,13 @@ describe('sandbox CLI', () => {
       fetch(`${base}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
         method: 'POST',
         headers: { Authorization: basic(key), 'Content-Type': 'application/json', 'X-Sandbox-Fault': 'status=503' },
-        body: JSON.stringify({ card_number: '4242424242424242', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+        body: JSON.stringify({
+          card_number: '4242424242424242',
+          holder_name: 'Ana',
+          expiration_month: '12',
+          expiration_year: '40',
+          cvv2: '123',
+        }),
       });
     const on = await runCli(['--port', '0', '--faults']);
     expect(on.second).toContain('fault mode on (X-Sandbox-Fault honoured with the private key)');
@@ -101,7 +151,7 @@ describe('sandbox CLI', () => {
     const off = await runCli(['--port', '0']);
     expect(off.second).not.toContain('fault mode');
     expect((await post(off.first, SANDBOX_DEFAULTS.privateKey)).status).toBe(201);
-   }, 60_000);
+  }, 60_000);
 
   it('store limits: shown on the info line, applied (--max-records 2 keeps the two newest tokens), bad values exit 2', async () => {
     const { first, second } = await runCli(['--port', '0', '--max-records', '2', '--token-ttl', '60', '--device-data-ttl', '120']);
@@ -112,13 +162,24 @@ describe('sandbox CLI', () => {
       const r = await fetch(`${base}/tokens`, {
         method: 'POST',
         headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ card_number: '4242424242424242', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+        body: JSON.stringify({
+          card_number: '4242424242424242',
+          holder_name: 'Ana',
+          expiration_month: '12',
+          expiration_year: '40',
+          cvv2: '123',
+        }),
       });
       ids.push(((await r.json()) as { id: string }).id);
     }
-    const status = async (id: string) => (await fetch(`${base}/tokens/${id}`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } })).status;
+    const status = async (id: string) =>
+      (await fetch(`${base}/tokens/${id}`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } })).status;
     expect([await status(ids[0]!), await status(ids[1]!), await status(ids[2]!)]).toEqual([404, 200, 200]);
-    for (const bad of [['--max-records', '0'], ['--token-ttl', 'x'], ['--device-data-ttl', '99999999']]) {
+    for (const bad of [
+      ['--max-records', '0'],
+      ['--token-ttl', 'x'],
+      ['--device-data-ttl', '99999999'],
+    ]) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', ...bad], { cwd: process.cwd() });
       started.push(child);
       const [code] = await once(child, 'exit');
@@ -132,15 +193,32 @@ describe('sandbox CLI', () => {
     const tok = await fetch(`${base}/tokens`, {
       method: 'POST',
       headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' }),
+      body: JSON.stringify({
+        card_number: '4111111111111111',
+        holder_name: 'Ana',
+        expiration_month: '12',
+        expiration_year: '40',
+        cvv2: '123',
+      }),
     }).then((r) => r.json());
     const charge = await fetch(`${base}/charges`, {
       method: 'POST',
       headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
-      body: JSON.stringify({ method: 'card', source_id: tok.id, amount: 10, description: 'x', device_session_id: 'abc', customer: { name: 'Ana', email: 'a@example.com' }, use_3d_secure: true, redirect_url: 'https://shop.example/r' }),
+      body: JSON.stringify({
+        method: 'card',
+        source_id: tok.id,
+        amount: 10,
+        description: 'x',
+        device_session_id: 'abc',
+        customer: { name: 'Ana', email: 'a@example.com' },
+        use_3d_secure: true,
+        redirect_url: 'https://shop.example/r',
+      }),
     }).then((r) => r.json());
     expect(charge.payment_method.url).toMatch(/^https:\/\/sandbox\.example\/3ds\//);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--public-url', 'sandbox.example'], { cwd: process.cwd() });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--public-url', 'sandbox.example'], {
+      cwd: process.cwd(),
+    });
     started.push(child);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -152,7 +230,9 @@ describe('sandbox CLI', () => {
   it('--fault SPEC applies the fault to every request without a header', async () => {
     const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);
     expect(second).toContain('every request: status=500');
-    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, { headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) } });
+    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey) },
+    });
     expect(res.status).toBe(500);
     expect((await res.json()).error_code).toBe(1000);
   });

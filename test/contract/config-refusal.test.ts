@@ -50,7 +50,9 @@ describe('createClient', () => {
   it('refuses http to a non-loopback address that does reach the sandbox (0.0.0.0): no request', async () => {
     const port = new URL(api.baseUrl).port;
     countFetch();
-    const e = configError(() => createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl: `http://0.0.0.0:${port}` }));
+    const e = configError(() =>
+      createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl: `http://0.0.0.0:${port}` }),
+    );
     expect(e.option).toBe('baseUrl');
     expect(fetchCalls).toBe(0);
     expect(api.sandbox.counter.total).toBe(0);
@@ -59,11 +61,14 @@ describe('createClient', () => {
     expect(api.sandbox.counter.total).toBe(1);
   });
 
-  it.each(['http://api.example.com', 'http://192.168.0.10:4010', 'ftp://127.0.0.1', 'http://127.0.0.1.example.com'])('refuses %s: no request', (baseUrl) => {
-    countFetch();
-    expect(configError(() => createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl })).option).toBe('baseUrl');
-    expect(fetchCalls).toBe(0);
-  });
+  it.each(['http://api.example.com', 'http://192.168.0.10:4010', 'ftp://127.0.0.1', 'http://127.0.0.1.example.com'])(
+    'refuses %s: no request',
+    (baseUrl) => {
+      countFetch();
+      expect(configError(() => createClient({ merchantId: CREDS.merchantId, publicKey: CREDS.publicKey, baseUrl })).option).toBe('baseUrl');
+      expect(fetchCalls).toBe(0);
+    },
+  );
 });
 
 describe('classic script-tag API', () => {

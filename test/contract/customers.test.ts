@@ -37,7 +37,12 @@ describe('customers', () => {
 
   it('2003: an external_id already used; free again once that customer is deleted', async () => {
     const first = await api.call('POST', '/customers', { body: { name: 'A', email: 'a@example.com', external_id: 'dup-1' } });
-    expectError(await api.call('POST', '/customers', { body: { name: 'B', email: 'b@example.com', external_id: 'dup-1' } }), 2003, 409, 'dup-1');
+    expectError(
+      await api.call('POST', '/customers', { body: { name: 'B', email: 'b@example.com', external_id: 'dup-1' } }),
+      2003,
+      409,
+      'dup-1',
+    );
     await api.call('DELETE', `/customers/${first.body.id}`);
     expect((await api.call('POST', '/customers', { body: { name: 'B', email: 'b@example.com', external_id: 'dup-1' } })).status).toBe(201);
   });
@@ -60,7 +65,11 @@ describe('list filters (GET /customers)', () => {
 
   const seed = async () => {
     if (api.sandbox.store.customers.size) return;
-    for (const [day, list] of [['01', ['a1', 'a2']], ['02', ['b1', 'b2', 'b3']], ['03', ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']]] as const) {
+    for (const [day, list] of [
+      ['01', ['a1', 'a2']],
+      ['02', ['b1', 'b2', 'b3']],
+      ['03', ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']],
+    ] as const) {
       // 23:30 central time is already the next day in UTC: the filters must use the sandbox's time zone.
       now = new Date(`2026-03-${day}T23:30:00-06:00`);
       for (const name of list) {

@@ -40,9 +40,20 @@ describe('storing device data', () => {
   it('optional members default to empty; unknown members are dropped', async () => {
     const id = sessionId();
     const signals = { screen: [800, 600, 24] };
-    const r = await api.call('POST', '/device-data', { as: 'public', body: { device_session_id: id, visitor_id: visitorIdOf(signals), signals, email: 'ana@example.com' } });
+    const r = await api.call('POST', '/device-data', {
+      as: 'public',
+      body: { device_session_id: id, visitor_id: visitorIdOf(signals), signals, email: 'ana@example.com' },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toStrictEqual({ device_session_id: id, visitor_id: visitorIdOf(signals), signals, missing: {}, automation: [], timings: {}, creation_date: expect.any(String) });
+    expect(r.body).toStrictEqual({
+      device_session_id: id,
+      visitor_id: visitorIdOf(signals),
+      signals,
+      missing: {},
+      automation: [],
+      timings: {},
+      creation_date: expect.any(String),
+    });
   });
 
   it('GET: an unknown session is 1005; the public key may not read (1010)', async () => {
@@ -54,13 +65,21 @@ describe('storing device data', () => {
 
   it('authentication as elsewhere: no key 1002; the private key from a browser (Origin) 1010', async () => {
     expectError(await api.call('POST', '/device-data', { as: 'none', body: deviceBody(sessionId()) }), 1002, 401);
-    expectError(await api.call('POST', '/device-data', { body: deviceBody(sessionId()), headers: { Origin: 'https://shop.example' } }), 1010, 403);
+    expectError(
+      await api.call('POST', '/device-data', { body: deviceBody(sessionId()), headers: { Origin: 'https://shop.example' } }),
+      1010,
+      403,
+    );
   });
 
   it('a browser on another origin may send it: the preflight allows POST with Authorization and Content-Type, credentialed', async () => {
     const r = await api.call('OPTIONS', '/device-data', {
       as: 'none',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe('https://shop.example');

@@ -11,10 +11,38 @@ import { CARD, charge, chargeBody, createCustomer, tokenize, useSandbox, type Re
 
 /** The spec's Errors table (payments-api.md, section Errors): code -> HTTP status. */
 const SPEC_ERRORS: Record<number, number> = {
-  1000: 500, 1001: 400, 1002: 401, 1003: 422, 1004: 503, 1005: 404, 1006: 409, 1007: 402, 1008: 423, 1009: 413,
-  1010: 403, 2001: 409, 2002: 409, 2003: 409, 2004: 422, 2005: 400, 2006: 400, 2007: 412, 2008: 412, 2009: 412,
-  3001: 402, 3002: 402, 3003: 402, 3004: 402, 3005: 402, 3006: 412, 3008: 412, 3009: 402, 3010: 402, 3011: 402,
-  3012: 412, 4001: 412,
+  1000: 500,
+  1001: 400,
+  1002: 401,
+  1003: 422,
+  1004: 503,
+  1005: 404,
+  1006: 409,
+  1007: 402,
+  1008: 423,
+  1009: 413,
+  1010: 403,
+  2001: 409,
+  2002: 409,
+  2003: 409,
+  2004: 422,
+  2005: 400,
+  2006: 400,
+  2007: 412,
+  2008: 412,
+  2009: 412,
+  3001: 402,
+  3002: 402,
+  3003: 402,
+  3004: 402,
+  3005: 402,
+  3006: 412,
+  3008: 412,
+  3009: 402,
+  3010: 402,
+  3011: 402,
+  3012: 412,
+  4001: 412,
 };
 
 /** Codes of the table the sandbox never answers, and why. */
@@ -40,10 +68,18 @@ const chargeCard = async (a: TestApi, card_number: string) => charge(a, chargeBo
 
 type Trigger = (a: TestApi) => Promise<Reply>;
 const MATRIX: { code: number; how: string; trigger: Trigger; on?: 'production' }[] = [
-  { code: 1000, how: 'fault status=500', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'status=500' } }) },
+  {
+    code: 1000,
+    how: 'fault status=500',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'status=500' } }),
+  },
   { code: 1001, how: 'a body that is not JSON', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: '{"card_number":' }) },
   { code: 1002, how: 'no Authorization header', trigger: (a) => a.call('POST', '/tokens', { as: 'none', body: CARD }) },
-  { code: 1004, how: 'fault status=503', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'status=503' } }) },
+  {
+    code: 1004,
+    how: 'fault status=503',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD, headers: { 'X-Sandbox-Fault': 'status=503' } }),
+  },
   { code: 1005, how: 'an unknown token id', trigger: (a) => a.call('GET', '/tokens/tokdoesnotexist0000') },
   {
     code: 1006,
@@ -54,7 +90,11 @@ const MATRIX: { code: number; how: string; trigger: Trigger; on?: 'production' }
       return charge(a, chargeBody(await tokenize(a), { order_id: first.order_id }));
     },
   },
-  { code: 1009, how: 'a body over 64 KiB', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, pad: 'x'.repeat(70_000) } }) },
+  {
+    code: 1009,
+    how: 'a body over 64 KiB',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, pad: 'x'.repeat(70_000) } }),
+  },
   { code: 1010, how: 'the public key reading tokens', trigger: (a) => a.call('GET', '/tokens', { as: 'public' }) },
   {
     code: 2002,
@@ -74,12 +114,33 @@ const MATRIX: { code: number; how: string; trigger: Trigger; on?: 'production' }
       return a.call('POST', '/customers', { body: { name: 'Bo', email: 'bo@example.com', external_id } });
     },
   },
-  { code: 2004, how: 'a Luhn-invalid number', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, card_number: '4111111111111112' } }) },
-  { code: 2005, how: 'an expired card', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, expiration_month: '01', expiration_year: '20' } }) },
+  {
+    code: 2004,
+    how: 'a Luhn-invalid number',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, card_number: '4111111111111112' } }),
+  },
+  {
+    code: 2005,
+    how: 'an expired card',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, expiration_month: '01', expiration_year: '20' } }),
+  },
   { code: 2006, how: 'no cvv2', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, cvv2: undefined } }) },
-  { code: 2007, how: 'a test card in production mode', on: 'production', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD }) },
-  { code: 2008, how: 'use_card_points on a card without points', trigger: async (a) => charge(a, chargeBody(await tokenize(a), { use_card_points: 'MIXED' })) },
-  { code: 2009, how: 'a 4-digit cvv2 on a visa', trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, cvv2: '1234' } }) },
+  {
+    code: 2007,
+    how: 'a test card in production mode',
+    on: 'production',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: CARD }),
+  },
+  {
+    code: 2008,
+    how: 'use_card_points on a card without points',
+    trigger: async (a) => charge(a, chargeBody(await tokenize(a), { use_card_points: 'MIXED' })),
+  },
+  {
+    code: 2009,
+    how: 'a 4-digit cvv2 on a visa',
+    trigger: (a) => a.call('POST', '/tokens', { as: 'public', body: { ...CARD, cvv2: '1234' } }),
+  },
   ...[3001, 3002, 3003, 3004, 3005, 3009, 3010, 3011, 3012].map((code) => ({
     code,
     how: `charging test card ${byCode(code)}`,
@@ -126,13 +187,19 @@ describe('Error objects of every code the sandbox produces (exact fields)', () =
 });
 
 describe('production mode', () => {
-  it.each(['4111111111111111', '5555555555554444', byCode(3001)])('refuses test number %s on /tokens and /cards with 2007', async (card_number) => {
-    for (const [path, as] of [['/tokens', 'public'], ['/cards', 'public']] as const) {
-      const r = await production.call('POST', path, { as, body: { ...CARD, card_number } });
-      expect([r.status, r.body.error_code, r.body.http_code, r.body.category]).toEqual([412, 2007, 412, 'request']);
-    }
-    expect(production.sandbox.store.tokens.size + production.sandbox.store.cards.size).toBe(0);
-  });
+  it.each(['4111111111111111', '5555555555554444', byCode(3001)])(
+    'refuses test number %s on /tokens and /cards with 2007',
+    async (card_number) => {
+      for (const [path, as] of [
+        ['/tokens', 'public'],
+        ['/cards', 'public'],
+      ] as const) {
+        const r = await production.call('POST', path, { as, body: { ...CARD, card_number } });
+        expect([r.status, r.body.error_code, r.body.http_code, r.body.category]).toEqual([412, 2007, 412, 'request']);
+      }
+      expect(production.sandbox.store.tokens.size + production.sandbox.store.cards.size).toBe(0);
+    },
+  );
 
   it('accepts a number that is not a test card, and charges it', async () => {
     const r = await production.call('POST', '/tokens', { as: 'public', body: LIVE_CARD });

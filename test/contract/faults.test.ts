@@ -111,7 +111,16 @@ const ROWS: Row[] = [
   { fault: 'body=truncated', op: 'tokens', error: NetworkError, requests: 1, stored: 1, within: [0, 1500] },
   { fault: 'body=truncated', op: 'cards', error: NetworkError, requests: 1, stored: 1, within: [0, 1500] },
   { fault: 'status=500;body=truncated', op: 'tokens', error: ApiError, code: 1000, status: 500, requests: 1, stored: 0, within: [0, 1500] },
-  { fault: 'status=503;body=malformed', op: 'tokens', error: ApiError, code: 1000, status: 503, requests: 2, stored: 0, within: [R, 2 * R + 1500] },
+  {
+    fault: 'status=503;body=malformed',
+    op: 'tokens',
+    error: ApiError,
+    code: 1000,
+    status: 503,
+    requests: 2,
+    stored: 0,
+    within: [R, 2 * R + 1500],
+  },
   { fault: 'body=hang', op: 'tokens', timeoutMs: 800, error: TimeoutError, requests: 1, stored: 1, within: [790, 1800] },
   { fault: 'body=hang', op: 'cards', timeoutMs: 800, error: TimeoutError, requests: 1, stored: 1, within: [790, 1800] },
 ];
@@ -172,35 +181,49 @@ describe('classic script-tag API under faults (the failure callback, then the fo
     { fault: 'reset=before', status: 0, code: 1004, requests: 2 },
     { fault: 'status=503', status: 503, code: 1004, requests: 2 },
     { fault: 'status=500', status: 500, code: 1000, requests: 1 },
-  ])('$fault -> failure callback status $status, error_code $code, after $requests request(s)', async ({ fault, status, code, requests }) => {
-    // a fresh script tag per test: once a card was sent, its base URL is pinned (and each test has its own sandbox)
-    vi.resetModules();
-    const PayToken = (await import('../../src/browser')).default;
-    const classic = () =>
-      new Promise<{ ok?: unknown; fail?: ClassicFailure }>((resolve) =>
-        PayToken.token.create(CARD, (ok) => resolve({ ok }), (fail) => resolve({ fail })),
-      );
-    PayToken.setId(CREDS.merchantId);
-    PayToken.setApiKey(CREDS.publicKey);
-    PayToken.setBaseUrl(sandbox.baseUrl);
-    withFault(fault);
-    const r = await classic();
-    expect(r.fail?.status).toBe(status);
-    expect(r.fail?.data.error_code).toBe(code);
-    expect(sandbox.counter.count('POST', path('/tokens'))).toBe(requests);
-    withFault(null);
-    expect((await classic()).ok).toMatchObject({ status: 200 });
-  });
+  ])(
+    '$fault -> failure callback status $status, error_code $code, after $requests request(s)',
+    async ({ fault, status, code, requests }) => {
+      // a fresh script tag per test: once a card was sent, its base URL is pinned (and each test has its own sandbox)
+      vi.resetModules();
+      const PayToken = (await import('../../src/browser')).default;
+      const classic = () =>
+        new Promise<{ ok?: unknown; fail?: ClassicFailure }>((resolve) =>
+          PayToken.token.create(
+            CARD,
+            (ok) => resolve({ ok }),
+            (fail) => resolve({ fail }),
+          ),
+        );
+      PayToken.setId(CREDS.merchantId);
+      PayToken.setApiKey(CREDS.publicKey);
+      PayToken.setBaseUrl(sandbox.baseUrl);
+      withFault(fault);
+      const r = await classic();
+      expect(r.fail?.status).toBe(status);
+      expect(r.fail?.data.error_code).toBe(code);
+      expect(sandbox.counter.count('POST', path('/tokens'))).toBe(requests);
+      withFault(null);
+      expect((await classic()).ok).toMatchObject({ status: 200 });
+    },
+  );
 });
 
 describe('fault mode itself', () => {
   it('the CORS preflight does not allow the fault header: no web page can ask for a fault', async () => {
     const res = await realFetch(`${sandbox.baseUrl}${path('/tokens')}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,x-sandbox-fault' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,x-sandbox-fault',
+      },
     });
     expect(res.status).toBe(204);
-    const allowed = res.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/);
+    const allowed = res.headers
+      .get('access-control-allow-headers')
+      ?.toLowerCase()
+      .split(/\s*,\s*/);
     expect(allowed).toContain('authorization');
     expect(allowed).not.toContain('x-sandbox-fault');
   });
@@ -210,7 +233,13 @@ describe('fault mode itself', () => {
     const r = await timed(() => client().tokens.create(CARD));
     const a = r.error as ApiError;
     expect(a).toBeInstanceOf(ApiError);
-    expect(a.error).toStrictEqual({ category: 'request', error_code: 1001, http_code: 400, description: expect.stringContaining('X-Sandbox-Fault'), request_id: expect.any(String) });
+    expect(a.error).toStrictEqual({
+      category: 'request',
+      error_code: 1001,
+      http_code: 400,
+      description: expect.stringContaining('X-Sandbox-Fault'),
+      request_id: expect.any(String),
+    });
   });
 
   it('a default fault set at run time applies to requests without the header, and can be cleared', async () => {

@@ -22,7 +22,13 @@ describe('GET /fields/v1/*', () => {
     const res = await app.request('/fields/v1/frame.html');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    const csp = Object.fromEntries(res.headers.get('content-security-policy')!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v.join(' ')]));
+    const csp = Object.fromEntries(
+      res.headers
+        .get('content-security-policy')!
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k!, v.join(' ')]),
+    );
     expect(csp).toMatchObject({
       'default-src': "'none'",
       'script-src': "'self'",
@@ -42,8 +48,12 @@ describe('GET /fields/v1/*', () => {
     const { app } = createSandboxApp(CREDS);
     const cspOf = async (query: string) => (await app.request(`/fields/v1/frame.html${query}`)).headers.get('content-security-policy')!;
     expect(await cspOf('')).not.toContain('font-src');
-    expect(await cspOf(`?fonts=${encodeURIComponent('https://fonts.example https://cdn.example:8443')}`)).toContain('font-src https://fonts.example https://cdn.example:8443;');
-    const refused = await cspOf(`?fonts=${encodeURIComponent("http://plain.example https://x.example/path 'unsafe-inline' data: * https://ok.example")}`);
+    expect(await cspOf(`?fonts=${encodeURIComponent('https://fonts.example https://cdn.example:8443')}`)).toContain(
+      'font-src https://fonts.example https://cdn.example:8443;',
+    );
+    const refused = await cspOf(
+      `?fonts=${encodeURIComponent("http://plain.example https://x.example/path 'unsafe-inline' data: * https://ok.example")}`,
+    );
     expect(refused.split('; ').filter((d) => d.startsWith('font-src'))).toEqual(['font-src https://ok.example']);
     const many = await cspOf(`?fonts=${encodeURIComponent(['a', 'b', 'c', 'd', 'e'].map((h) => `https://${h}.example`).join(' '))}`);
     expect(many).toContain('font-src https://a.example https://b.example https://c.example https://d.example;');
@@ -60,7 +70,13 @@ describe('GET /fields/v1/*', () => {
     const { app } = createSandboxApp(CREDS);
     expect((await app.request('/fields/v1/frame.js')).headers.get('content-type')).toMatch(/^text\/javascript/);
     expect((await app.request('/fields/v1/frame.css')).headers.get('content-type')).toMatch(/^text\/css/);
-    for (const path of ['/fields/v1/frame.js.map', '/fields/v1/..%2Fpaytoken.js', '/fields/v1/%2e%2e/%2e%2e/package.json', '/fields/v1/toString', '/fields/v2/frame.html']) {
+    for (const path of [
+      '/fields/v1/frame.js.map',
+      '/fields/v1/..%2Fpaytoken.js',
+      '/fields/v1/%2e%2e/%2e%2e/package.json',
+      '/fields/v1/toString',
+      '/fields/v2/frame.html',
+    ]) {
       expect((await app.request(path)).status, path).toBe(404);
     }
   });
@@ -90,7 +106,10 @@ describe('GET /fields/v1/*', () => {
     expect((await app.request('/v1/nope')).headers.get('cache-control')).toBe('no-store');
   });
 
-  it.each([[['*']], [['https://shop.example/path']], [["'self'"]], [['https://a.example; script-src *']], [[]]])('refuses fieldsAncestors %j at start', (list) => {
-    expect(() => createSandboxApp({ ...CREDS, fieldsAncestors: list })).toThrow(/fieldsAncestors/);
-  });
+  it.each([[['*']], [['https://shop.example/path']], [["'self'"]], [['https://a.example; script-src *']], [[]]])(
+    'refuses fieldsAncestors %j at start',
+    (list) => {
+      expect(() => createSandboxApp({ ...CREDS, fieldsAncestors: list })).toThrow(/fieldsAncestors/);
+    },
+  );
 });

@@ -9,14 +9,26 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleMode } from '../../demo/sandbox/fraud';
 import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/test-cards';
-import { chargeBody, deviceBody, deviceSignals, expectError, sessionId, tokenize, useSandbox, visitorIdOf, XFF, type TestApi } from './helpers';
+import {
+  chargeBody,
+  deviceBody,
+  deviceSignals,
+  expectError,
+  sessionId,
+  tokenize,
+  useSandbox,
+  visitorIdOf,
+  XFF,
+  type TestApi,
+} from './helpers';
 
 /** Approved, Luhn-valid card numbers: distinct cards for the count rules. */
 const CARDS = ['4111111111111111', '5555555555554444', '2223000048400011', '4242424242424242', '5105105105105100', '4012888888881881'];
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const SAFARI_IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Sends device data for signals (patched from device `n`) with a User-Agent; returns the session id. */
 async function device(api: TestApi, n: number, patch: Record<string, unknown> = {}, userAgent = CHROME_LINUX): Promise<string> {
@@ -30,7 +42,10 @@ async function device(api: TestApi, n: number, patch: Record<string, unknown> = 
 
 /** Charges `pan` through a fresh token under `device_session_id`, from end-user `ip`. */
 async function chargeCard(api: TestApi, pan: string, device_session_id: string, ip = XFF['X-Forwarded-For']) {
-  return api.call('POST', '/charges', { body: chargeBody(await tokenize(api, { card_number: pan }), { device_session_id }), headers: { 'X-Forwarded-For': ip } });
+  return api.call('POST', '/charges', {
+    body: chargeBody(await tokenize(api, { card_number: pan }), { device_session_id }),
+    headers: { 'X-Forwarded-For': ip },
+  });
 }
 
 describe.each<[RuleMode, number]>([
@@ -51,7 +66,9 @@ describe.each<[RuleMode, number]>([
       expect(lines.some((l) => l.includes(`device_session_id=${session} rules=missing_device_data`))).toBe(true);
     } else {
       expect(r.body.fraud_flags).toEqual(missingDeviceData === 'flag' ? ['missing_device_data'] : []);
-      expect(lines.some((l) => l.includes(`device_session_id=${session} rules=- flags=missing_device_data`))).toBe(missingDeviceData === 'flag');
+      expect(lines.some((l) => l.includes(`device_session_id=${session} rules=- flags=missing_device_data`))).toBe(
+        missingDeviceData === 'flag',
+      );
     }
   });
 
@@ -94,7 +111,12 @@ describe('IP velocity: more than 3 distinct cards charged from one X-Forwarded-F
 
 describe.each<[string, Record<string, unknown>, string, string]>([
   ['platform_mismatch', { platform: ['Win32', null] }, CHROME_LINUX, 'a Windows platform signal under a Linux user agent'],
-  ['platform_mismatch', { platform: ['Linux x86_64', null], fonts: ['Segoe UI'] }, CHROME_WINDOWS, 'a Linux platform signal under a Windows user agent'],
+  [
+    'platform_mismatch',
+    { platform: ['Linux x86_64', null], fonts: ['Segoe UI'] },
+    CHROME_WINDOWS,
+    'a Linux platform signal under a Windows user agent',
+  ],
   ['impossible_screen', { screen: [0, 1080, 24] }, CHROME_LINUX, 'a screen 0 px wide'],
   ['impossible_screen', { screen: [99999, 1080, 24] }, CHROME_LINUX, 'a screen 99999 px wide'],
   ['impossible_screen', { screen: [1920, 1080, 0] }, CHROME_LINUX, 'a colour depth of 0'],
@@ -120,16 +142,42 @@ describe('plausible devices are never flagged', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['Linux Chromium with a GPU renderer', { webgl: ['Intel', 'Mesa Intel(R) UHD Graphics 620', 16384, 16384, 4096] }, CHROME_LINUX],
-    ['Linux Firefox on llvmpipe (no GPU driver): a software renderer alone', { webgl: ['Mozilla', 'llvmpipe, or similar', 8192, 8192, 4096] }, CHROME_LINUX],
-    ['Linux Chromium on SwiftShader alone', { webgl: ['Google Inc. (Google)', 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)', 8192, 8192, 1024] }, CHROME_LINUX],
+    [
+      'Linux Firefox on llvmpipe (no GPU driver): a software renderer alone',
+      { webgl: ['Mozilla', 'llvmpipe, or similar', 8192, 8192, 4096] },
+      CHROME_LINUX,
+    ],
+    [
+      'Linux Chromium on SwiftShader alone',
+      {
+        webgl: [
+          'Google Inc. (Google)',
+          'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)',
+          8192,
+          8192,
+          1024,
+        ],
+      },
+      CHROME_LINUX,
+    ],
     ['Windows', { platform: ['Win32', ['Windows', false, ['Chromium/131']]], fonts: ['Segoe UI'] }, CHROME_WINDOWS],
     ['iPadOS (platform MacIntel)', { platform: ['MacIntel', null], screen: [1024, 1366, 24] }, SAFARI_IPAD],
     ['no screen, no webgl signal (blocked)', { screen: undefined, webgl: undefined }, CHROME_LINUX],
   ])('%s', async (_what, patch, userAgent) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    const signals = Object.fromEntries(Object.entries({ ...deviceSignals(400), ...clean }).filter(([k]) => !(k in patch) || patch[k] !== undefined));
+    const signals = Object.fromEntries(
+      Object.entries({ ...deviceSignals(400), ...clean }).filter(([k]) => !(k in patch) || patch[k] !== undefined),
+    );
     const id = sessionId();
-    expect((await api.call('POST', '/device-data', { as: 'public', body: { ...deviceBody(id, 400), signals, visitor_id: visitorIdOf(signals) }, headers: { 'User-Agent': userAgent } })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/device-data', {
+          as: 'public',
+          body: { ...deviceBody(id, 400), signals, visitor_id: visitorIdOf(signals) },
+          headers: { 'User-Agent': userAgent },
+        })
+      ).status,
+    ).toBe(201);
     const r = await chargeCard(api, CARDS[5]!, id);
     expect(r.status).toBe(201);
     expect(r.body.fraud_flags).toEqual([]);

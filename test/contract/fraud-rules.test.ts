@@ -34,7 +34,11 @@ describe('defaults', () => {
 describe('device velocity (max 2 cards in 3600 s)', () => {
   let clock = NOW.getTime();
   const lines: string[] = [];
-  const api = useSandbox({ now: () => new Date(clock), fraud: { velocityMaxCards: 2, velocityWindowSeconds: 3600 }, log: (l) => lines.push(l) });
+  const api = useSandbox({
+    now: () => new Date(clock),
+    fraud: { velocityMaxCards: 2, velocityWindowSeconds: 3600 },
+    log: (l) => lines.push(l),
+  });
 
   it('a third distinct card from one visitor id is declined: 3005 with fraud_rules ["device_velocity"], a failed Transaction', async () => {
     // every page load has its own device_session_id; the same device gives the same visitor id
@@ -45,9 +49,18 @@ describe('device velocity (max 2 cards in 3600 s)', () => {
     const r = await chargeCard(api, CARDS[2]!, session);
     expectError(r, 3005, 402, 'device_velocity');
     expect(r.body.fraud_rules).toEqual(['device_velocity']);
-    const failed = (await api.call('GET', '/charges?status=FAILED&limit=100')).body.find((t: { fraud_flags: string[] }) => t.fraud_flags.includes('device_velocity'));
-    expect(failed).toMatchObject({ status: 'failed', authorization: null, error_message: expect.stringContaining('device_velocity'), fraud_flags: ['device_velocity'] });
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^fraud charge tr\\w+ device_session_id=${session} rules=device_velocity flags=-$`)));
+    const failed = (await api.call('GET', '/charges?status=FAILED&limit=100')).body.find((t: { fraud_flags: string[] }) =>
+      t.fraud_flags.includes('device_velocity'),
+    );
+    expect(failed).toMatchObject({
+      status: 'failed',
+      authorization: null,
+      error_message: expect.stringContaining('device_velocity'),
+      fraud_flags: ['device_velocity'],
+    });
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^fraud charge tr\\w+ device_session_id=${session} rules=device_velocity flags=-$`)),
+    );
     for (const l of lines) for (const pan of CARDS) expect(l).not.toContain(pan);
   });
 
@@ -57,7 +70,9 @@ describe('device velocity (max 2 cards in 3600 s)', () => {
 
   it('card creation counts and is declined too; nothing is stored and the token stays usable', async () => {
     const device = await postDevice(api, 12);
-    expect((await api.call('POST', '/cards', { as: 'public', body: { ...CARD, card_number: CARDS[0], device_session_id: device } })).status).toBe(201);
+    expect(
+      (await api.call('POST', '/cards', { as: 'public', body: { ...CARD, card_number: CARDS[0], device_session_id: device } })).status,
+    ).toBe(201);
     expect((await chargeCard(api, CARDS[1]!, device)).status).toBe(201);
     const before = (await api.call('GET', '/cards?limit=100')).body.length;
     const tok = await tokenize(api, { card_number: CARDS[3] });

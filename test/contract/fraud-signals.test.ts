@@ -10,10 +10,22 @@ import type { RuleMode } from '../../demo/sandbox/fraud';
 import { charge, chargeBody, deviceBody, expectError, sessionId, tokenize, useSandbox, visitorIdOf, type TestApi } from './helpers';
 
 /** A person typing 16 digits: about 180 ms between keys, keys held about 90 ms. */
-const TYPED = { methods: ['typed'], keys: 16, key_interval_ms: [182.4, 61.2], key_dwell_ms: 88.1, focus_to_complete_ms: 4210, focus_changes: 1 };
+const TYPED = {
+  methods: ['typed'],
+  keys: 16,
+  key_interval_ms: [182.4, 61.2],
+  key_dwell_ms: 88.1,
+  focus_to_complete_ms: 4210,
+  focus_changes: 1,
+};
 
 /** Sends device data (automation flags, signals patch) and, when given, the entry summary; returns the session id. */
-async function device(api: TestApi, automation: string[] = [], entry?: Record<string, unknown>, signals?: Record<string, unknown>): Promise<string> {
+async function device(
+  api: TestApi,
+  automation: string[] = [],
+  entry?: Record<string, unknown>,
+  signals?: Record<string, unknown>,
+): Promise<string> {
   const id = sessionId();
   const body = deviceBody(id, 0, { automation });
   if (signals) {
@@ -21,7 +33,11 @@ async function device(api: TestApi, automation: string[] = [], entry?: Record<st
     body.visitor_id = visitorIdOf(body.signals);
   }
   expect((await api.call('POST', '/device-data', { as: 'public', body })).status).toBe(201);
-  if (entry) expect((await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { card_number: entry } } })).status).toBe(201);
+  if (entry)
+    expect(
+      (await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { card_number: entry } } }))
+        .status,
+    ).toBe(201);
   return id;
 }
 
@@ -32,7 +48,10 @@ describe('POST /device-data/entry', () => {
 
   it('keeps the summary with the device data (public key), a later one replacing it; never a value', async () => {
     const id = await device(api);
-    const r = await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { card_number: { ...TYPED, value: '4111111111111111' } } } });
+    const r = await api.call('POST', '/device-data/entry', {
+      as: 'public',
+      body: { device_session_id: id, entry: { card_number: { ...TYPED, value: '4111111111111111' } } },
+    });
     expect(r.status).toBe(201);
     expect(r.body.entry).toEqual({ card_number: TYPED });
     const pasted = { ...TYPED, methods: ['pasted'], keys: 0, key_interval_ms: null, key_dwell_ms: null };
@@ -43,7 +62,10 @@ describe('POST /device-data/entry', () => {
   });
 
   it('no device data under the id: 1005', async () => {
-    const r = await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: sessionId(), entry: { card_number: TYPED } } });
+    const r = await api.call('POST', '/device-data/entry', {
+      as: 'public',
+      body: { device_session_id: sessionId(), entry: { card_number: TYPED } },
+    });
     expectError(r, 1005, 404);
   });
 
@@ -54,7 +76,10 @@ describe('POST /device-data/entry', () => {
     ['a missing member', { methods: ['typed'] }],
   ])('%s: 1001', async (_what, summary) => {
     const id = await device(api);
-    const r = await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { card_number: summary } } });
+    const r = await api.call('POST', '/device-data/entry', {
+      as: 'public',
+      body: { device_session_id: id, entry: { card_number: summary } },
+    });
     expectError(r, 1001, 400);
   });
 });
@@ -88,12 +113,21 @@ describe.each<[string, string[], Record<string, unknown> | undefined]>([
 });
 
 describe("a person's entry and machine is never flagged, even with every rule declining", () => {
-  const api = useSandbox({ fraud: { automation: 'decline', plausibility: 'decline', consistency: 'decline', entry: 'decline', cardVelocityMaxDevices: 0, velocityMaxCards: 0 } });
+  const api = useSandbox({
+    fraud: {
+      automation: 'decline',
+      plausibility: 'decline',
+      consistency: 'decline',
+      entry: 'decline',
+      cardVelocityMaxDevices: 0,
+      velocityMaxCards: 0,
+    },
+  });
   const LLVMPIPE = { webgl: ['Mesa', 'llvmpipe (LLVM 19.1.7, 256 bits)', 8192, 8192, 4096] };
   const none = { keys: 0, key_interval_ms: null, key_dwell_ms: null };
 
   it.each<[string, Record<string, unknown> | undefined, string[], Record<string, unknown> | undefined]>([
-    ['typed at a person\'s pace', TYPED, [], undefined],
+    ["typed at a person's pace", TYPED, [], undefined],
     ['pasted', { ...TYPED, ...none, methods: ['pasted'] }, [], undefined],
     ['autofilled by the browser', { ...TYPED, ...none, methods: ['autofilled'] }, [], undefined],
     ['typed, then corrected by autofill', { ...TYPED, methods: ['typed', 'autofilled'] }, [], undefined],
@@ -111,12 +145,24 @@ describe("a person's entry and machine is never flagged, even with every rule de
 
 describe('a software renderer joins other evidence', () => {
   const api = useSandbox();
-  const SWIFTSHADER = { webgl: ['Google Inc. (Google)', 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)', 8192, 8192, 1024] };
+  const SWIFTSHADER = {
+    webgl: ['Google Inc. (Google)', 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)', 8192, 8192, 1024],
+  };
 
   it.each<[string, string[], Record<string, unknown> | undefined, string[]]>([
     ['with webdriver: automation and headless_renderer', ['webdriver'], undefined, ['automation', 'headless_renderer']],
-    ['with a patched getter: tampered_native and headless_renderer', ['tampered_native'], undefined, ['headless_renderer', 'tampered_native']],
-    ['with a scripted entry: scripted_entry and headless_renderer', [], { ...TYPED, methods: ['scripted'] }, ['headless_renderer', 'scripted_entry']],
+    [
+      'with a patched getter: tampered_native and headless_renderer',
+      ['tampered_native'],
+      undefined,
+      ['headless_renderer', 'tampered_native'],
+    ],
+    [
+      'with a scripted entry: scripted_entry and headless_renderer',
+      [],
+      { ...TYPED, methods: ['scripted'] },
+      ['headless_renderer', 'scripted_entry'],
+    ],
   ])('%s', async (_what, automation, entry, flags) => {
     const r = await chargeOn(api, await device(api, automation, entry, SWIFTSHADER));
     expect(r.status).toBe(201);
@@ -124,7 +170,7 @@ describe('a software renderer joins other evidence', () => {
   });
 });
 
-describe('os_mismatch (plausibility): the User-Agent\'s operating system against the fonts and the WebGL renderer', () => {
+describe("os_mismatch (plausibility): the User-Agent's operating system against the fonts and the WebGL renderer", () => {
   const WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
   const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
   const LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -147,12 +193,28 @@ describe('os_mismatch (plausibility): the User-Agent\'s operating system against
   }
 
   it.each<[string, string, Record<string, unknown>]>([
-    ['Windows with Segoe UI and a Direct3D renderer', WIN, { fonts: ['Segoe UI'], webgl: gl('ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)') }],
-    ['macOS with Helvetica Neue and a Metal renderer', MAC, { fonts: ['Helvetica Neue'], webgl: gl('ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)') }],
+    [
+      'Windows with Segoe UI and a Direct3D renderer',
+      WIN,
+      { fonts: ['Segoe UI'], webgl: gl('ANGLE (NVIDIA, NVIDIA GeForce GTX 1650 Direct3D11 vs_5_0 ps_5_0, D3D11)') },
+    ],
+    [
+      'macOS with Helvetica Neue and a Metal renderer',
+      MAC,
+      { fonts: ['Helvetica Neue'], webgl: gl('ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)') },
+    ],
     ['Linux on llvmpipe (a software renderer)', LINUX, { fonts: ['DejaVu Sans'], webgl: gl('llvmpipe, or similar') }],
-    ['Windows on SwiftShader (its software fallback)', WIN, { fonts: ['Segoe UI'], webgl: gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)') }],
+    [
+      'Windows on SwiftShader (its software fallback)',
+      WIN,
+      { fonts: ['Segoe UI'], webgl: gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)') },
+    ],
     ['Android on a Mali GPU', ANDROID, { fonts: ['Roboto'], webgl: gl('Mali-G78') }],
-    ["WebKitGTK on Linux: WebKit's masked renderer Apple GPU", LINUX, { fonts: ['DejaVu Sans'], webgl: ['Apple Inc.', 'Apple GPU', 16384, 16384, 1024] }],
+    [
+      "WebKitGTK on Linux: WebKit's masked renderer Apple GPU",
+      LINUX,
+      { fonts: ['DejaVu Sans'], webgl: ['Apple Inc.', 'Apple GPU', 16384, 16384, 1024] },
+    ],
     ['Safari on macOS: Apple GPU', MAC, { fonts: ['Helvetica Neue'], webgl: ['Apple Inc.', 'Apple GPU', 16384, 16384, 1024] }],
     ['Windows whose fonts and WebGL are missing (blocked)', WIN, { fonts: undefined, webgl: undefined }],
   ])('%s: not flagged', async (_what, ua, signals) => {
@@ -162,8 +224,16 @@ describe('os_mismatch (plausibility): the User-Agent\'s operating system against
   });
 
   it.each<[string, string, Record<string, unknown>]>([
-    ['Windows without Segoe UI (a Linux machine claiming Windows)', WIN, { fonts: ['DejaVu Sans'], webgl: gl('ANGLE (Intel, Direct3D11)') }],
-    ["Windows with Apple's OpenGL Engine renderer (stealth's default)", WIN, { fonts: ['Segoe UI'], webgl: gl('Intel Iris OpenGL Engine') }],
+    [
+      'Windows without Segoe UI (a Linux machine claiming Windows)',
+      WIN,
+      { fonts: ['DejaVu Sans'], webgl: gl('ANGLE (Intel, Direct3D11)') },
+    ],
+    [
+      "Windows with Apple's OpenGL Engine renderer (stealth's default)",
+      WIN,
+      { fonts: ['Segoe UI'], webgl: gl('Intel Iris OpenGL Engine') },
+    ],
     ['Windows on Mesa', WIN, { fonts: ['Segoe UI'], webgl: gl('Mesa Intel(R) UHD Graphics 620 (KBL GT2)') }],
     ['macOS without Helvetica Neue', MAC, { fonts: ['DejaVu Sans'] }],
     ['macOS with a Direct3D renderer', MAC, { fonts: ['Helvetica Neue'], webgl: gl('ANGLE (NVIDIA, Direct3D11)') }],

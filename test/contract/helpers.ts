@@ -69,7 +69,9 @@ export function useSandbox(extra: Partial<StartOptions> = {}): TestApi {
     },
     async call(method, path, { as = 'private', body, headers = {}, prefix = `/v1/${CREDS.merchantId}` } = {}) {
       const auth: Record<string, string> =
-        as === 'none' ? {} : { Authorization: typeof as === 'object' ? as.authorization : basic(as === 'private' ? CREDS.privateKey : CREDS.publicKey) };
+        as === 'none'
+          ? {}
+          : { Authorization: typeof as === 'object' ? as.authorization : basic(as === 'private' ? CREDS.privateKey : CREDS.publicKey) };
       const res = await fetch(`${api.baseUrl}${prefix}${path}`, {
         method,
         headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...auth, ...headers },
@@ -149,7 +151,10 @@ export async function createCustomer(api: TestApi, extra: Record<string, unknown
  * independently of src/fraud/hash.ts: what a conforming browser sends as `visitor_id`.
  */
 export const visitorIdOf = (signals: Record<string, unknown>): string =>
-  createHash('sha256').update(JSON.stringify(signals, Object.keys(signals).sort()), 'utf8').digest('hex').slice(0, 32);
+  createHash('sha256')
+    .update(JSON.stringify(signals, Object.keys(signals).sort()), 'utf8')
+    .digest('hex')
+    .slice(0, 32);
 
 /** Signals of one made-up device (`n` varies the screen, so each `n` is another visitor). */
 export const deviceSignals = (n = 0) => ({

@@ -31,7 +31,11 @@ async function token(card_number: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 const apiCharge = async (body: Record<string, unknown>, lang = 'es') => {
-  const res = await fetch(`${merchant.url}/api/charge?lang=${lang}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${merchant.url}/api/charge?lang=${lang}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
@@ -50,7 +54,10 @@ describe('POST /api/charge steps', () => {
 
   it('months without interest on a debit card: the plan\'s own message, not "check the card details"', async () => {
     const r = await apiCharge({ token_id: await token('4000000000000507'), device_session_id: 'steps1c', payment_plan: '3' }, 'en');
-    expect(r).toMatchObject({ status: 402, body: { error_code: 3006, message: 'Months without interest need a credit card. Choose to pay in full now, or use a credit card.' } });
+    expect(r).toMatchObject({
+      status: 402,
+      body: { error_code: 3006, message: 'Months without interest need a credit card. Choose to pay in full now, or use a credit card.' },
+    });
   });
 
   it('the same token with use_card_points: charged, the receipt URL, points used and left in the rows', async () => {
@@ -124,10 +131,14 @@ describe('POST /charge without JavaScript', () => {
     expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed', card_points: { used: expect.any(Number) } });
   });
 
-  it('the points step\'s post without the CSRF token is refused (403), nothing charged', async () => {
+  it("the points step's post without the CSRF token is refused (403), nothing charged", async () => {
     const s = await session();
     const before = merchant.charges.length;
-    const res = await postAs(s.cookie, { token_id: await token('4000000000004004'), device_session_id: 'steps7', use_card_points: 'MIXED' });
+    const res = await postAs(s.cookie, {
+      token_id: await token('4000000000004004'),
+      device_session_id: 'steps7',
+      use_card_points: 'MIXED',
+    });
     expect(res.status).toBe(403);
     expect(merchant.charges.length).toBe(before);
   });

@@ -23,8 +23,12 @@ describe('points cards', () => {
     expect((await api.call('POST', '/tokens', { as: 'public', body: CARD })).body.card.points_card).toBe(false);
     const card = await api.call('POST', '/cards', { body: { ...CARD, card_number: MC_POINTS } });
     expect(card.body).toMatchObject({ points_card: true, type: 'credit', brand: 'mastercard' });
-    expect(await balance(`/tokens/${tok.body.id}/points`)).toEqual([{ points_type: 'SANDBOX', remaining_points: '50000', remaining_mxn: '5000.00' }]);
-    expect(await balance(`/cards/${card.body.id}/points`)).toEqual([{ points_type: 'SANDBOX', remaining_points: '1000', remaining_mxn: '100.00' }]);
+    expect(await balance(`/tokens/${tok.body.id}/points`)).toEqual([
+      { points_type: 'SANDBOX', remaining_points: '50000', remaining_mxn: '5000.00' },
+    ]);
+    expect(await balance(`/cards/${card.body.id}/points`)).toEqual([
+      { points_type: 'SANDBOX', remaining_points: '1000', remaining_mxn: '100.00' },
+    ]);
     expectError(await api.call('GET', `/tokens/${await tokenize(api)}/points`), 2008, 412);
   });
 
@@ -75,7 +79,10 @@ describe('points cards', () => {
   it('points with 3-D Secure are spent only when the authentication completes', async () => {
     const card = await api.call('POST', '/cards', { body: { ...CARD, card_number: VISA_POINTS } });
     const before = Number((await balance(`/cards/${card.body.id}/points`))[0].remaining_points);
-    const r = await charge(api, chargeBody(card.body.id, { amount: 10, use_card_points: 'MIXED', use_3d_secure: true, redirect_url: 'https://shop.example/r' }));
+    const r = await charge(
+      api,
+      chargeBody(card.body.id, { amount: 10, use_card_points: 'MIXED', use_3d_secure: true, redirect_url: 'https://shop.example/r' }),
+    );
     expect(r.body).toMatchObject({ status: 'charge_pending' });
     expect(r.body).not.toHaveProperty('card_points');
     expect(Number((await balance(`/cards/${card.body.id}/points`))[0].remaining_points)).toBe(before);

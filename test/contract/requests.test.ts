@@ -72,7 +72,11 @@ describe('1001: missing or malformed fields, the first failing field named', () 
     [{ expiration_year: '2' }, 'expiration_year', 'format'],
     [{ expiration_year: '2070' }, 'expiration_year', 'too_far'],
     [{ cvv2: '12' }, 'cvv2', 'format'],
-    [{ address: { line1: 'Reforma 222', postal_code: '06600', state: 'CDMX', city: 'CDMX', country_code: 'MEX' } }, 'address.country_code', 'format'],
+    [
+      { address: { line1: 'Reforma 222', postal_code: '06600', state: 'CDMX', city: 'CDMX', country_code: 'MEX' } },
+      'address.country_code',
+      'format',
+    ],
     [{ address: { line1: 'Reforma 222', state: 'CDMX', city: 'CDMX', country_code: 'MX' } }, 'address.postal_code', 'required'],
   ])('token %j -> 1001 naming %s and rule %s', async (patch, field, rule) => {
     expectError(await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, ...patch } }), 1001, 400, field, `rule: ${rule}`);
@@ -158,7 +162,12 @@ describe('1009: body too large (max 64 KiB by default)', () => {
 describe('1009 with maxBodyBytes', () => {
   const small = useSandbox({ maxBodyBytes: 300 });
   it('the limit is configurable', async () => {
-    expectError(await small.call('POST', '/tokens', { as: 'public', body: { ...CARD, holder_name: 'A'.repeat(300) } }), 1009, 413, '300 bytes');
+    expectError(
+      await small.call('POST', '/tokens', { as: 'public', body: { ...CARD, holder_name: 'A'.repeat(300) } }),
+      1009,
+      413,
+      '300 bytes',
+    );
     expect((await small.call('POST', '/tokens', { as: 'public', body: CARD })).status).toBe(201);
   });
 });

@@ -58,7 +58,13 @@ describe('characters refused: 1001 naming the field and the rule', () => {
     ['U+2060 word joiner', 'An\u2060a'],
     ['U+FEFF byte order mark', '\ufeffAna'],
   ])('holder_name with %s', async (_what, holder_name) => {
-    expectError(await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, holder_name } }), 1001, 400, 'holder_name', 'rule: format');
+    expectError(
+      await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, holder_name } }),
+      1001,
+      400,
+      'holder_name',
+      'rule: format',
+    );
   });
 
   it('a holder name with accents, an apostrophe and an emoji made of a surrogate pair still tokenizes', async () => {
@@ -94,7 +100,10 @@ describe('http_context (spec, Charges): shape-checked', () => {
   };
 
   it('a well-formed one is accepted with use_3d_secure, as with any charge', async () => {
-    const r = await charge(api, chargeBody(await tokenize(api), { use_3d_secure: true, redirect_url: 'https://shop.example/3ds/return', http_context: GOOD }));
+    const r = await charge(
+      api,
+      chargeBody(await tokenize(api), { use_3d_secure: true, redirect_url: 'https://shop.example/3ds/return', http_context: GOOD }),
+    );
     expect(r.status).toBe(201);
     expect(r.body.status).toBe('charge_pending');
     expect((await charge(api, chargeBody(await tokenize(api), { http_context: { ip: '::1' } }))).status).toBe(201);
@@ -128,7 +137,15 @@ function rawPost(base: string, path: string, body: unknown, headers: Record<stri
   const url = new URL(base);
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path, method: 'POST', localAddress, agent: false, headers: { 'Content-Type': 'application/json', ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));

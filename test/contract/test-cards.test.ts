@@ -9,7 +9,9 @@ describe('test cards', () => {
     expect(number).toMatch(/^\d{16}$/);
     expect(generate(number.slice(0, -1))).toBe(number);
     expect(validatePan(number)).toMatchObject({ valid: true, brand: c.brand });
-    expect(validateCard({ card_number: number, holder_name: 'Test', expiration_month: '12', expiration_year: '30', cvv2: '123' }).valid).toBe(true);
+    expect(
+      validateCard({ card_number: number, holder_name: 'Test', expiration_month: '12', expiration_year: '30', cvv2: '123' }).valid,
+    ).toBe(true);
     expect(outcomeOf(number)).toBe(c.outcome);
   });
 

@@ -80,7 +80,12 @@ describe('charge with use_3d_secure', () => {
   it('redirect_url is required with use_3d_secure (1001 naming it) and must be an http(s) URL', async () => {
     const tok = await tokenize(api, { card_number: CHALLENGE });
     expectError(await charge(api, chargeBody(tok, { use_3d_secure: true })), 1001, 400, 'redirect_url');
-    expectError(await charge(api, chargeBody(tok, { use_3d_secure: true, redirect_url: 'javascript:alert(1)' })), 1001, 400, 'redirect_url');
+    expectError(
+      await charge(api, chargeBody(tok, { use_3d_secure: true, redirect_url: 'javascript:alert(1)' })),
+      1001,
+      400,
+      'redirect_url',
+    );
     // the token was not used by the refused requests
     expect((await charge(api, chargeBody(tok, { use_3d_secure: true, redirect_url: RETURN }))).status).toBe(201);
   });
@@ -135,7 +140,11 @@ describe('the bank page', () => {
     expect((await read(ok.id)).status).toBe('completed');
     const declined = await pending(api, '4000000000030033');
     await submit(bankPath(declined), { action: 'approve', code: codeOf(declined.id) });
-    expect(await read(declined.id)).toMatchObject({ status: 'failed', authorization: null, error_message: OUTCOME_ERRORS.insufficient_funds.description });
+    expect(await read(declined.id)).toMatchObject({
+      status: 'failed',
+      authorization: null,
+      error_message: OUTCOME_ERRORS.insufficient_funds.description,
+    });
   });
 
   it('frictionless card: opening the page sends the shopper straight back; completed', async () => {
@@ -182,7 +191,6 @@ describe('the bank page', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('Verificación no disponible');
   });
-
 });
 
 describe('robust', () => {
@@ -190,14 +198,24 @@ describe('robust', () => {
     const tx = await pending(api, CHALLENGE);
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.constant(bankPath(tx)), fc.string({ maxLength: 60 }).map((s) => `/3ds/${encodeURIComponent(s)}`)),
+        fc.oneof(
+          fc.constant(bankPath(tx)),
+          fc.string({ maxLength: 60 }).map((s) => `/3ds/${encodeURIComponent(s)}`),
+        ),
         fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data', 'application/json', 'text/plain', ''),
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 300 }),
-          fc.dictionary(fc.constantFrom('action', 'code', 'lang'), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((o) => new URLSearchParams(o).toString()),
+          fc
+            .dictionary(fc.constantFrom('action', 'code', 'lang'), fc.string({ maxLength: 12 }), { maxKeys: 3 })
+            .map((o) => new URLSearchParams(o).toString()),
         ),
         async (path, type, body) => {
-          const r = await fetch(`${api.baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: type ? { 'Content-Type': type } : {}, body });
+          const r = await fetch(`${api.baseUrl}${path}`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: type ? { 'Content-Type': type } : {},
+            body,
+          });
           expect([303, 400, 404, 413, 422]).toContain(r.status);
         },
       ),
@@ -230,7 +248,10 @@ describe('bounded', () => {
     expect((await fresh.call('GET', `/charges/${first.id}`)).body.status).toBe('charge_pending');
     await pending(fresh, FRICTIONLESS);
     expect(fresh.sandbox.store.challenges.size).toBe(MAX_CHALLENGES);
-    expect((await fresh.call('GET', `/charges/${first.id}`)).body).toMatchObject({ status: 'cancelled', error_message: THREE_DS_MESSAGES.expired });
+    expect((await fresh.call('GET', `/charges/${first.id}`)).body).toMatchObject({
+      status: 'cancelled',
+      error_message: THREE_DS_MESSAGES.expired,
+    });
   }, 60_000);
 });
 

@@ -47,7 +47,10 @@ describe('POST /tokens', () => {
   });
 
   it('normalises month, year and address as the library does', async () => {
-    const r = await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, expiration_month: 7, expiration_year: '2031', address: ADDRESS } });
+    const r = await api.call('POST', '/tokens', {
+      as: 'public',
+      body: { ...CARD, expiration_month: 7, expiration_year: '2031', address: ADDRESS },
+    });
     expect(r.status).toBe(201);
     expect(r.body.card).toMatchObject({
       expiration_month: '07',
@@ -67,7 +70,9 @@ describe('POST /tokens', () => {
   });
 
   it('the current month is still valid', async () => {
-    expect((await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, expiration_month: '03', expiration_year: '26' } })).status).toBe(201);
+    expect(
+      (await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, expiration_month: '03', expiration_year: '26' } })).status,
+    ).toBe(201);
   });
 });
 
@@ -82,7 +87,13 @@ describe('card errors, as errorCodeFor maps the card rules', () => {
     ['cvv2 null', { cvv2: null }, 2006, 400, 'cvv2'],
     ['4-digit cvv2 on visa', { cvv2: '1234' }, 2009, 412, 'cvv2'],
     ['4-digit cvv2 on mastercard', { card_number: '5555555555554444', cvv2: '1234' }, 2009, 412, 'cvv2'],
-    ['Luhn is the first failing field, before a missing cvv2', { card_number: '4111111111111112', cvv2: undefined }, 2004, 422, 'card_number'],
+    [
+      'Luhn is the first failing field, before a missing cvv2',
+      { card_number: '4111111111111112', cvv2: undefined },
+      2004,
+      422,
+      'card_number',
+    ],
   ])('%s -> %d', async (_, patch, code, http, field) => {
     const r = await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, ...patch } });
     expectError(r, code, http, field);

@@ -47,10 +47,21 @@ async function session(m: RunningMerchant): Promise<{ cookie: string; csrf: stri
 }
 
 /** The form post of the checkout page, same-origin, with the session's token unless `patch` changes it. */
-async function formPost(m: RunningMerchant, fields: Record<string, string>, headers: Record<string, string> = {}, s?: { cookie: string; csrf: string }) {
+async function formPost(
+  m: RunningMerchant,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  s?: { cookie: string; csrf: string },
+) {
   const { cookie, csrf } = s ?? (await session(m));
   // a header given as '' is left out
-  const all = Object.entries({ 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, Origin: m.url, 'Sec-Fetch-Site': 'same-origin', ...headers }).filter(([, v]) => v !== '');
+  const all = Object.entries({
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Cookie: cookie,
+    Origin: m.url,
+    'Sec-Fetch-Site': 'same-origin',
+    ...headers,
+  }).filter(([, v]) => v !== '');
   const r = await fetch(`${m.url}/charge?lang=en`, {
     method: 'POST',
     headers: Object.fromEntries(all),
@@ -62,7 +73,9 @@ async function formPost(m: RunningMerchant, fields: Record<string, string>, head
 
 /** The SPA's JSON post, same-origin unless `headers` say otherwise (a `Cookie` header: that session's). */
 async function jsonPost(m: RunningMerchant, body: unknown, headers: Record<string, string> = {}) {
-  const all = Object.entries({ 'Content-Type': 'application/json', Origin: m.url, 'Sec-Fetch-Site': 'same-origin', ...headers }).filter(([, v]) => v !== '');
+  const all = Object.entries({ 'Content-Type': 'application/json', Origin: m.url, 'Sec-Fetch-Site': 'same-origin', ...headers }).filter(
+    ([, v]) => v !== '',
+  );
   const r = await fetch(`${m.url}/api/charge`, {
     method: 'POST',
     headers: Object.fromEntries(all),
@@ -86,21 +99,34 @@ describe('no card-testing oracle', () => {
     expect([...GENERIC_DECLINES].sort()).toEqual(CARDS.map(([code]) => code));
   });
 
-  it.each(CARDS)('%i (%s card): the shopper sees the generic decline 3001 on both routes; the Error object goes to the log', async (code, pan) => {
-    const before = merchant.logged.length;
-    const page = await formPost(merchant, { token_id: await token(pan), device_session_id: DSID });
-    expect(page.html).toContain('Card declined. Use another card or call your bank.');
-    expect(page.html).not.toMatch(/stolen|lost|fraud|restricted|hold|3004|3005|3009|3010|3011/i);
-    const spa = await jsonPost(merchant, { token_id: await token(pan), device_session_id: DSID });
-    expect(spa).toEqual({ status: 402, body: { error_code: 3001, message: 'Tarjeta rechazada. Usa otra o llama a tu banco.' } });
-    const log = merchant.logged.slice(before).filter((l) => l.startsWith('merchant charge failed: '));
-    expect(log).toHaveLength(2);
-    for (const line of log) expect(JSON.parse(line.slice('merchant charge failed: '.length))).toMatchObject({ error_code: code, description: expect.any(String) });
-  });
+  it.each(CARDS)(
+    '%i (%s card): the shopper sees the generic decline 3001 on both routes; the Error object goes to the log',
+    async (code, pan) => {
+      const before = merchant.logged.length;
+      const page = await formPost(merchant, { token_id: await token(pan), device_session_id: DSID });
+      expect(page.html).toContain('Card declined. Use another card or call your bank.');
+      expect(page.html).not.toMatch(/stolen|lost|fraud|restricted|hold|3004|3005|3009|3010|3011/i);
+      const spa = await jsonPost(merchant, { token_id: await token(pan), device_session_id: DSID });
+      expect(spa).toEqual({ status: 402, body: { error_code: 3001, message: 'Tarjeta rechazada. Usa otra o llama a tu banco.' } });
+      const log = merchant.logged.slice(before).filter((l) => l.startsWith('merchant charge failed: '));
+      expect(log).toHaveLength(2);
+      for (const line of log)
+        expect(JSON.parse(line.slice('merchant charge failed: '.length))).toMatchObject({
+          error_code: code,
+          description: expect.any(String),
+        });
+    },
+  );
 
   it('insufficient funds (3003) and the plain decline (3001) keep their own message, as the library does', async () => {
-    expect(await jsonPost(merchant, { token_id: await token('4000000000030033'), device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 3003 } });
-    expect(await jsonPost(merchant, { token_id: await token('4000000000000002'), device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 3001 } });
+    expect(await jsonPost(merchant, { token_id: await token('4000000000030033'), device_session_id: DSID })).toMatchObject({
+      status: 402,
+      body: { error_code: 3003 },
+    });
+    expect(await jsonPost(merchant, { token_id: await token('4000000000000002'), device_session_id: DSID })).toMatchObject({
+      status: 402,
+      body: { error_code: 3001 },
+    });
   });
 
   it('per-session attempt limit: the 4th charge attempt of a session within the window is 429 on either route, and no charge is made', async () => {
@@ -140,13 +166,19 @@ describe('no cross-site request forgery', () => {
     expect(sandbox.store.charges.size).toBe(charges);
   });
 
-  it('a form post without the CSRF token, with another session\'s token, or without the cookie is 403', async () => {
+  it("a form post without the CSRF token, with another session's token, or without the cookie is 403", async () => {
     const a = await session(merchant);
     const b = await session(merchant);
     const charges = sandbox.store.charges.size;
-    expect((await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: a.cookie, csrf: '' })).status).toBe(403);
-    expect((await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: a.cookie, csrf: b.csrf })).status).toBe(403);
-    expect((await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: 'x=1', csrf: a.csrf })).status).toBe(403);
+    expect(
+      (await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: a.cookie, csrf: '' })).status,
+    ).toBe(403);
+    expect(
+      (await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: a.cookie, csrf: b.csrf })).status,
+    ).toBe(403);
+    expect(
+      (await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: 'x=1', csrf: a.csrf })).status,
+    ).toBe(403);
     expect(sandbox.store.charges.size).toBe(charges);
   });
 
@@ -164,21 +196,34 @@ describe('tokens only', () => {
     const card = await fetch(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/cards`, {
       method: 'POST',
       headers: { Authorization: basic(CREDS.privateKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ card_number: '5555555555554444', holder_name: 'Ana', expiration_month: '12', expiration_year: year, cvv2: '123' }),
+      body: JSON.stringify({
+        card_number: '5555555555554444',
+        holder_name: 'Ana',
+        expiration_month: '12',
+        expiration_year: year,
+        cvv2: '123',
+      }),
     });
     const cardId = ((await card.json()) as { id: string }).id;
     const charges = sandbox.store.charges.size;
-    for (let i = 0; i < 3; i++) expect(await jsonPost(merchant, { token_id: cardId, device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 1005 } });
+    for (let i = 0; i < 3; i++)
+      expect(await jsonPost(merchant, { token_id: cardId, device_session_id: DSID })).toMatchObject({
+        status: 402,
+        body: { error_code: 1005 },
+      });
     const page = await formPost(merchant, { token_id: cardId, device_session_id: DSID });
     expect(page.html).toContain('Check the card details.');
     expect(sandbox.store.charges.size).toBe(charges);
   });
 
-  it.each(['../cards', 'tok_with_underscore', 'x'.repeat(46), 'tok%2F..'])('a token_id without the id form (%s) is refused before any API call', async (token_id) => {
-    const seen = sandbox.counter.total;
-    expect(await jsonPost(merchant, { token_id, device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 1005 } });
-    expect(sandbox.counter.total).toBe(seen);
-  });
+  it.each(['../cards', 'tok_with_underscore', 'x'.repeat(46), 'tok%2F..'])(
+    'a token_id without the id form (%s) is refused before any API call',
+    async (token_id) => {
+      const seen = sandbox.counter.total;
+      expect(await jsonPost(merchant, { token_id, device_session_id: DSID })).toMatchObject({ status: 402, body: { error_code: 1005 } });
+      expect(sandbox.counter.total).toBe(seen);
+    },
+  );
 });
 
 describe('bounded bodies and memory', () => {
@@ -186,7 +231,11 @@ describe('bounded bodies and memory', () => {
     const big = JSON.stringify({ token_id: 'tok1', device_session_id: DSID, pad: 'x'.repeat(MERCHANT_MAX_BODY_BYTES) });
     expect((await jsonPost(merchant, big)).status).toBe(413);
     expect((await formPost(merchant, { token_id: 'tok1', pad: 'x'.repeat(MERCHANT_MAX_BODY_BYTES) })).status).toBe(413);
-    const huge = await fetch(`${merchant.url}/api/charge`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: merchant.url }, body: 'x'.repeat(50 * 1024 * 1024) }).catch(() => null);
+    const huge = await fetch(`${merchant.url}/api/charge`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: merchant.url },
+      body: 'x'.repeat(50 * 1024 * 1024),
+    }).catch(() => null);
     expect(huge === null || huge.status === 413).toBe(true);
   });
 
@@ -197,7 +246,7 @@ describe('bounded bodies and memory', () => {
   });
 });
 
-describe('GET /api/charge/{id}: the charge after the bank, for the SPA (read server side, in the shopper\'s terms)', () => {
+describe("GET /api/charge/{id}: the charge after the bank, for the SPA (read server side, in the shopper's terms)", () => {
   let shopper: { cookie: string; csrf: string };
   beforeAll(async () => {
     shopper = await session(merchant);
@@ -217,20 +266,30 @@ describe('GET /api/charge/{id}: the charge after the bank, for the SPA (read ser
     expect((r.body.transaction as Record<string, unknown>).amount).toBe('$349.00 MXN');
   });
 
-  it('a 3-D Secure charge not authenticated yet: charge_pending and why, in the shopper\'s language', async () => {
+  it("a 3-D Secure charge not authenticated yet: charge_pending and why, in the shopper's language", async () => {
     await fetch(`${merchant.url}/new-order`, { headers: { Cookie: shopper.cookie }, redirect: 'manual' });
-    const pending = await jsonPost(merchant, { token_id: await token('4000000000030124'), device_session_id: DSID }, { Cookie: shopper.cookie });
+    const pending = await jsonPost(
+      merchant,
+      { token_id: await token('4000000000030124'), device_session_id: DSID },
+      { Cookie: shopper.cookie },
+    );
     expect(pending.body!.redirect).toMatch(/\/3ds\//);
     const id = String(merchant.charges.at(-1)!.id);
     expect(await get(id, 'en')).toEqual({
       status: 200,
-      body: { status: 'charge_pending', message: 'You did not finish the verification with your bank. You were not charged; you can try again.' },
+      body: {
+        status: 'charge_pending',
+        message: 'You did not finish the verification with your bank. You were not charged; you can try again.',
+      },
     });
   });
 
-  it.each(['tr0000000000000000000unknown', 'x'.repeat(46), 'a%2E%2E', 'tr_underscore'])('an unknown or malformed id (%s) is 404 with 1005', async (id) => {
-    const calls = merchant.charges.length;
-    expect(await get(id)).toEqual({ status: 404, body: { error_code: 1005, message: expect.any(String) } });
-    expect(merchant.charges.length).toBe(calls);
-  });
+  it.each(['tr0000000000000000000unknown', 'x'.repeat(46), 'a%2E%2E', 'tr_underscore'])(
+    'an unknown or malformed id (%s) is 404 with 1005',
+    async (id) => {
+      const calls = merchant.charges.length;
+      expect(await get(id)).toEqual({ status: 404, body: { error_code: 1005, message: expect.any(String) } });
+      expect(merchant.charges.length).toBe(calls);
+    },
+  );
 });

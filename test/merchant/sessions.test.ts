@@ -82,7 +82,8 @@ async function formPay(m: RunningMerchant, who: Shopper, fields: Record<string, 
 }
 
 /** The receipt's "new payment" link: a new cart for the session. */
-const newOrder = (m: RunningMerchant, who: Shopper) => fetch(`${m.url}/new-order?lang=en`, { headers: { Cookie: who.cookie }, redirect: 'manual' });
+const newOrder = (m: RunningMerchant, who: Shopper) =>
+  fetch(`${m.url}/new-order?lang=en`, { headers: { Cookie: who.cookie }, redirect: 'manual' });
 
 /** GET of a result page as `who` (null: without a cookie). */
 const view = async (m: RunningMerchant, who: Shopper | null, path: string) => {
@@ -118,7 +119,8 @@ describe('fair limits: no shopper locks out another', () => {
 
   it('a client dropping its cookie meets the per-address bound; behind the trusted proxy each shopper address has its own', async () => {
     const from = (address: string) => ({ 'X-Forwarded-For': `198.51.100.99, ${address}` });
-    for (let i = 0; i < 4; i++) expect((await pay(proxied, null, { token_id: await token(), device_session_id: DSID }, from('203.0.113.1'))).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await pay(proxied, null, { token_id: await token(), device_session_id: DSID }, from('203.0.113.1'))).status).toBe(200);
     expect((await pay(proxied, null, { token_id: await token(), device_session_id: DSID }, from('203.0.113.1'))).status).toBe(429);
     expect((await pay(proxied, null, { token_id: await token(), device_session_id: DSID }, from('203.0.113.2'))).status).toBe(200);
     // the address sent to the API is the shopper's (the last entry, added by the trusted proxy)
@@ -133,7 +135,7 @@ describe('fair limits: no shopper locks out another', () => {
 });
 
 describe('result pages bound to the session', () => {
-  it('/api/charge/:id, /3ds/return and /receipt/:id answer the session\'s own charge; another session or none gets the unknown-id 404', async () => {
+  it("/api/charge/:id, /3ds/return and /receipt/:id answer the session's own charge; another session or none gets the unknown-id 404", async () => {
     const owner = await visit(shop);
     const paid = await pay(shop, owner, { token_id: await token(), device_session_id: DSID });
     const id = paid.body.transaction.id as string;
@@ -166,7 +168,15 @@ describe('one charge per order', () => {
     expect(first.status).toBe(200);
     const charges = shop.charges.length;
     const second = await pay(shop, who, { token_id: await token(), device_session_id: DSID });
-    expect(second).toMatchObject({ status: 409, body: { already_paid: { receipt: expect.stringMatching(/^\/receipt\//), message: 'This order is already paid; you were not charged a second time.' } } });
+    expect(second).toMatchObject({
+      status: 409,
+      body: {
+        already_paid: {
+          receipt: expect.stringMatching(/^\/receipt\//),
+          message: 'This order is already paid; you were not charged a second time.',
+        },
+      },
+    });
     expect(shop.charges.slice(charges)).toEqual([expect.objectContaining({ error_code: 1006 })]);
     expect(completedOf(first.body.transaction.order_id)).toHaveLength(1);
     expect((await view(shop, who, second.body.already_paid.receipt)).text).toContain(first.body.transaction.id);
@@ -190,7 +200,7 @@ describe('one charge per order', () => {
     expect((await view(shop, who, link)).text).toContain('Payment complete');
   });
 
-  it('a decline does not use up the order: the next card of the same cart pays (a new attempt\'s order id)', async () => {
+  it("a decline does not use up the order: the next card of the same cart pays (a new attempt's order id)", async () => {
     const who = await visit(shop);
     expect((await pay(shop, who, { token_id: await token('4000000000000002'), device_session_id: DSID })).status).toBe(402);
     const paid = await pay(shop, who, { token_id: await token(), device_session_id: DSID });
@@ -212,6 +222,7 @@ describe('the merchant log', () => {
   it('holds nothing the shopper typed (name, card number, its last digits with the rest, CVV2), after every route above', () => {
     const log = [shop, tight, proxied].flatMap((m) => m.logged).join('\n');
     expect(log).toContain('merchant charge failed'); // declines and 1006 were logged
-    for (const typed of [HOLDER, 'Zacarías', '4111111111111111', '4111 1111 1111 1111', '4000000000000002', '"cvv2"']) expect(log).not.toContain(typed);
+    for (const typed of [HOLDER, 'Zacarías', '4111111111111111', '4111 1111 1111 1111', '4000000000000002', '"cvv2"'])
+      expect(log).not.toContain(typed);
   });
 });

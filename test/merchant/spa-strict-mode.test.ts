@@ -44,10 +44,12 @@ it('StrictMode (development build: effects run twice) and route changes leave on
   // every `message` listener added, with the signal that removes it
   const signals: AbortSignal[] = [];
   const add = window.addEventListener.bind(window);
-  vi.spyOn(window, 'addEventListener').mockImplementation((type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
-    if (type === 'message' && typeof opts === 'object' && opts.signal) signals.push(opts.signal);
-    add(type, fn, opts);
-  });
+  vi.spyOn(window, 'addEventListener').mockImplementation(
+    (type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
+      if (type === 'message' && typeof opts === 'object' && opts.signal) signals.push(opts.signal);
+      add(type, fn, opts);
+    },
+  );
   const live = () => signals.filter((s) => !s.aborted).length;
   const container = document.createElement('div');
   document.body.append(container);

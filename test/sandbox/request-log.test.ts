@@ -59,7 +59,8 @@ describe('the merchant page reports CSP violations to /csp-report', () => {
   it('names the endpoint in its policy, keeps the first 100 reports of at most 8 KiB, answers 204 always', async () => {
     const csp = (await fetch(merchant.url)).headers.get('content-security-policy')!;
     expect(csp).toContain('report-uri /csp-report');
-    const post = (body: string) => fetch(`${merchant.url}/csp-report`, { method: 'POST', headers: { 'Content-Type': 'application/csp-report' }, body });
+    const post = (body: string) =>
+      fetch(`${merchant.url}/csp-report`, { method: 'POST', headers: { 'Content-Type': 'application/csp-report' }, body });
     expect((await post('{"csp-report":{"violated-directive":"style-src"}}')).status).toBe(204);
     expect(merchant.cspReports).toEqual(['{"csp-report":{"violated-directive":"style-src"}}']);
     expect((await post('x'.repeat(9000))).status).toBe(204); // too large: not kept

@@ -35,12 +35,17 @@ const ADDRESS = { line1: ' Reforma 222 ', postal_code: '06600', state: 'CDMX', c
 
 /** The `params` of every custom issue, in order. */
 const paramsOf = (r: z.ZodSafeParseResult<unknown>): FieldIssueParams[] =>
-  r.success ? [] : r.error.issues.map((i) => (i.code === 'custom' ? (i.params as FieldIssueParams) : { field: `zod:${i.code}`, reason: 'format' }));
+  r.success
+    ? []
+    : r.error.issues.map((i) => (i.code === 'custom' ? (i.params as FieldIssueParams) : { field: `zod:${i.code}`, reason: 'format' }));
 
 /** Inputs for the parity table: valid ones, one failure of each rule, several failures at once, odd types. */
 const CASES: { name: string; input: CardInput }[] = [
   { name: 'valid visa', input: CARD },
-  { name: 'spaces and dashes in PAN, numeric month/year, 4-digit year', input: { ...CARD, card_number: '4111 1111-1111 1111', expiration_month: 7, expiration_year: 2030 } },
+  {
+    name: 'spaces and dashes in PAN, numeric month/year, 4-digit year',
+    input: { ...CARD, card_number: '4111 1111-1111 1111', expiration_month: 7, expiration_year: 2030 },
+  },
   { name: 'valid with address (normalised)', input: { ...CARD, address: ADDRESS } },
   { name: 'valid 19-digit PAN', input: { ...CARD, card_number: '4000000000000000006' } },
   { name: 'valid carnet', input: { ...CARD, card_number: '5062210000000009' } },
@@ -102,13 +107,25 @@ describe('token schema: same outcome as validateCard', () => {
 describe('first issue -> API error code (errorCodeFor)', () => {
   it.each<{ name: string; input: CardInput; code: number; http: number; field: CardField }>([
     { name: 'Luhn', input: { ...CARD, card_number: '4111111111111112' }, code: 2004, http: 422, field: 'card_number' },
-    { name: 'expired', input: { ...CARD, expiration_month: '01', expiration_year: '26' }, code: 2005, http: 400, field: 'expiration_month' },
+    {
+      name: 'expired',
+      input: { ...CARD, expiration_month: '01', expiration_year: '26' },
+      code: 2005,
+      http: 400,
+      field: 'expiration_month',
+    },
     { name: 'missing cvv2', input: { ...CARD, cvv2: undefined }, code: 2006, http: 400, field: 'cvv2' },
     { name: 'cvv2 wrong length for brand', input: { ...CARD, cvv2: '1234' }, code: 2009, http: 412, field: 'cvv2' },
     { name: 'malformed cvv2', input: { ...CARD, cvv2: '12a' }, code: 1001, http: 400, field: 'cvv2' },
     { name: 'missing holder', input: { ...CARD, holder_name: undefined }, code: 1001, http: 400, field: 'holder_name' },
     { name: 'bad address line', input: { ...CARD, address: { ...ADDRESS, state: ' ' } }, code: 1001, http: 400, field: 'address.state' },
-    { name: 'Luhn is reported before a missing cvv2', input: { ...CARD, card_number: '4111111111111112', cvv2: undefined }, code: 2004, http: 422, field: 'card_number' },
+    {
+      name: 'Luhn is reported before a missing cvv2',
+      input: { ...CARD, card_number: '4111111111111112', cvv2: undefined },
+      code: 2004,
+      http: 422,
+      field: 'card_number',
+    },
   ])('$name -> $code', ({ input, code, http, field }) => {
     const r = token.safeParse(input);
     const issue = toFieldIssue(r.error!.issues[0]!, input);
@@ -126,10 +143,17 @@ describe('first issue -> API error code (errorCodeFor)', () => {
 
 describe('card schemas (POST /cards)', () => {
   it('raw variant: the token rules plus an optional device_session_id', () => {
-    expect(card.parse({ ...CARD, device_session_id: 'abcDEF123_-' })).toStrictEqual({ ...validateCard(CARD, NOW).value, device_session_id: 'abcDEF123_-' });
+    expect(card.parse({ ...CARD, device_session_id: 'abcDEF123_-' })).toStrictEqual({
+      ...validateCard(CARD, NOW).value,
+      device_session_id: 'abcDEF123_-',
+    });
     expect(card.parse({ ...CARD, device_session_id: null })).toStrictEqual(validateCard(CARD, NOW).value);
-    expect(paramsOf(card.safeParse({ ...CARD, device_session_id: 'has space' }))).toStrictEqual([{ field: 'device_session_id', reason: 'format' }]);
-    expect(paramsOf(card.safeParse({ ...CARD, device_session_id: 'x'.repeat(256) }))).toStrictEqual([{ field: 'device_session_id', reason: 'format' }]);
+    expect(paramsOf(card.safeParse({ ...CARD, device_session_id: 'has space' }))).toStrictEqual([
+      { field: 'device_session_id', reason: 'format' },
+    ]);
+    expect(paramsOf(card.safeParse({ ...CARD, device_session_id: 'x'.repeat(256) }))).toStrictEqual([
+      { field: 'device_session_id', reason: 'format' },
+    ]);
     expect(paramsOf(card.safeParse({ ...CARD, cvv2: undefined }))).toStrictEqual([{ field: 'cvv2', reason: 'required' }]);
   });
 
@@ -163,7 +187,13 @@ describe('customer schema', () => {
       name: 'Ana',
       email: 'ana@example.com',
       // normalised by the card rules' normalizeAddress: an object without a prototype
-      address: Object.assign(Object.create(null), { line1: 'Reforma 222', postal_code: '06600', state: 'CDMX', city: 'Ciudad de México', country_code: 'MX' }),
+      address: Object.assign(Object.create(null), {
+        line1: 'Reforma 222',
+        postal_code: '06600',
+        state: 'CDMX',
+        city: 'Ciudad de México',
+        country_code: 'MX',
+      }),
       external_id: 'c-1',
     });
     expect(customerSchema.parse({ name: 'Ana', email: 'a@b.mx', address: null }).address).toBeNull();
@@ -190,7 +220,13 @@ const CHARGE = { method: 'card', source_id: 'tok123', amount: 100.5, description
 
 describe('charge schemas', () => {
   it('applies the defaults: currency MXN, capture true, use_card_points NONE, use_3d_secure false', () => {
-    expect(chargeSchema.parse(CHARGE)).toStrictEqual({ ...CHARGE, currency: 'MXN', capture: true, use_card_points: 'NONE', use_3d_secure: false });
+    expect(chargeSchema.parse(CHARGE)).toStrictEqual({
+      ...CHARGE,
+      currency: 'MXN',
+      capture: true,
+      use_card_points: 'NONE',
+      use_3d_secure: false,
+    });
   });
 
   it('use_3d_secure: a boolean or the string true/false (the spec types it as a string), read as a boolean', () => {
@@ -200,7 +236,10 @@ describe('charge schemas', () => {
   });
 
   it('merchant level requires a customer with name and email; customer level drops it', () => {
-    expect(toFieldIssue(merchantChargeSchema.safeParse(CHARGE).error!.issues[0]!, CHARGE)).toMatchObject({ path: 'customer', reason: 'required' });
+    expect(toFieldIssue(merchantChargeSchema.safeParse(CHARGE).error!.issues[0]!, CHARGE)).toMatchObject({
+      path: 'customer',
+      reason: 'required',
+    });
     const withCustomer = { ...CHARGE, customer: { name: 'Ana', email: 'a@b.mx' } };
     expect(merchantChargeSchema.parse(withCustomer).customer).toMatchObject({ name: 'Ana', email: 'a@b.mx' });
     expect(chargeSchema.parse(withCustomer)).not.toHaveProperty('customer');
@@ -284,7 +323,10 @@ describe('list query schemas', () => {
   });
 
   it('charge filters: upper-case status becomes the lower-case transaction status; amounts are numbers', () => {
-    expect(chargeListQuerySchema.parse({ status: 'COMPLETED', 'amount[gte]': '10.5' })).toMatchObject({ status: 'completed', 'amount[gte]': 10.5 });
+    expect(chargeListQuerySchema.parse({ status: 'COMPLETED', 'amount[gte]': '10.5' })).toMatchObject({
+      status: 'completed',
+      'amount[gte]': 10.5,
+    });
     expect(chargeListQuerySchema.safeParse({ status: 'completed' }).success).toBe(false);
     expect(customerListQuerySchema.parse({ external_id: 'x1' }).external_id).toBe('x1');
   });

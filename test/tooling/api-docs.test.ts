@@ -15,7 +15,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 /** `typedoc --emit none` in `cwd` (its typedoc.json). */
 const typedoc = (cwd: string) =>
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--emit', 'none'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  spawnSync(process.execPath, [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--emit', 'none'], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 const tmp = mkdtempSync(join(tmpdir(), 'paytoken-typedoc-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -36,8 +40,17 @@ describe('API reference (TypeDoc)', () => {
   }, 120_000);
 
   it('the same check fails on an undocumented export and on a broken link', () => {
-    writeFileSync(join(tmp, 'entry.ts'), '/** Documented, with a {@link Nowhere} link. */\nexport const a = 1;\nexport function undocumented(): number {\n  return 2;\n}\n');
-    writeFileSync(join(tmp, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' }, files: ['entry.ts'] }));
+    writeFileSync(
+      join(tmp, 'entry.ts'),
+      '/** Documented, with a {@link Nowhere} link. */\nexport const a = 1;\nexport function undocumented(): number {\n  return 2;\n}\n',
+    );
+    writeFileSync(
+      join(tmp, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' },
+        files: ['entry.ts'],
+      }),
+    );
     writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'paytoken', version: '0.0.0' }));
     const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8'));
     writeFileSync(join(tmp, 'typedoc.json'), JSON.stringify({ ...config, entryPoints: ['entry.ts'], tsconfig: 'tsconfig.json' }));

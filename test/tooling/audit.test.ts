@@ -14,8 +14,16 @@ const dir = mkdtempSync(join(tmpdir(), 'paytoken-audit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CASES = {
-  clean: { auditReportVersion: 2, vulnerabilities: {}, metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0 }, dependencies: { prod: 2, total: 2 } } },
-  vulnerable: { auditReportVersion: 2, vulnerabilities: { 'luhn-js': {} }, metadata: { vulnerabilities: { info: 0, low: 0, moderate: 1, high: 0, critical: 0, total: 1 }, dependencies: { prod: 2 } } },
+  clean: {
+    auditReportVersion: 2,
+    vulnerabilities: {},
+    metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0 }, dependencies: { prod: 2, total: 2 } },
+  },
+  vulnerable: {
+    auditReportVersion: 2,
+    vulnerabilities: { 'luhn-js': {} },
+    metadata: { vulnerabilities: { info: 0, low: 0, moderate: 1, high: 0, critical: 0, total: 1 }, dependencies: { prod: 2 } },
+  },
   unavailable: { message: '405 Method Not Allowed', error: { summary: '405 Method Not Allowed' } },
 };
 
@@ -30,10 +38,20 @@ function run(c: keyof typeof CASES, required = false) {
   writeFileSync(join(reports, 'vitest.json'), JSON.stringify({ numPassedTests: 3, numFailedTests: 0, testResults: [] }));
   writeFileSync(join(reports, 'playwright.json'), JSON.stringify({ stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 } }));
   writeFileSync(join(reports, 'engines.json'), JSON.stringify({ numPassedTests: 0, numFailedTests: 0, testResults: [] }));
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, AUDIT_REPORT: join(reports, 'audit.json'), AUDIT_REQUIRED: required ? '1' : '' };
+  const env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    AUDIT_REPORT: join(reports, 'audit.json'),
+    AUDIT_REQUIRED: required ? '1' : '',
+  };
   const audit = spawnSync(TSX, [resolve('scripts/ci/audit.ts')], { env, encoding: 'utf8' });
   const summary = spawnSync(TSX, [resolve('scripts/ci/summary.ts')], { cwd: join(dir, c), env, encoding: 'utf8' });
-  return { audit: audit.stdout.trim(), summary: summary.stdout.trim().split('\n').pop(), code: summary.status, report: JSON.parse(readFileSync(join(reports, 'audit.json'), 'utf8')) };
+  return {
+    audit: audit.stdout.trim(),
+    summary: summary.stdout.trim().split('\n').pop(),
+    code: summary.status,
+    report: JSON.parse(readFileSync(join(reports, 'audit.json'), 'utf8')),
+  };
 }
 
 describe('audit gate', () => {

@@ -33,7 +33,8 @@ beforeAll(async () => {
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }
       | { output: { type: string; fileName: string; moduleIds?: string[] }[] }[];
     for (const o of [out].flat()) {
-      for (const c of o.output) if (c.type === 'chunk') modules[c.fileName] = (c.moduleIds ?? []).map((id) => relative(process.cwd(), id).replace(/\\/g, '/'));
+      for (const c of o.output)
+        if (c.type === 'chunk') modules[c.fileName] = (c.moduleIds ?? []).map((id) => relative(process.cwd(), id).replace(/\\/g, '/'));
     }
   }
   esm = readFileSync(join(dir, 'paytoken.js'), 'utf8');
@@ -49,19 +50,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function trappedGlobals(): Record<string, unknown> {
   const g: Record<string, unknown> = { crypto: globalThis.crypto, URL, btoa, setTimeout, clearTimeout, AbortController };
   for (const name of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
-    Object.defineProperty(g, name, { get: () => { throw new Error(`${name} read at load time`); } });
+    Object.defineProperty(g, name, {
+      get: () => {
+        throw new Error(`${name} read at load time`);
+      },
+    });
   }
   return g;
 }
 
 describe('built bundles', () => {
-  it.each(['paytoken.js', 'paytoken.iife.js', 'paytoken-checkout.iife.js'])('%s bundles only src/ (never src/schemas): no third-party code', (file) => {
-    const ids = modules[file]!;
-    expect(ids.length).toBeGreaterThan(5);
-    const allowed = (id: string) => (id.startsWith('src/') && !id.startsWith('src/schemas/')) || id === '\0rolldown/runtime.js';
-    expect(ids.filter((id) => !allowed(id))).toEqual([]);
-    expect(ids).toContain({ 'paytoken.js': 'src/index.ts', 'paytoken.iife.js': 'src/browser.ts' }[file] ?? 'src/checkout.ts');
-  });
+  it.each(['paytoken.js', 'paytoken.iife.js', 'paytoken-checkout.iife.js'])(
+    '%s bundles only src/ (never src/schemas): no third-party code',
+    (file) => {
+      const ids = modules[file]!;
+      expect(ids.length).toBeGreaterThan(5);
+      const allowed = (id: string) => (id.startsWith('src/') && !id.startsWith('src/schemas/')) || id === '\0rolldown/runtime.js';
+      expect(ids.filter((id) => !allowed(id))).toEqual([]);
+      expect(ids).toContain({ 'paytoken.js': 'src/index.ts', 'paytoken.iife.js': 'src/browser.ts' }[file] ?? 'src/checkout.ts');
+    },
+  );
 
   it('the classic script tag carries no form layer and no 3-D Secure modal; the checkout tag carries both', () => {
     const layer = ['src/form/mount.ts', 'src/fields/messages.ts', 'src/form/installments.ts', 'src/form/authenticate.ts'];
@@ -89,7 +97,10 @@ describe('built bundles', () => {
     // The device-data `storage` signal names localStorage, sessionStorage and indexedDB as strings, to read whether
     // the properties exist; nothing may dereference a storage, call its methods, or touch cookies.
     // (e2e/device-data.spec.ts checks the page's storages and cookies stay empty.)
-    ['storage or cookie use', /\b(localStorage|sessionStorage|indexedDB|caches|cookieStore)\s*[.[]|\.(getItem|setItem|removeItem)\(|document\.cookie/],
+    [
+      'storage or cookie use',
+      /\b(localStorage|sessionStorage|indexedDB|caches|cookieStore)\s*[.[]|\.(getItem|setItem|removeItem)\(|document\.cookie/,
+    ],
   ])('contain no %s', (_name, pattern) => {
     expect(esm).not.toMatch(pattern);
     expect(iife).not.toMatch(pattern);
@@ -105,7 +116,18 @@ describe('built bundles', () => {
     vm.runInContext(hosted, ctx);
     const api = (ctx as { PayToken?: Record<string, unknown> }).PayToken;
     expect(Object.keys(api ?? {}).sort()).toEqual(
-      ['fields', 'getApiKey', 'getBaseUrl', 'getId', 'getSandboxMode', 'setApiKey', 'setBaseUrl', 'setFieldsUrl', 'setId', 'setSandboxMode'].sort(),
+      [
+        'fields',
+        'getApiKey',
+        'getBaseUrl',
+        'getId',
+        'getSandboxMode',
+        'setApiKey',
+        'setBaseUrl',
+        'setFieldsUrl',
+        'setId',
+        'setSandboxMode',
+      ].sort(),
     );
     expect(Object.isFrozen(api)).toBe(true);
     expect(Object.isFrozen(api!.fields)).toBe(true);
@@ -114,7 +136,11 @@ describe('built bundles', () => {
   it('the frame page loads its own script and stylesheet only (no inline script or style), by their version, and carries the allowed-origins slot', () => {
     const html = readFileSync(join(dir, 'frame.html'), 'utf8');
     // the version is the start of the file's SHA-256, so a new build is a new URL (the server caches it for good)
-    const v = (file: string) => createHash('sha256').update(readFileSync(join(dir, file), 'utf8')).digest('hex').slice(0, 12);
+    const v = (file: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(dir, file), 'utf8'))
+        .digest('hex')
+        .slice(0, 12);
     expect(html).toContain(`<script src="frame.js?v=${v('frame.js')}" async></script>`);
     // at the end of the body, after the input it sets up (an async script runs as soon as it has arrived)
     expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('id="i"'));
@@ -125,7 +151,24 @@ describe('built bundles', () => {
   });
 
   /** The classic API's members, in both script tags of the full API. */
-  const CLASSIC = ['card', 'deviceData', 'extractFormInfo', 'getApiKey', 'getBaseUrl', 'getDevelopMode', 'getId', 'getSandboxMode', 'Group', 'httpContext', 'setApiKey', 'setBaseUrl', 'setDevelopMode', 'setId', 'setSandboxMode', 'token'];
+  const CLASSIC = [
+    'card',
+    'deviceData',
+    'extractFormInfo',
+    'getApiKey',
+    'getBaseUrl',
+    'getDevelopMode',
+    'getId',
+    'getSandboxMode',
+    'Group',
+    'httpContext',
+    'setApiKey',
+    'setBaseUrl',
+    'setDevelopMode',
+    'setId',
+    'setSandboxMode',
+    'token',
+  ];
 
   it.each([
     ['paytoken.iife.js', () => iife, CLASSIC],
@@ -174,7 +217,9 @@ describe('built bundles', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.build).toContain('build:lib');
     // the three script tags are built before the SRI step, which writes a .sri for each
-    expect(pkg.scripts['build:lib']).toMatch(/vite build --mode iife && vite build --mode checkout && vite build --mode hosted && tsx scripts\/build\/sri\.ts/);
+    expect(pkg.scripts['build:lib']).toMatch(
+      /vite build --mode iife && vite build --mode checkout && vite build --mode hosted && tsx scripts\/build\/sri\.ts/,
+    );
     expect(SRI_FILES).toEqual(['paytoken.iife.js', 'paytoken-checkout.iife.js', 'paytoken-hosted.iife.js']);
     const file = join(dir, 'paytoken.iife.js');
     const value = writeSri(file);
@@ -200,7 +245,17 @@ describe('built bundles', () => {
       const code = readFileSync(file, 'utf8');
       for (const name of INTERNAL_PROPERTIES) expect(code, `${name} in ${file}`).not.toMatch(new RegExp(`\\b${name}\\b`));
     }
-    const publicTypes = ['src/types/index.ts', 'src/form/types.ts', 'src/client.ts', 'src/http/config.ts', 'src/card/types.ts', 'src/fraud/types.ts', 'src/browser.ts', 'src/classic.ts', 'src/checkout.ts']
+    const publicTypes = [
+      'src/types/index.ts',
+      'src/form/types.ts',
+      'src/client.ts',
+      'src/http/config.ts',
+      'src/card/types.ts',
+      'src/fraud/types.ts',
+      'src/browser.ts',
+      'src/classic.ts',
+      'src/checkout.ts',
+    ]
       .concat(readdirSync('src/errors').map((f) => `src/errors/${f}`))
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');

@@ -51,7 +51,13 @@ const CHART: Chart = {
         { label: 'reference & co', value: 4000, ours: false },
       ],
     },
-    { heading: 'ESM', bars: [{ label: 'tokenize', value: 250, ours: true }, { label: 'zero', value: 0, ours: false }] },
+    {
+      heading: 'ESM',
+      bars: [
+        { label: 'tokenize', value: 250, ours: true },
+        { label: 'zero', value: 0, ours: false },
+      ],
+    },
   ],
 };
 
@@ -75,7 +81,8 @@ describe('barChart', () => {
   });
 
   it('labels every bar with its name and figure, escaped, and repeats them in the description', () => {
-    for (const t of ['>ours<', '>1,000 B<', '>reference &amp; co<', '>4,000 B<', '>tokenize<', '>250 B<', '>0 B<', '>Script tag<', '>ESM<']) expect(svg).toContain(t);
+    for (const t of ['>ours<', '>1,000 B<', '>reference &amp; co<', '>4,000 B<', '>tokenize<', '>250 B<', '>0 B<', '>Script tag<', '>ESM<'])
+      expect(svg).toContain(t);
     const desc = /<desc id="chart-desc">([^<]*)<\/desc>/.exec(svg)![1]!;
     expect(desc).toContain('A test chart. Script tag: ours 1,000 B; reference &amp; co 4,000 B. ESM: tokenize 250 B; zero 0 B.');
     expect(svg).toContain('<title id="chart-title">Size &lt;gzip&gt; &amp; &quot;time&quot;</title>');
@@ -103,7 +110,8 @@ describe('barChart', () => {
   });
 
   it('the well-formedness check itself refuses broken XML', () => {
-    for (const bad of ['<svg><g></svg>', '<svg>a & b</svg>', '<svg x=1></svg>', '<svg><text>1 < 2</text></svg>']) expect(() => parseXml(bad)).toThrow();
+    for (const bad of ['<svg><g></svg>', '<svg>a & b</svg>', '<svg x=1></svg>', '<svg><text>1 < 2</text></svg>'])
+      expect(() => parseXml(bad)).toThrow();
   });
 });
 
@@ -114,15 +122,18 @@ describe('the charts in docs/ and the guides that show them', () => {
     { file: 'docs/device-data.svg', command: 'npm run bench:fraud -- --write', page: 'docs/device-data.md' },
   ];
 
-  it.each(CHARTS)('$file exists, is a well-formed chart with a title, and $page shows it with `$command` named under it', ({ file, command, page }) => {
-    const text = readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8');
-    const path = new URL(`../../${file}`, import.meta.url);
-    expect(existsSync(path)).toBe(true);
-    const svg = readFileSync(path, 'utf8');
-    expect(parseXml(svg)).toContain('title');
-    expect(barWidths(svg).length).toBeGreaterThan(1);
-    const at = text.indexOf(`](${file.replace(/^docs\//, '')})`);
-    expect(at).toBeGreaterThan(0);
-    expect(text.slice(at, at + 300)).toContain(`\`${command}\``);
-  });
+  it.each(CHARTS)(
+    '$file exists, is a well-formed chart with a title, and $page shows it with `$command` named under it',
+    ({ file, command, page }) => {
+      const text = readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8');
+      const path = new URL(`../../${file}`, import.meta.url);
+      expect(existsSync(path)).toBe(true);
+      const svg = readFileSync(path, 'utf8');
+      expect(parseXml(svg)).toContain('title');
+      expect(barWidths(svg).length).toBeGreaterThan(1);
+      const at = text.indexOf(`](${file.replace(/^docs\//, '')})`);
+      expect(at).toBeGreaterThan(0);
+      expect(text.slice(at, at + 300)).toContain(`\`${command}\``);
+    },
+  );
 });

@@ -31,7 +31,8 @@ describe('README and guides', () => {
 
   it('quote the sandbox defaults the code uses (README, and the sandbox guide)', () => {
     for (const text of [readme, sandbox]) {
-      for (const v of [SANDBOX_DEFAULTS.merchantId, SANDBOX_DEFAULTS.publicKey, `127.0.0.1:${SANDBOX_DEFAULTS.port}`]) expect(text).toContain(v);
+      for (const v of [SANDBOX_DEFAULTS.merchantId, SANDBOX_DEFAULTS.publicKey, `127.0.0.1:${SANDBOX_DEFAULTS.port}`])
+        expect(text).toContain(v);
     }
     expect(sandbox).toContain(SANDBOX_DEFAULTS.privateKey);
   });
@@ -56,7 +57,9 @@ describe('README and guides', () => {
     for (const [flag] of CHECKS) expect(deviceData).toContain(`| \`${flag}\` |`);
     for (const rule of Object.values(RULES)) expect(deviceData).toContain(`| \`${rule}\` |`);
     const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
-    expect(sandbox).toContain(`--velocity-max-cards ${velocityMaxCards} --velocity-window ${velocityWindowSeconds} --automation-rule ${automation}`);
+    expect(sandbox).toContain(
+      `--velocity-max-cards ${velocityMaxCards} --velocity-window ${velocityWindowSeconds} --automation-rule ${automation}`,
+    );
     const { missingDeviceData, cardVelocityMaxDevices, ipVelocityMaxCards, plausibility } = SANDBOX_DEFAULTS.fraud;
     expect(sandbox).toContain(
       `--missing-device-data ${missingDeviceData} --card-velocity-max-devices ${cardVelocityMaxDevices} --ip-velocity-max-cards ${ipVelocityMaxCards} --plausibility-rule ${plausibility}`,
@@ -89,7 +92,8 @@ describe('README and guides', () => {
     const section = errors;
     expect(section).toContain(`default ${DEFAULT_TIMEOUT_MS}`);
     expect(section).toContain(`after ${RETRY_DELAY_MS}-${2 * RETRY_DELAY_MS} ms`);
-    for (const name of ['ValidationError', 'ApiError', 'NetworkError', 'TimeoutError', 'ConfigurationError']) expect(section).toContain(`\`${name}\``);
+    for (const name of ['ValidationError', 'ApiError', 'NetworkError', 'TimeoutError', 'ConfigurationError'])
+      expect(section).toContain(`\`${name}\``);
   });
 
   it('documents every fault item, the fault header, the sandbox flags (docs/sandbox.md) and the merchant CSP (docs/security.md)', () => {

@@ -11,13 +11,22 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+};
 const floor = semver.minVersion(JSON.parse(read('package.json')).engines.node)!.version;
 
 /** The packages of the lock file whose `engines.node` refuses `version`: `path version range`. */
 const refusing = (version: string, packages = lock.packages) =>
   Object.entries(packages)
-    .filter(([path, p]) => path && p.engines && !Array.isArray(p.engines) && p.engines.node && !semver.satisfies(version, p.engines.node, { includePrerelease: true }))
+    .filter(
+      ([path, p]) =>
+        path &&
+        p.engines &&
+        !Array.isArray(p.engines) &&
+        p.engines.node &&
+        !semver.satisfies(version, p.engines.node, { includePrerelease: true }),
+    )
     .map(([path, p]) => `${path} ${p.version} ${(p.engines as { node: string }).node}`);
 
 describe('Node versions', () => {
@@ -33,7 +42,11 @@ describe('Node versions', () => {
   });
 
   it('the check finds a package that needs a newer Node (puppeteer-core 25 asks for 22.12)', () => {
-    const packages = { '': { version: '0.1.0' }, 'node_modules/puppeteer-core': { version: '25.16.0', engines: { node: '>=22.12.0' } }, 'node_modules/ok': { version: '1.0.0', engines: { node: '>=18' } } };
+    const packages = {
+      '': { version: '0.1.0' },
+      'node_modules/puppeteer-core': { version: '25.16.0', engines: { node: '>=22.12.0' } },
+      'node_modules/ok': { version: '1.0.0', engines: { node: '>=18' } },
+    };
     expect(refusing(floor, packages)).toEqual(['node_modules/puppeteer-core 25.16.0 >=22.12.0']);
   });
 });

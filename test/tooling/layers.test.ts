@@ -26,7 +26,9 @@ const walk = (dir: string): string[] =>
 /** Every relative import of a file, resolved to a file path (or the raw specifier when it resolves to none). */
 function importsOf(file: string): string[] {
   const src = readFileSync(file, 'utf8');
-  const specs = [...src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  const specs = [
+    ...src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
   return specs
     .filter((s) => s.startsWith('.'))
     .map((s) => {
@@ -73,7 +75,9 @@ describe('layers of src/', () => {
 
   it('no two folders of src/ import each other', () => {
     const edges = new Set<string>();
-    for (const f of srcFiles) for (const t of graph.get(f)!) if (t.startsWith(join(ROOT, 'src')) && layerOf(t) !== layerOf(f)) edges.add(`${layerOf(f)}>${layerOf(t)}`);
+    for (const f of srcFiles)
+      for (const t of graph.get(f)!)
+        if (t.startsWith(join(ROOT, 'src')) && layerOf(t) !== layerOf(f)) edges.add(`${layerOf(f)}>${layerOf(t)}`);
     const mutual = [...edges].filter((e) => edges.has(e.split('>').reverse().join('>')));
     expect(mutual).toEqual([]);
   });
@@ -99,7 +103,12 @@ const CARD_IMPORTS_ALLOWED = /^src\/card\/(types|ids)\.ts$/;
 const cardImportsOutsideEngine = (files: string[]) =>
   files
     .filter((f) => ENGINE_USERS.test(rel(f)))
-    .flatMap((f) => graph.get(f)!.filter((t) => rel(t).startsWith('src/card/') && !CARD_IMPORTS_ALLOWED.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`));
+    .flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((t) => rel(t).startsWith('src/card/') && !CARD_IMPORTS_ALLOWED.test(rel(t)))
+        .map((t) => `${rel(f)} -> ${rel(t)}`),
+    );
 
 describe('one field engine', () => {
   it('no module of src/form/ or src/hosted/frame/ computes field state outside the engine (no card rule imported)', () => {
@@ -122,7 +131,8 @@ describe('the React binding (src/react/)', () => {
     const bad: string[] = [];
     for (const f of srcFiles.filter((file) => layerOf(file) === 'react')) {
       for (const t of graph.get(f)!) if (layerOf(t) !== 'react') bad.push(`${rel(f)} -> ${rel(t)}`);
-      for (const m of readFileSync(f, 'utf8').matchAll(/from\s*'([^'.][^']*)'/g)) if (!/^(paytoken|react)$/.test(m[1]!)) bad.push(`${rel(f)} -> ${m[1]}`);
+      for (const m of readFileSync(f, 'utf8').matchAll(/from\s*'([^'.][^']*)'/g))
+        if (!/^(paytoken|react)$/.test(m[1]!)) bad.push(`${rel(f)} -> ${m[1]}`);
     }
     expect(srcFiles.some((f) => layerOf(f) === 'react')).toBe(true);
     expect(bad).toEqual([]);

@@ -62,7 +62,9 @@ describe('links in README.md and docs/', () => {
   });
 
   it('slugs headings as GitHub does, and skips links inside code', () => {
-    const { links, anchors } = readMarkdown('# 3-D Secure, reward points\n## `npm run demo` options\n## Sizes\n## Sizes\n\n`[x](no.md)`\n\n```\n[y](no.md)\n```\n[z](a.md#b)\n');
+    const { links, anchors } = readMarkdown(
+      '# 3-D Secure, reward points\n## `npm run demo` options\n## Sizes\n## Sizes\n\n`[x](no.md)`\n\n```\n[y](no.md)\n```\n[z](a.md#b)\n',
+    );
     expect([...anchors]).toEqual(['3-d-secure-reward-points', 'npm-run-demo-options', 'sizes', 'sizes-1']);
     expect(links).toEqual(['a.md#b']);
   });

@@ -36,7 +36,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Every name src/index.ts exports, and whether it is a value (function, class, constant) or a type only. */
 function indexExports(): { name: string; value: boolean }[] {
-  const program = ts.createProgram([join(ROOT, 'src/index.ts')], { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true });
+  const program = ts.createProgram([join(ROOT, 'src/index.ts')], {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(join(ROOT, 'src/index.ts'))!;
   return checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((s) => {
@@ -54,12 +58,24 @@ const RESOLUTIONS = {
 /** tsc on `files` in the app under one resolution; its exit status and output. */
 function typecheck(resolution: keyof typeof RESOLUTIONS, files: string[]): { status: number | null; output: string } {
   const config = {
-    compilerOptions: { ...RESOLUTIONS[resolution], target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, noEmit: true, skipLibCheck: false },
+    compilerOptions: {
+      ...RESOLUTIONS[resolution],
+      target: 'es2022',
+      lib: ['es2022', 'dom'],
+      types: [],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+    },
     files,
   };
   const name = `tsconfig.${resolution}.json`;
   writeFileSync(join(dir, 'app', name), JSON.stringify(config));
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', name], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', name], {
+    cwd: join(dir, 'app'),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, output: r.stdout + r.stderr };
 }
 
@@ -70,11 +86,18 @@ describe('the packed package', () => {
     // each script tag: its file, its declaration (the global's type), its Subresource Integrity value
     for (const tag of ['paytoken', 'paytoken-checkout', 'paytoken-hosted']) {
       for (const ext of ['.iife.js', '.iife.d.ts', '.iife.js.sri']) expect(packed.files).toContain(`dist/${tag}${ext}`);
-      expect(packageJson().exports[`./${tag}.iife.js`], tag).toEqual({ types: `./dist/${tag}.iife.d.ts`, default: `./dist/${tag}.iife.js` });
+      expect(packageJson().exports[`./${tag}.iife.js`], tag).toEqual({
+        types: `./dist/${tag}.iife.d.ts`,
+        default: `./dist/${tag}.iife.js`,
+      });
     }
     // the hosted-fields script tag and the React binding ship; the frame bundle (dist/fields/) does not: the API
     // origin serves it
-    expect(packed.files.filter((f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/react\.(js|js\.map|d\.ts))$/.test(f))).toEqual([]);
+    expect(
+      packed.files.filter(
+        (f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/react\.(js|js\.map|d\.ts))$/.test(f),
+      ),
+    ).toEqual([]);
     expect(packed.files).toContain('dist/react.d.ts');
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
     // every target the exports map names is in the tarball
@@ -110,74 +133,82 @@ describe('the packed package', () => {
     expect(exports.filter((e) => !e.value).length).toBeGreaterThan(3);
   });
 
-  it.each(Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[])('a consumer type-checks under moduleResolution %s', (resolution) => {
-    const lines = [
-      "import * as paytoken from 'paytoken';",
-      "import { validatePan, createClient } from 'paytoken';",
-      "import type {} from 'paytoken/paytoken.iife.js';",
-      "const ok: boolean = validatePan('4111 1111 1111 1111').valid;",
-      "const client = createClient({ merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' });",
-      "const id: string = PayToken.deviceData.setup('payment-form', 'device_session_id');",
-      "window.PayToken.setId('m1');",
-      ...exports.map((e, i) => (e.value ? `export const v${i} = paytoken.${e.name};` : `export type T${i} = paytoken.${e.name};`)),
-      'export { ok, client, id };',
-    ];
-    writeFileSync(join(dir, 'app', `consumer.${resolution}.ts`), lines.join('\n') + '\n');
-    const r = typecheck(resolution, [`consumer.${resolution}.ts`]);
-    expect(r.output).toBe('');
-    expect(r.status).toBe(0);
-    // a page of the checkout script tag: the classic members, `form` and `authenticate`
-    const page = [
-      "import type { ClassicFailure } from 'paytoken/paytoken-checkout.iife.js';",
-      "PayToken.setId('m1');",
-      "const form = PayToken.form.mount('payment-form', { locale: 'en' });",
-      "form.on('token', () => undefined);",
-      "const shown: Promise<unknown> = PayToken.authenticate('https://bank.example/3ds', { mode: 'modal', returnUrl: '/back' });",
-      "PayToken.token.create({ card_number: '4111', holder_name: 'A', expiration_month: '01', expiration_year: '30' }, undefined, (f: ClassicFailure) => f.status);",
-      'export { shown };',
-    ];
-    writeFileSync(join(dir, 'app', `checkout.${resolution}.ts`), page.join('\n') + '\n');
-    const c = typecheck(resolution, [`checkout.${resolution}.ts`]);
-    expect(c.output).toBe('');
-    expect(c.status).toBe(0);
-    // a React app (paytoken/react: its types import paytoken's and React's); React's types as the app installs them
-    for (const p of ['@types/react', 'csstype']) {
-      if (!existsSync(join(dir, 'app/node_modules', p))) cpSync(join(ROOT, 'node_modules', p), join(dir, 'app/node_modules', p), { recursive: true });
-    }
-    const app = [
-      "import { createElement } from 'react';",
-      "import type { FieldsState } from 'paytoken';",
-      "import { CardElement, CardNumberField, PayTokenProvider, useHostedFields, type UseHostedFields } from 'paytoken/react';",
-      "const config = { merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' };",
-      "export const tree = createElement(PayTokenProvider, { config, options: { locale: 'en', style: { base: { color: '#222' } } } },",
-      "  createElement(CardElement, { className: 'card', onBin: (e) => void e.bin?.length, options: { fonts: [{ family: 'Brand', src: 'https://cdn.example/b.woff2' }] } }),",
-      "  createElement(CardNumberField, { id: 'pan', placeholder: '4242', onChange: (e) => void e.state.valid }));",
-      'export const hook: () => UseHostedFields = useHostedFields;',
-      'export const state = (h: UseHostedFields): FieldsState | null => h.state;',
-    ];
-    writeFileSync(join(dir, 'app', `react.${resolution}.ts`), app.join('\n') + '\n');
-    const r2 = typecheck(resolution, [`react.${resolution}.ts`]);
-    expect(r2.output).toBe('');
-    expect(r2.status).toBe(0);
-    // a page of the hosted-fields script tag: the setters and fields.mount
-    const hosted = [
-      "import type {} from 'paytoken/paytoken-hosted.iife.js';",
-      "PayToken.setId('m1');",
-      "PayToken.setApiKey('pk_x');",
-      "PayToken.setFieldsUrl('https://api.example/fields/v1');",
-      "const fields = PayToken.fields.mount({ card: '#card' }, { locale: 'en', flow: 'spa' });",
-      "const off: () => void = fields.on('change', () => undefined);",
-      'export const done: Promise<{ token_id: string; device_session_id: string }> = fields.tokenize();',
-      'export { off };',
-    ];
-    writeFileSync(join(dir, 'app', `hosted.${resolution}.ts`), hosted.join('\n') + '\n');
-    const h = typecheck(resolution, [`hosted.${resolution}.ts`]);
-    expect(h.output).toBe('');
-    expect(h.status).toBe(0);
-  }, 180_000);
+  it.each(Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[])(
+    'a consumer type-checks under moduleResolution %s',
+    (resolution) => {
+      const lines = [
+        "import * as paytoken from 'paytoken';",
+        "import { validatePan, createClient } from 'paytoken';",
+        "import type {} from 'paytoken/paytoken.iife.js';",
+        "const ok: boolean = validatePan('4111 1111 1111 1111').valid;",
+        "const client = createClient({ merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' });",
+        "const id: string = PayToken.deviceData.setup('payment-form', 'device_session_id');",
+        "window.PayToken.setId('m1');",
+        ...exports.map((e, i) => (e.value ? `export const v${i} = paytoken.${e.name};` : `export type T${i} = paytoken.${e.name};`)),
+        'export { ok, client, id };',
+      ];
+      writeFileSync(join(dir, 'app', `consumer.${resolution}.ts`), lines.join('\n') + '\n');
+      const r = typecheck(resolution, [`consumer.${resolution}.ts`]);
+      expect(r.output).toBe('');
+      expect(r.status).toBe(0);
+      // a page of the checkout script tag: the classic members, `form` and `authenticate`
+      const page = [
+        "import type { ClassicFailure } from 'paytoken/paytoken-checkout.iife.js';",
+        "PayToken.setId('m1');",
+        "const form = PayToken.form.mount('payment-form', { locale: 'en' });",
+        "form.on('token', () => undefined);",
+        "const shown: Promise<unknown> = PayToken.authenticate('https://bank.example/3ds', { mode: 'modal', returnUrl: '/back' });",
+        "PayToken.token.create({ card_number: '4111', holder_name: 'A', expiration_month: '01', expiration_year: '30' }, undefined, (f: ClassicFailure) => f.status);",
+        'export { shown };',
+      ];
+      writeFileSync(join(dir, 'app', `checkout.${resolution}.ts`), page.join('\n') + '\n');
+      const c = typecheck(resolution, [`checkout.${resolution}.ts`]);
+      expect(c.output).toBe('');
+      expect(c.status).toBe(0);
+      // a React app (paytoken/react: its types import paytoken's and React's); React's types as the app installs them
+      for (const p of ['@types/react', 'csstype']) {
+        if (!existsSync(join(dir, 'app/node_modules', p)))
+          cpSync(join(ROOT, 'node_modules', p), join(dir, 'app/node_modules', p), { recursive: true });
+      }
+      const app = [
+        "import { createElement } from 'react';",
+        "import type { FieldsState } from 'paytoken';",
+        "import { CardElement, CardNumberField, PayTokenProvider, useHostedFields, type UseHostedFields } from 'paytoken/react';",
+        "const config = { merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' };",
+        "export const tree = createElement(PayTokenProvider, { config, options: { locale: 'en', style: { base: { color: '#222' } } } },",
+        "  createElement(CardElement, { className: 'card', onBin: (e) => void e.bin?.length, options: { fonts: [{ family: 'Brand', src: 'https://cdn.example/b.woff2' }] } }),",
+        "  createElement(CardNumberField, { id: 'pan', placeholder: '4242', onChange: (e) => void e.state.valid }));",
+        'export const hook: () => UseHostedFields = useHostedFields;',
+        'export const state = (h: UseHostedFields): FieldsState | null => h.state;',
+      ];
+      writeFileSync(join(dir, 'app', `react.${resolution}.ts`), app.join('\n') + '\n');
+      const r2 = typecheck(resolution, [`react.${resolution}.ts`]);
+      expect(r2.output).toBe('');
+      expect(r2.status).toBe(0);
+      // a page of the hosted-fields script tag: the setters and fields.mount
+      const hosted = [
+        "import type {} from 'paytoken/paytoken-hosted.iife.js';",
+        "PayToken.setId('m1');",
+        "PayToken.setApiKey('pk_x');",
+        "PayToken.setFieldsUrl('https://api.example/fields/v1');",
+        "const fields = PayToken.fields.mount({ card: '#card' }, { locale: 'en', flow: 'spa' });",
+        "const off: () => void = fields.on('change', () => undefined);",
+        'export const done: Promise<{ token_id: string; device_session_id: string }> = fields.tokenize();',
+        'export { off };',
+      ];
+      writeFileSync(join(dir, 'app', `hosted.${resolution}.ts`), hosted.join('\n') + '\n');
+      const h = typecheck(resolution, [`hosted.${resolution}.ts`]);
+      expect(h.output).toBe('');
+      expect(h.status).toBe(0);
+    },
+    180_000,
+  );
 
   it('the same check fails on a consumer that misuses the types (the check can fail)', () => {
-    writeFileSync(join(dir, 'app', 'bad.ts'), "import { validatePan } from 'paytoken';\nimport type {} from 'paytoken/paytoken.iife.js';\nexport const n: number = validatePan('4111').valid;\nPayToken.nope();\nPayToken.form.mount('f');\n");
+    writeFileSync(
+      join(dir, 'app', 'bad.ts'),
+      "import { validatePan } from 'paytoken';\nimport type {} from 'paytoken/paytoken.iife.js';\nexport const n: number = validatePan('4111').valid;\nPayToken.nope();\nPayToken.form.mount('f');\n",
+    );
     const r = typecheck('node16', ['bad.ts']);
     expect(r.status).not.toBe(0);
     expect(r.output).toContain("Type 'boolean' is not assignable to type 'number'");
@@ -185,7 +216,10 @@ describe('the packed package', () => {
     // the classic script tag's global has no form layer: that is the checkout tag's
     expect(r.output).toContain("Property 'form' does not exist");
     // the hosted script tag's global has no classic token calls
-    writeFileSync(join(dir, 'app', 'bad-hosted.ts'), "import type {} from 'paytoken/paytoken-hosted.iife.js';\nPayToken.token.create({});\n");
+    writeFileSync(
+      join(dir, 'app', 'bad-hosted.ts'),
+      "import type {} from 'paytoken/paytoken-hosted.iife.js';\nPayToken.token.create({});\n",
+    );
     const h = typecheck('node16', ['bad-hosted.ts']);
     expect(h.status).not.toBe(0);
     expect(h.output).toContain("Property 'token' does not exist");
@@ -201,12 +235,21 @@ describe('the packed package', () => {
       '})));',
     ].join('\n');
     writeFileSync(join(dir, 'app', 'require.cjs'), script);
-    const out = execFileSync(process.execPath, ['--no-warnings', 'require.cjs'], { cwd: join(dir, 'app'), encoding: 'utf8', timeout: 30_000 });
+    const out = execFileSync(process.execPath, ['--no-warnings', 'require.cjs'], {
+      cwd: join(dir, 'app'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     const r = JSON.parse(out);
     expect(r.name).toBe('paytoken');
     expect(r.valid).toBe(true);
     expect(r.client).toBe('function');
     expect(r.required).toEqual(r.imported.filter((k: string) => k !== 'default'));
-    expect(r.required).toEqual(exports.filter((e) => e.value).map((e) => e.name).sort());
+    expect(r.required).toEqual(
+      exports
+        .filter((e) => e.value)
+        .map((e) => e.name)
+        .sort(),
+    );
   });
 });

@@ -27,13 +27,24 @@ afterAll(async () => {
 const token = (pan: string) =>
   tokenize(
     { merchantId: SANDBOX_DEFAULTS.merchantId, publicKey: SANDBOX_DEFAULTS.publicKey, baseUrl: api.baseUrl },
-    { card_number: pan, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 3), cvv2: '123' },
+    {
+      card_number: pan,
+      holder_name: 'Ana Pérez',
+      expiration_month: '12',
+      expiration_year: String(new Date().getFullYear() + 3),
+      cvv2: '123',
+    },
   );
 
 describe('docs/examples/charge.mjs against the sandbox', () => {
   it('charges a token: the Transaction is completed, for the amount, on the masked card', async () => {
     const t = await token('4111 1111 1111 1111');
-    const tx = await chargeToken({ tokenId: t.id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId: `order-${Date.now()}` });
+    const tx = await chargeToken({
+      tokenId: t.id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId: `order-${Date.now()}`,
+    });
     expect(tx.status).toBe('completed');
     expect(tx.amount).toBe(349);
     expect(tx.method).toBe('card');
@@ -42,7 +53,12 @@ describe('docs/examples/charge.mjs against the sandbox', () => {
 
   it('a declined test card rejects with the spec Error object (error_code 3001)', async () => {
     const t = await token('4000 0000 0000 0002');
-    const err = await chargeToken({ tokenId: t.id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId: `order-${Date.now()}-d` }).catch((e) => e);
+    const err = await chargeToken({
+      tokenId: t.id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId: `order-${Date.now()}-d`,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err.error_code).toBe(3001);
     expect(err.http_code).toBe(402);
@@ -50,8 +66,18 @@ describe('docs/examples/charge.mjs against the sandbox', () => {
 
   it('a repeated order_id is refused (1006), as its comment says', async () => {
     const orderId = `order-${Date.now()}-r`;
-    await chargeToken({ tokenId: (await token('4111 1111 1111 1111')).id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId });
-    const err = await chargeToken({ tokenId: (await token('4111 1111 1111 1111')).id, deviceSessionId: newDeviceSessionId(), shopperIp: '203.0.113.7', orderId }).catch((e) => e);
+    await chargeToken({
+      tokenId: (await token('4111 1111 1111 1111')).id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId,
+    });
+    const err = await chargeToken({
+      tokenId: (await token('4111 1111 1111 1111')).id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId,
+    }).catch((e) => e);
     expect(err.error_code).toBe(1006);
   });
 });

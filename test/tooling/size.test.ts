@@ -22,6 +22,7 @@ describe('size budgets', () => {
 
   it('the script-tag build collects device data (its collectors are in it)', () => {
     const text = sizes.iife.toString('utf8');
-    for (const api of ['OfflineAudioContext', 'WEBGL_debug_renderer_info', 'measureText', 'SHA-256', 'keepalive']) expect(text).toContain(api);
+    for (const api of ['OfflineAudioContext', 'WEBGL_debug_renderer_info', 'measureText', 'SHA-256', 'keepalive'])
+      expect(text).toContain(api);
   });
 });

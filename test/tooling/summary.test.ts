@@ -44,7 +44,11 @@ describe('closing summary: scenarios per engine', () => {
   it('names failed scenarios per engine, and counts an engine that did not start (all skipped) as a failure', () => {
     const files = [
       { status: 'failed', assertionResults: results('chromium', ['passed', 'failed']) },
-      { status: 'failed', message: 'Browser was not found at the configured executablePath', assertionResults: results('firefox', ['skipped', 'skipped']) },
+      {
+        status: 'failed',
+        message: 'Browser was not found at the configured executablePath',
+        assertionResults: results('firefox', ['skipped', 'skipped']),
+      },
     ];
     expect(summary('red', { numPassedTests: 1, numFailedTests: 1, numPendingTests: 2, testResults: files })).toEqual([
       'engines: chromium 1 (1 failed), firefox 0 (did not run: Browser was not found at the configured executablePath)',

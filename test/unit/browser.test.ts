@@ -141,13 +141,15 @@ describe('token.create', () => {
   it('the settings are checked once per change, not per call: one URL parse for three calls', async () => {
     configure();
     const parsed = countUrlParses();
-    for (let i = 0; i < 3; i++) expect((await outcome((ok, fail) => PayToken.token.create(cardForToday().input, ok, fail))).ok).toBeDefined();
+    for (let i = 0; i < 3; i++)
+      expect((await outcome((ok, fail) => PayToken.token.create(cardForToday().input, ok, fail))).ok).toBeDefined();
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(parsed()).toBe(1);
   });
 
   it('a setting changed before any card was sent is the one the next call uses; a missing one fails each call', async () => {
-    const create = (card: Parameters<PayTokenApi['token']['create']>[0] = cardForToday().input) => outcome((ok, fail) => PayToken.token.create(card, ok, fail));
+    const create = (card: Parameters<PayTokenApi['token']['create']>[0] = cardForToday().input) =>
+      outcome((ok, fail) => PayToken.token.create(card, ok, fail));
     PayToken.setId('m1');
     PayToken.setApiKey('pk_test_123');
     expect((await create()).fail).toMatchObject({ status: 0, data: { error_code: 1002 } });
@@ -191,7 +193,14 @@ describe('token.create', () => {
 
   it.each<{ name: string; patch: Record<string, unknown>; status: number; code: number; field: string; reason: string }>([
     { name: 'Luhn', patch: { card_number: '4111 1111 1111 1112' }, status: 422, code: 2004, field: 'card_number', reason: 'luhn' },
-    { name: 'expired', patch: { expiration_month: '1', expiration_year: '2020' }, status: 400, code: 2005, field: 'expiration_year', reason: 'expired' },
+    {
+      name: 'expired',
+      patch: { expiration_month: '1', expiration_year: '2020' },
+      status: 400,
+      code: 2005,
+      field: 'expiration_year',
+      reason: 'expired',
+    },
     { name: 'no cvv2', patch: { cvv2: '' }, status: 400, code: 2006, field: 'cvv2', reason: 'required' },
     { name: 'cvv2 length', patch: { cvv2: '1234' }, status: 412, code: 2009, field: 'cvv2', reason: 'length' },
     { name: 'no name', patch: { holder_name: '' }, status: 400, code: 1001, field: 'holder_name', reason: 'required' },

@@ -127,7 +127,14 @@ describe('tokens.create', () => {
 
   it.each<{ name: string; patch: Record<string, unknown>; field: string; rule: string; code: number; http: number }>([
     { name: 'Luhn', patch: { card_number: '4111 1111 1111 1112' }, field: 'card_number', rule: 'luhn', code: 2004, http: 422 },
-    { name: 'expired', patch: { expiration_month: '01', expiration_year: '2020' }, field: 'expiration_year', rule: 'expired', code: 2005, http: 400 },
+    {
+      name: 'expired',
+      patch: { expiration_month: '01', expiration_year: '2020' },
+      field: 'expiration_year',
+      rule: 'expired',
+      code: 2005,
+      http: 400,
+    },
     { name: 'cvv2 missing', patch: { cvv2: '' }, field: 'cvv2', rule: 'required', code: 2006, http: 400 },
     { name: 'cvv2 length', patch: { cvv2: '1234' }, field: 'cvv2', rule: 'length', code: 2009, http: 412 },
     { name: 'name missing', patch: { holder_name: ' ' }, field: 'holder_name', rule: 'required', code: 1001, http: 400 },
@@ -183,7 +190,16 @@ describe('tokens.create', () => {
 
   describe('API errors -> ApiError with the spec Error object', () => {
     it.each([
-      { status: 400, body: errorObject({ category: 'request', error_code: 1001, http_code: 400, description: 'holder_name is required', fraud_rules: undefined }) },
+      {
+        status: 400,
+        body: errorObject({
+          category: 'request',
+          error_code: 1001,
+          http_code: 400,
+          description: 'holder_name is required',
+          fraud_rules: undefined,
+        }),
+      },
       { status: 401, body: errorObject({ category: 'request', error_code: 1002, http_code: 401, fraud_rules: undefined }) },
       { status: 402, body: errorObject() },
       { status: 403, body: errorObject({ category: 'request', error_code: 1010, http_code: 403, fraud_rules: [] }) },
@@ -310,9 +326,7 @@ describe('tokens.create', () => {
         return {
           status: 200,
           text: () =>
-            new Promise<string>((_r, reject) =>
-              signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-            ),
+            new Promise<string>((_r, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
         } as unknown as Response;
       });
       const { input } = cardForToday();
@@ -379,10 +393,7 @@ describe('cards.create', () => {
   });
 
   it('token variant on a customer', async () => {
-    await createClient(CONFIG).cards.create(
-      { token_id: 'kqgykn96i7bcs1wwhvgw', device_session_id: 'abc-DEF_123' },
-      { customerId: 'c1' },
-    );
+    await createClient(CONFIG).cards.create({ token_id: 'kqgykn96i7bcs1wwhvgw', device_session_id: 'abc-DEF_123' }, { customerId: 'c1' });
     expect(onlyCall().url).toBe(`${BASE}/customers/c1/cards`);
   });
 
@@ -393,9 +404,24 @@ describe('cards.create', () => {
     { name: 'token_id 46 chars', card: { token_id: 'a'.repeat(46), device_session_id: 'abc' }, errors: [['token_id', 'format']] },
     { name: 'token_id number', card: { token_id: 123, device_session_id: 'abc' }, errors: [['token_id', 'format']] },
     { name: 'device_session_id missing', card: { token_id: 'tok1' }, errors: [['device_session_id', 'required']] },
-    { name: 'device_session_id 256 chars', card: { token_id: 'tok1', device_session_id: 'a'.repeat(256) }, errors: [['device_session_id', 'format']] },
-    { name: 'device_session_id with a space', card: { token_id: 'tok1', device_session_id: 'a b' }, errors: [['device_session_id', 'format']] },
-    { name: 'both missing', card: { token_id: '' }, errors: [['token_id', 'required'], ['device_session_id', 'required']] },
+    {
+      name: 'device_session_id 256 chars',
+      card: { token_id: 'tok1', device_session_id: 'a'.repeat(256) },
+      errors: [['device_session_id', 'format']],
+    },
+    {
+      name: 'device_session_id with a space',
+      card: { token_id: 'tok1', device_session_id: 'a b' },
+      errors: [['device_session_id', 'format']],
+    },
+    {
+      name: 'both missing',
+      card: { token_id: '' },
+      errors: [
+        ['token_id', 'required'],
+        ['device_session_id', 'required'],
+      ],
+    },
   ])('token variant, $name -> ValidationError, no request', async ({ card, errors }) => {
     const e = (await rejection(createClient(CONFIG).cards.create(card as never))) as ValidationError;
     expect(e).toBeInstanceOf(ValidationError);

@@ -78,7 +78,14 @@ export const WEIRD_INPUTS: ReadonlyArray<readonly [string, unknown]> = [
   ['Date', new Date(0)],
   ['String object', new String('4111111111111111')],
   ['null-prototype object', Object.create(null) as unknown],
-  ['object whose toString throws', { toString: () => { throw new Error('boom'); } }],
+  [
+    'object whose toString throws',
+    {
+      toString: () => {
+        throw new Error('boom');
+      },
+    },
+  ],
 ];
 
 /** A valid card whose expiry is three years after the real clock's year (for tests that run on the real clock). */

@@ -24,46 +24,167 @@ import {
 } from '../../src/index';
 import { luhnCheckDigit } from './helpers';
 
-const FIELDS = ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address', 'address.line1', 'address.line2',
-  'address.line3', 'address.postal_code', 'address.state', 'address.city', 'address.country_code', 'token_id', 'device_session_id'];
+const FIELDS = [
+  'card_number',
+  'holder_name',
+  'expiration_month',
+  'expiration_year',
+  'cvv2',
+  'address',
+  'address.line1',
+  'address.line2',
+  'address.line3',
+  'address.postal_code',
+  'address.state',
+  'address.city',
+  'address.country_code',
+  'token_id',
+  'device_session_id',
+];
 const REASONS = ['required', 'type', 'format', 'length', 'luhn', 'brand', 'expired', 'too_far', 'too_long'];
 const BRANDS: Brand[] = ['visa', 'mastercard', 'amex', 'carnet', 'discover', 'diners', 'jcb', 'unionpay'];
 
 /** Characters that look like digits or hide in them: Unicode digits, bidi and zero-width marks, odd spaces. */
 const TRICKY = [
-  '٤', '١', '٠', '۴', '४', '০', '４', '１', '𝟒', '⁴', '₄', '④', // Arabic-Indic, Persian, Devanagari, Bengali, fullwidth, math, super/subscript, circled
-  '\u200F', '\u200E', '\u202E', '\u202D', '\u2066', '\u2069', '\u061C', // RTL/LTR marks, overrides, isolates, Arabic letter mark
-  '\u200B', '\u200D', '\uFEFF', '\u00A0', '\u2009', '\u3000', '\t', '\n', ' ', '-', '‐', '–', '+', '.', '/', '\uD800', // zero-width, spaces, dashes, lone surrogate
+  '٤',
+  '١',
+  '٠',
+  '۴',
+  '४',
+  '০',
+  '４',
+  '１',
+  '𝟒',
+  '⁴',
+  '₄',
+  '④', // Arabic-Indic, Persian, Devanagari, Bengali, fullwidth, math, super/subscript, circled
+  '\u200F',
+  '\u200E',
+  '\u202E',
+  '\u202D',
+  '\u2066',
+  '\u2069',
+  '\u061C', // RTL/LTR marks, overrides, isolates, Arabic letter mark
+  '\u200B',
+  '\u200D',
+  '\uFEFF',
+  '\u00A0',
+  '\u2009',
+  '\u3000',
+  '\t',
+  '\n',
+  ' ',
+  '-',
+  '‐',
+  '–',
+  '+',
+  '.',
+  '/',
+  '\uD800', // zero-width, spaces, dashes, lone surrogate
 ];
 const digitish = fc.array(fc.constantFrom(...'0123456789'.split(''), ...TRICKY), { maxLength: 25 }).map((a) => a.join(''));
 
 /** Objects that fight back: a getter that throws on every field, a revoked Proxy, a Proxy whose every trap throws. */
-const KEYS = ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2', 'address', 'line1', 'line2', 'line3', 'postal_code', 'state', 'city', 'country_code'];
-const throwingGetters = Object.defineProperties({}, Object.fromEntries(KEYS.map((k) => [k, { enumerable: true, get: () => { throw new Error(k); } }])));
+const KEYS = [
+  'card_number',
+  'holder_name',
+  'expiration_month',
+  'expiration_year',
+  'cvv2',
+  'address',
+  'line1',
+  'line2',
+  'line3',
+  'postal_code',
+  'state',
+  'city',
+  'country_code',
+];
+const throwingGetters = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    KEYS.map((k) => [
+      k,
+      {
+        enumerable: true,
+        get: () => {
+          throw new Error(k);
+        },
+      },
+    ]),
+  ),
+);
 const revoked = (() => {
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();
   return proxy;
 })();
-const trapping = new Proxy({}, Object.fromEntries(['get', 'has', 'ownKeys', 'getPrototypeOf', 'getOwnPropertyDescriptor'].map((t) => [t, () => { throw new Error(t); }])));
+const trapping = new Proxy(
+  {},
+  Object.fromEntries(
+    ['get', 'has', 'ownKeys', 'getPrototypeOf', 'getOwnPropertyDescriptor'].map((t) => [
+      t,
+      () => {
+        throw new Error(t);
+      },
+    ]),
+  ),
+);
 
 /** Any input at all. */
 const anyInput = fc.oneof(
-  fc.anything({ withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true }),
+  fc.anything({
+    withBigInt: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    withTypedArray: true,
+  }),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
   digitish,
   fc.double(),
   fc.integer(),
   fc.bigInt(),
-  fc.constantFrom<unknown>(null, undefined, NaN, -0, Infinity, -Infinity, Symbol('x'), () => '4111111111111111', new Date(NaN), [], {}, Object.create(null),
-    { toString: () => { throw new Error('toString'); }, valueOf: () => { throw new Error('valueOf'); } }),
+  fc.constantFrom<unknown>(
+    null,
+    undefined,
+    NaN,
+    -0,
+    Infinity,
+    -Infinity,
+    Symbol('x'),
+    () => '4111111111111111',
+    new Date(NaN),
+    [],
+    {},
+    Object.create(null),
+    {
+      toString: () => {
+        throw new Error('toString');
+      },
+      valueOf: () => {
+        throw new Error('valueOf');
+      },
+    },
+  ),
   // (Proxies cannot go through fast-check, which probes its values; the 'hostile objects' tests below take them)
   fc.constant(throwingGetters),
 );
 
 /** Huge inputs: they must be answered quickly, not just without throwing. */
-const HUGE = ['4'.repeat(1_000_000), '4111 '.repeat(200_000), '\u200F'.repeat(500_000), '٤'.repeat(500_000), 'a'.repeat(2_000_000), ' '.repeat(1_000_000)];
+const HUGE = [
+  '4'.repeat(1_000_000),
+  '4111 '.repeat(200_000),
+  '\u200F'.repeat(500_000),
+  '٤'.repeat(500_000),
+  'a'.repeat(2_000_000),
+  ' '.repeat(1_000_000),
+];
 
 /** Asserts a well-formed FieldResult: known field, booleans, `reason` exactly when invalid, valid implies potentiallyValid. */
 function expectFieldResult(r: FieldResult, field?: string): void {
@@ -102,7 +223,10 @@ describe('validators never throw and return a typed result, on any input', () =>
   });
 
   it('validateExpiry (any month, any year, any clock)', () => {
-    fc.assert(fc.property(anyInput, anyInput, NOW, (m, y, now) => expectFieldResult(validateExpiry(m, y, now))), RUNS);
+    fc.assert(
+      fc.property(anyInput, anyInput, NOW, (m, y, now) => expectFieldResult(validateExpiry(m, y, now))),
+      RUNS,
+    );
   });
 
   it('validateCvv2 (any code, any PAN)', () => {
@@ -117,7 +241,10 @@ describe('validators never throw and return a typed result, on any input', () =>
   });
 
   it('validateHolderName', () => {
-    fc.assert(fc.property(anyInput, (x) => expectFieldResult(validateHolderName(x), 'holder_name')), RUNS);
+    fc.assert(
+      fc.property(anyInput, (x) => expectFieldResult(validateHolderName(x), 'holder_name')),
+      RUNS,
+    );
   });
 
   it('validateAddress (any value, and objects with any address fields)', () => {
@@ -141,7 +268,14 @@ describe('validators never throw and return a typed result, on any input', () =>
 
   it('validateCard (any value, and card-shaped objects with any field values)', () => {
     const cardLike = fc.record(
-      { card_number: fc.oneof(anyInput, digitish), holder_name: anyInput, expiration_month: anyInput, expiration_year: anyInput, cvv2: anyInput, address: anyInput },
+      {
+        card_number: fc.oneof(anyInput, digitish),
+        holder_name: anyInput,
+        expiration_month: anyInput,
+        expiration_year: anyInput,
+        cvv2: anyInput,
+        address: anyInput,
+      },
       { requiredKeys: [] },
     );
     fc.assert(
@@ -192,17 +326,29 @@ describe('validators never throw and return a typed result, on any input', () =>
     expect(validateCvv2(s, s).valid).toBe(false);
     expect(validateHolderName(s).valid).toBe(false);
     expect(validateExpiry(s, s).valid).toBe(false);
-    expect(validateAddress({ line1: s, postal_code: s, state: s, city: s, country_code: s }).length).toBeGreaterThanOrEqual(s.trim() ? 1 : 5);
+    expect(validateAddress({ line1: s, postal_code: s, state: s, city: s, country_code: s }).length).toBeGreaterThanOrEqual(
+      s.trim() ? 1 : 5,
+    );
     expect(validateCard({ card_number: s, holder_name: s, expiration_month: s, expiration_year: s, cvv2: s }).valid).toBe(false);
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 });
 
 describe('hostile objects', () => {
-  it.each([['throwing getters', throwingGetters], ['a revoked Proxy', revoked], ['a Proxy whose traps throw', trapping]])('validateCard and validateAddress refuse %s without throwing', (_n, o) => {
+  it.each([
+    ['throwing getters', throwingGetters],
+    ['a revoked Proxy', revoked],
+    ['a Proxy whose traps throw', trapping],
+  ])('validateCard and validateAddress refuse %s without throwing', (_n, o) => {
     const r = validateCard(o as never);
     expect(r.valid).toBe(false);
-    expect(r.errors.map((e) => `${e.field}:${e.reason}`)).toEqual(['card_number:type', 'holder_name:type', 'expiration_month:type', 'cvv2:type', 'address:type']);
+    expect(r.errors.map((e) => `${e.field}:${e.reason}`)).toEqual([
+      'card_number:type',
+      'holder_name:type',
+      'expiration_month:type',
+      'cvv2:type',
+      'address:type',
+    ]);
     const a = validateAddress(o);
     expect(a.length).toBeGreaterThan(0);
     expect(a.every((e) => e.reason === 'type')).toBe(true);
@@ -227,11 +373,25 @@ describe('hostile objects', () => {
 /** The IIN ranges of each brand, as `[first, last]` prefixes (src/card/brands.ts, restated here). */
 const RANGES: Record<Brand, [string, string][]> = {
   visa: [['4', '4']],
-  mastercard: [['51', '55'], ['2221', '2720']],
-  amex: [['34', '34'], ['37', '37']],
+  mastercard: [
+    ['51', '55'],
+    ['2221', '2720'],
+  ],
+  amex: [
+    ['34', '34'],
+    ['37', '37'],
+  ],
   carnet: [['506199', '506499']],
-  discover: [['6011', '6011'], ['644', '649'], ['65', '65']],
-  diners: [['300', '305'], ['36', '36'], ['38', '39']],
+  discover: [
+    ['6011', '6011'],
+    ['644', '649'],
+    ['65', '65'],
+  ],
+  diners: [
+    ['300', '305'],
+    ['36', '36'],
+    ['38', '39'],
+  ],
   jcb: [['3528', '3589']],
   unionpay: [['62', '62']],
 };
@@ -242,7 +402,11 @@ const CARVED_OUT: Partial<Record<Brand, string[]>> = { unionpay: ['627535'] };
 
 const panOf = (brand: Brand) =>
   fc
-    .tuple(fc.constantFrom(...RANGES[brand]), fc.constantFrom(16, 19), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }))
+    .tuple(
+      fc.constantFrom(...RANGES[brand]),
+      fc.constantFrom(16, 19),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }),
+    )
     .chain(([[first, last], length, digits]) =>
       fc.integer({ min: Number(first), max: Number(last) }).map((p) => {
         const body = (String(p) + digits.join('')).slice(0, length - 1);

@@ -41,10 +41,14 @@ describe('server-side rendering: no window, no document', () => {
   it('the ESM entry works in Node: validators, errors, client creation', async () => {
     const m = await import('../../src/index');
     expect(m.validatePan('4111 1111 1111 1111').valid).toBe(true);
-    expect(m.validateCard({ card_number: '4111111111111111', holder_name: 'A', expiration_month: 1, expiration_year: 2099 }).valid).toBe(false);
+    expect(m.validateCard({ card_number: '4111111111111111', holder_name: 'A', expiration_month: 1, expiration_year: 2099 }).valid).toBe(
+      false,
+    );
     expect(m.cardBrand('378282246310005')).toBe('amex');
     expect(() => m.createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' })).not.toThrow();
-    expect(m.createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' }).deviceData.sessionId()).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(m.createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' }).deviceData.sessionId()).toMatch(
+      /^[A-Za-z0-9]{32}$/,
+    );
     expect(m.errorCodeFor({ field: 'card_number', reason: 'luhn' })).toStrictEqual([2004, 422]);
   });
 
@@ -81,7 +85,18 @@ describe('server-side rendering: no window, no document', () => {
     expect(m.HOLDER_NAME_MAX).toBe(80);
     expect(m.PAN_LENGTHS).toStrictEqual([16, 19]);
     // internals stay inside: configuration checks, the session writer, the expiry parsers
-    for (const name of ['resolveConfig', 'deviceSessionId', 'newDeviceSessionId', 'writeDeviceSessionInput', 'parseMonth', 'parseYear', 'expiryEnd', 'cvv2Length', 'cardBody', 'request']) {
+    for (const name of [
+      'resolveConfig',
+      'deviceSessionId',
+      'newDeviceSessionId',
+      'writeDeviceSessionInput',
+      'parseMonth',
+      'parseYear',
+      'expiryEnd',
+      'cvv2Length',
+      'cardBody',
+      'request',
+    ]) {
       expect(m, name).not.toHaveProperty(name);
     }
   });
@@ -90,7 +105,11 @@ describe('server-side rendering: no window, no document', () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     const { createClient } = await import('../../src/index');
-    const { deviceSessionId, data } = createClient({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'https://api.example.com' }).deviceData.collect();
+    const { deviceSessionId, data } = createClient({
+      merchantId: 'm1',
+      publicKey: 'pk_1',
+      baseUrl: 'https://api.example.com',
+    }).deviceData.collect();
     expect(deviceSessionId).toMatch(/^[A-Za-z0-9]{32}$/);
     await expect(data).resolves.toBeNull();
     const PayToken = (await import('../../src/browser')).default;

@@ -24,7 +24,23 @@ const CARD = { card_number: '4242 4242 4242 4242', holder_name: 'Ana Pérez', ex
 const CONFIG = { merchantId: 'm1a2b3c4d5e6f7g8h9i0', publicKey: 'pk_test_123', baseUrl: 'https://api.example.com' };
 const TOKEN_TEXT = JSON.stringify(TOKEN);
 // the members of RequestInit a browser's fetch reads (WebIDL dictionary conversion), own or inherited
-const INIT_MEMBERS = ['body', 'cache', 'credentials', 'duplex', 'headers', 'integrity', 'keepalive', 'method', 'mode', 'priority', 'redirect', 'referrer', 'referrerPolicy', 'signal', 'window'];
+const INIT_MEMBERS = [
+  'body',
+  'cache',
+  'credentials',
+  'duplex',
+  'headers',
+  'integrity',
+  'keepalive',
+  'method',
+  'mode',
+  'priority',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+  'signal',
+  'window',
+];
 
 /** What the network received: URL and body of each request. */
 let sent: { url: string; body: string }[];
@@ -49,7 +65,13 @@ afterEach(() => {
 });
 
 const classic = () =>
-  new Promise<unknown>((resolve, reject) => PayToken.token.create({ ...CARD }, (ok) => resolve(ok), (fail) => reject(new Error(fail.message))));
+  new Promise<unknown>((resolve, reject) =>
+    PayToken.token.create(
+      { ...CARD },
+      (ok) => resolve(ok),
+      (fail) => reject(new Error(fail.message)),
+    ),
+  );
 
 function configure() {
   PayToken.setId(CONFIG.merchantId);
@@ -105,7 +127,8 @@ describe('frozen objects: no member of window.PayToken or of a client can be rep
 
   it("createClient's client, each member and its config are frozen", () => {
     const client = createClient(CONFIG);
-    for (const o of [client, client.config, client.tokens, client.cards, client.deviceData, client.form]) expect(Object.isFrozen(o)).toBe(true);
+    for (const o of [client, client.config, client.tokens, client.cards, client.deviceData, client.form])
+      expect(Object.isFrozen(o)).toBe(true);
     expect(() => Object.assign(client.config, { baseUrl: 'https://attacker.example' })).toThrow(TypeError);
     expect(() => Object.assign(client.tokens, { create: () => {} })).toThrow(TypeError);
     expect(client.config.baseUrl).toBe(CONFIG.baseUrl);
@@ -122,7 +145,11 @@ describe('pinned configuration: once a card was sent, where cards go cannot chan
     } catch (e) {
       err = e as typeof err;
     }
-    expect(err).toMatchObject({ name: 'ConfigurationError', option: 'baseUrl', message: expect.stringMatching(/baseUrl: fixed once a card has been sent/) });
+    expect(err).toMatchObject({
+      name: 'ConfigurationError',
+      option: 'baseUrl',
+      message: expect.stringMatching(/baseUrl: fixed once a card has been sent/),
+    });
     await classic();
     expect(sent.map((s) => new URL(s.url).origin)).toEqual([CONFIG.baseUrl, CONFIG.baseUrl]);
     expect(PayToken.getBaseUrl()).toBe(CONFIG.baseUrl);

@@ -16,12 +16,18 @@ const INPUT = { number: 'input.card_number', expiry: 'input.expiry', cvv2: 'inpu
 /** Opens the card element checkout and waits until its inputs are enabled (the frame is configured). */
 async function openElement(ctx: Ctx, tab: Tab, query = ''): Promise<void> {
   await tab.goto(`${ctx.merchantUrl}/${query}`);
-  await waitFor(tab.frame(ELEMENT), 'the card element ready', (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT.number]);
+  await waitFor(
+    tab.frame(ELEMENT),
+    'the card element ready',
+    (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false,
+    [INPUT.number],
+  );
   await tab.frame(ELEMENT).evaluate(installProbe);
 }
 
 /** What any script on the merchant page sees: its document and every input's value. */
-const merchantView = (tab: Tab) => tab.evaluate(() => [document.documentElement.outerHTML, ...[...document.querySelectorAll('input')].map((i) => i.value)].join('\n'));
+const merchantView = (tab: Tab) =>
+  tab.evaluate(() => [document.documentElement.outerHTML, ...[...document.querySelectorAll('input')].map((i) => i.value)].join('\n'));
 
 export const cardElement: Scenario[] = [
   {
@@ -59,7 +65,12 @@ export const cardElement: Scenario[] = [
       await frame.type(INPUT.cvv2, '123');
       await frame.type(INPUT.name, 'Ana Perez');
       await tab.click('#pay');
-      await waitFor(frame, 'the PAN marked invalid', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [INPUT.number]);
+      await waitFor(
+        frame,
+        'the PAN marked invalid',
+        (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true',
+        [INPUT.number],
+      );
       expect(await tab.evaluate(() => document.getElementById('card')!.hasAttribute('data-paytoken-invalid'))).toBe(true);
       await new Promise((r) => setTimeout(r, 300));
       expect(ctx.requests().filter((r) => r.url === tokensUrl(ctx))).toEqual([]);
@@ -74,7 +85,11 @@ export const cardElement: Scenario[] = [
       const frame = tab.frame(ELEMENT);
       await frame.type(INPUT.number, '4111111111111111');
       const active = () => frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.className ?? '');
-      for (const [key, text] of [['expiry', `12${FUTURE_YY}`], ['cvv2', '123'], ['holder_name', 'Ana Perez']] as const) {
+      for (const [key, text] of [
+        ['expiry', `12${FUTURE_YY}`],
+        ['cvv2', '123'],
+        ['holder_name', 'Ana Perez'],
+      ] as const) {
         await tab.press('Tab');
         expect(await active()).toContain(key);
         await frame.type(INPUT[key === 'holder_name' ? 'name' : key], text);
@@ -96,7 +111,13 @@ export const cardElement: Scenario[] = [
       await openElement(ctx, tab);
       await tab.frame(ELEMENT).type(INPUT.number, '');
       const cvv2 = await freshCvv2(ctx);
-      await tab.autofill!(ELEMENT, INPUT.number, { number: pan, name: 'Ana Perez', expiryMonth: '12', expiryYear: `20${FUTURE_YY}`, cvc: cvv2 });
+      await tab.autofill!(ELEMENT, INPUT.number, {
+        number: pan,
+        name: 'Ana Perez',
+        expiryMonth: '12',
+        expiryYear: `20${FUTURE_YY}`,
+        cvc: cvv2,
+      });
       await waitFor(tab, 'the card valid, as the page sees it', () => document.getElementById('card')!.hasAttribute('data-paytoken-valid'));
       const frame = tab.frame(ELEMENT);
       expect((await field(frame, INPUT.expiry)).value).toBe(`12/${FUTURE_YY}`);

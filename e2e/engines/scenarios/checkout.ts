@@ -2,7 +2,18 @@
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText } from '../engine';
 import type { Scenario } from '../harness';
-import { clickText, expectCleanPage, expectNoLeak, fillCard, freshCvv2, FUTURE_YY, randomPan, resultHeading, SEL, tokensUrl } from './helpers';
+import {
+  clickText,
+  expectCleanPage,
+  expectNoLeak,
+  fillCard,
+  freshCvv2,
+  FUTURE_YY,
+  randomPan,
+  resultHeading,
+  SEL,
+  tokensUrl,
+} from './helpers';
 
 /** Requests that reached the tokens endpoint (preflights included). */
 const tokenRequests = (ctx: Parameters<Scenario['run']>[0]) => ctx.requests().filter((r) => r.url.startsWith(tokensUrl(ctx)));
@@ -19,12 +30,19 @@ export const checkout: Scenario[] = [
       const orderId = String(ctx.merchant.charges.at(-1)!.order_id);
       // Back, as the browser's button: from a script that has returned, so no driver call spans the navigation
       await tab.evaluate(() => void setTimeout(() => history.back(), 0));
-      await waitFor(tab, 'back on the checkout', () => location.pathname === '/direct' && document.readyState === 'complete' && !!document.querySelector('#card-number'));
+      await waitFor(
+        tab,
+        'back on the checkout',
+        () => location.pathname === '/direct' && document.readyState === 'complete' && !!document.querySelector('#card-number'),
+      );
       await new Promise((r) => setTimeout(r, 500)); // the moment a browser restoring form values would take
-      const after = await tab.evaluate((sels: string[]) => ({
-        values: sels.map((sel) => (document.querySelector(sel) as HTMLInputElement).value),
-        brand: document.querySelector('#payment-form')!.getAttribute('data-paytoken-brand'),
-      }), [SEL.number, SEL.expiry, SEL.cvv2]);
+      const after = await tab.evaluate(
+        (sels: string[]) => ({
+          values: sels.map((sel) => (document.querySelector(sel) as HTMLInputElement).value),
+          brand: document.querySelector('#payment-form')!.getAttribute('data-paytoken-brand'),
+        }),
+        [SEL.number, SEL.expiry, SEL.cvv2],
+      );
       expect(after).toEqual({ values: ['', '', ''], brand: null });
       // paying again: the same order, which the API refuses (1006), and the page says so with the receipt link
       if (!(await field(tab, SEL.name)).value) await tab.type(SEL.name, 'Ana Perez'); // a reloaded page (no back-forward cache) has no name either
@@ -34,7 +52,9 @@ export const checkout: Scenario[] = [
       await tab.click(SEL.pay);
       const link = await waitFor(tab, 'the "already paid" notice shown', () => {
         const notice = document.querySelector('#already-paid') as HTMLElement;
-        return !notice.hidden && document.querySelector('#payment-form')!.hasAttribute('hidden') ? document.querySelector('#already-paid-link')!.getAttribute('href') : null;
+        return !notice.hidden && document.querySelector('#payment-form')!.hasAttribute('hidden')
+          ? document.querySelector('#already-paid-link')!.getAttribute('href')
+          : null;
       });
       expect(link).toMatch(/^\/receipt\//);
       expect(await tab.evaluate(() => document.querySelector('#already-paid-title')!.textContent)).toBe('This order is already paid');
@@ -53,7 +73,9 @@ export const checkout: Scenario[] = [
       await fillCard(tab, { number: pan, cvv2 });
       expect((await field(tab, SEL.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       // the page's own record of its device-data POST: a complete request (the library reads the answer to its end)
-      await waitFor(tab, 'the device-data POST among the page resources', () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/device-data')));
+      await waitFor(tab, 'the device-data POST among the page resources', () =>
+        performance.getEntriesByType('resource').some((e) => e.name.endsWith('/device-data')),
+      );
       const before = await probe(tab);
       expect(before.resources.filter((u) => u.endsWith('/device-data'))).toHaveLength(1); // once per page load
       await tab.click(SEL.pay);
@@ -61,7 +83,10 @@ export const checkout: Scenario[] = [
       expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');
       expect(await waitForText(tab, '[data-field="card"]', new RegExp(`^Visa •+ ${pan.slice(-4)}$`))).toBeTruthy();
       const after = await probe(tab);
-      expect(ctx.merchant.received.at(-1)).toStrictEqual({ token_id: expect.stringMatching(/^\w+$/), device_session_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+      expect(ctx.merchant.received.at(-1)).toStrictEqual({
+        token_id: expect.stringMatching(/^\w+$/),
+        device_session_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      });
       expectNoLeak(ctx, pan, cvv2, [...before.resources, ...after.resources]);
       await expectCleanPage(ctx, tab);
     },
@@ -87,7 +112,9 @@ export const checkout: Scenario[] = [
       await tab.goto(`${ctx.merchantUrl}/direct`);
       await fillCard(tab, { number: '4111111111111112' });
       await tab.click(SEL.pay);
-      await waitFor(tab, 'the PAN marked invalid', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [SEL.number]);
+      await waitFor(tab, 'the PAN marked invalid', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [
+        SEL.number,
+      ]);
       const pan = await field(tab, SEL.number);
       expect(pan).toMatchObject({ focused: true, invalid: 'true', description: 'Número de tarjeta no válido.' });
       await new Promise((r) => setTimeout(r, 300)); // a request sent late would still be seen
@@ -106,7 +133,11 @@ export const checkout: Scenario[] = [
       for (let i = 0; i < 12 && (await active()) !== 'holder-name'; i++) await tab.press('Tab');
       expect(await active()).toBe('holder-name');
       await tab.type(SEL.name, 'Ana Perez');
-      const steps: [string, string][] = [['card-number', '4111111111111111'], ['expiry', `12${FUTURE_YY}`], ['cvv2', '123']];
+      const steps: [string, string][] = [
+        ['card-number', '4111111111111111'],
+        ['expiry', `12${FUTURE_YY}`],
+        ['cvv2', '123'],
+      ];
       for (const [id, text] of steps) {
         await tab.press('Tab');
         expect(await active()).toBe(id);
@@ -136,9 +167,16 @@ export const checkout: Scenario[] = [
       await tab.evaluate(() => document.getElementById('scratch')!.remove());
       await tab.type(SEL.number, '');
       await tab.press('Control+v');
-      await waitFor(tab, 'the pasted PAN', (sel: string) => document.querySelector<HTMLInputElement>(sel)!.value === '5555 5555 5555 4444', [SEL.number]);
+      await waitFor(
+        tab,
+        'the pasted PAN',
+        (sel: string) => document.querySelector<HTMLInputElement>(sel)!.value === '5555 5555 5555 4444',
+        [SEL.number],
+      );
       expect(await field(tab, SEL.number)).toMatchObject({ value: '5555 5555 5555 4444', caret: 19 });
-      expect(await tab.evaluate((sel: string) => document.querySelector(sel)!.getAttribute('data-paytoken-brand'), SEL.form)).toBe('mastercard');
+      expect(await tab.evaluate((sel: string) => document.querySelector(sel)!.getAttribute('data-paytoken-brand'), SEL.form)).toBe(
+        'mastercard',
+      );
       await expectCleanPage(ctx, tab);
     },
   },
@@ -199,7 +237,12 @@ export const checkout: Scenario[] = [
       expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 1111 1111 111', caret: 4 });
       await tab.press('ArrowRight'); // past the space: caret 5, before the second group
       for (let i = 0; i < 4; i++) await tab.press('Shift+ArrowRight'); // the shopper selects "1111"
-      expect(await tab.evaluate((sel: string) => { const el = document.querySelector<HTMLInputElement>(sel)!; return [el.selectionStart, el.selectionEnd]; }, SEL.number)).toEqual([5, 9]);
+      expect(
+        await tab.evaluate((sel: string) => {
+          const el = document.querySelector<HTMLInputElement>(sel)!;
+          return [el.selectionStart, el.selectionEnd];
+        }, SEL.number),
+      ).toEqual([5, 9]);
       await tab.type(SEL.number, '2');
       expect(await field(tab, SEL.number)).toMatchObject({ value: '4111 2111 1111', caret: 6 });
       await tab.type(SEL.number, '222');

@@ -7,7 +7,7 @@ import { FRAME, openHosted } from './hosted';
 
 export const checks: Scenario[] = [
   {
-    name: 'the checks catch a misbehaving page: CSP violations (listener and report; in a hosted field\'s frame too), errors, card data in a URL',
+    name: "the checks catch a misbehaving page: CSP violations (listener and report; in a hosted field's frame too), errors, card data in a URL",
     async run(ctx) {
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/direct`);
@@ -41,10 +41,15 @@ export const checks: Scenario[] = [
       await frame.evaluate(installProbe);
       await frame.evaluate(() => void fetch('http://127.0.0.1:9/elsewhere').catch(() => {}));
       const buffered = ctx.engine.name === 'chromium';
-      await waitFor(frame, `the violations seen in the frame (buffered reports: ${buffered})`, (b: boolean) => {
-        const v = (window as any).__paytokenProbe.csp as string[];
-        return v.some((x) => x.startsWith('connect-src')) && (!b || v.some((x) => x.startsWith('style-src')));
-      }, [buffered]);
+      await waitFor(
+        frame,
+        `the violations seen in the frame (buffered reports: ${buffered})`,
+        (b: boolean) => {
+          const v = (window as any).__paytokenProbe.csp as string[];
+          return v.some((x) => x.startsWith('connect-src')) && (!b || v.some((x) => x.startsWith('style-src')));
+        },
+        [buffered],
+      );
       expect((await probe(frame)).csp.length).toBeGreaterThan(0);
       expect((await probe(hosted)).csp).toEqual([]); // the merchant page around it is clean
     },

@@ -33,14 +33,16 @@ export const deviceData: Scenario[] = [
         loads.push(load);
         // the page sends its device data once collected: close the tab only once the sandbox has it (a keepalive
         // POST of a tab closed at once was lost once in WebKit on a loaded machine)
-        for (let i = 0; i < 100 && !ctx.api.store.devices.has(load.data.device_session_id); i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 100 && !ctx.api.store.devices.has(load.data.device_session_id); i++)
+          await new Promise((r) => setTimeout(r, 50));
         await tab.close();
       }
       for (const { data, webdriver } of loads) {
         for (const name of Object.keys(COLLECTORS)) expect(name in data.signals !== name in data.missing, name).toBe(true);
         for (const reason of Object.values(data.missing)) expect(REASONS).toContain(reason);
         // the signals every engine has (the costly ones included: canvas, fonts, audio)
-        for (const name of ['screen', 'timezone', 'languages', 'math', 'canvas', 'fonts', 'audio'] as const) expect(data.signals[name], name).toBeDefined();
+        for (const name of ['screen', 'timezone', 'languages', 'math', 'canvas', 'fonts', 'audio'] as const)
+          expect(data.signals[name], name).toBeDefined();
         expect(data.missing).not.toHaveProperty('canvas');
         expect(data.device_session_id).toMatch(/^[A-Za-z0-9]{32}$/);
         expect(data.visitor_id).toMatch(/^[0-9a-f]{32}$/);
@@ -53,7 +55,9 @@ export const deviceData: Scenario[] = [
         if (ctx.engine.name !== 'chromium') expect(data.automation).toEqual(webdriver ? ['webdriver'] : []);
         else expect(data.automation.filter((f) => f !== 'webdriver' && f !== 'headless_ua')).toEqual([]); // HeadlessChrome in its UA: true
       }
-      console.log(`${ctx.engine.name}: signals missing ${JSON.stringify(loads[0]!.data.missing)}, automation flags ${JSON.stringify(loads[0]!.data.automation)}`);
+      console.log(
+        `${ctx.engine.name}: signals missing ${JSON.stringify(loads[0]!.data.missing)}, automation flags ${JSON.stringify(loads[0]!.data.automation)}`,
+      );
       expect(loads[0]!.data.visitor_id).toBe(loads[1]!.data.visitor_id);
       expect(loads[0]!.data.device_session_id).not.toBe(loads[1]!.data.device_session_id);
       expect(Object.values(loads[0]!.data.missing)).not.toContain('unstable');

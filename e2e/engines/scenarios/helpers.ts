@@ -58,7 +58,9 @@ export async function clickText(tab: Tab, selector: string, text: string | RegEx
 
 /** The demo's payment finished on the receipt page (`/receipt/:id`): its h1 text. */
 export const resultHeading = (tab: Tab) =>
-  waitFor(tab, 'the receipt page', () => (location.pathname.startsWith('/receipt/') ? document.querySelector('h1')?.textContent?.trim() : null)) as Promise<string>;
+  waitFor(tab, 'the receipt page', () =>
+    location.pathname.startsWith('/receipt/') ? document.querySelector('h1')?.textContent?.trim() : null,
+  ) as Promise<string>;
 
 /** The tokens endpoint of the test merchant on this sandbox. */
 export const tokensUrl = (ctx: Ctx) => `${ctx.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`;

@@ -12,7 +12,12 @@ import type { Ctx, Scenario } from '../harness';
 import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl } from './helpers';
 
 /** The split checkout's frames, by their containers on the demo page (demo/web/split.html): the holder name hosted too. */
-export const FRAME = { number: '#card-number iframe', holder: '#holder-name iframe', expiry: '#expiry iframe', cvv2: '#cvv2 iframe' } as const;
+export const FRAME = {
+  number: '#card-number iframe',
+  holder: '#holder-name iframe',
+  expiry: '#expiry iframe',
+  cvv2: '#cvv2 iframe',
+} as const;
 /** The one input inside a hosted field's frame. */
 const INPUT = 'input';
 
@@ -23,7 +28,12 @@ const INPUT = 'input';
 export async function openHosted(ctx: Ctx, tab: Tab, query = '', probeFrames = true): Promise<void> {
   await tab.goto(`${ctx.merchantUrl}/split${query}`);
   for (const f of Object.values(FRAME)) {
-    await waitFor(tab.frame(f), `the frame ${f} ready`, (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT]);
+    await waitFor(
+      tab.frame(f),
+      `the frame ${f} ready`,
+      (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false,
+      [INPUT],
+    );
     if (probeFrames) await tab.frame(f).evaluate(installProbe);
   }
 }
@@ -56,7 +66,10 @@ const listenOnPage = (tab: Tab) =>
 const frameFocused = async (tab: Tab, f: string) => (await tab.evaluate(isActive, f)) && (await tab.frame(f).evaluate(isActive, INPUT));
 
 /** Which hosted field's iframe is the merchant document's active element ('' when none). */
-const activeFrame = (tab: Tab) => tab.evaluate(() => (document.activeElement?.tagName === 'IFRAME' ? document.activeElement.parentElement!.id : document.activeElement?.id ?? ''));
+const activeFrame = (tab: Tab) =>
+  tab.evaluate(() =>
+    document.activeElement?.tagName === 'IFRAME' ? document.activeElement.parentElement!.id : (document.activeElement?.id ?? ''),
+  );
 
 /** Requests that reached the tokens collection (`POST /tokens`, preflights included; not the backend's reads of one token). */
 const tokenRequests = (ctx: Ctx) => ctx.requests().filter((r) => r.url === tokensUrl(ctx));
@@ -77,7 +90,9 @@ export const hosted: Scenario[] = [
       await tab.frame(FRAME.cvv2).type(INPUT, cvv2);
       expect((await field(tab.frame(FRAME.number), INPUT)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       expect((await field(tab.frame(FRAME.cvv2), INPUT)).value).toBe(cvv2);
-      await waitFor(tab, 'the fields valid, as the page sees them', () => ['card-number', 'expiry', 'cvv2'].every((id) => document.getElementById(id)!.hasAttribute('data-paytoken-valid')));
+      await waitFor(tab, 'the fields valid, as the page sees them', () =>
+        ['card-number', 'expiry', 'cvv2'].every((id) => document.getElementById(id)!.hasAttribute('data-paytoken-valid')),
+      );
       expect(await tab.evaluate(() => document.getElementById('payment-form')!.getAttribute('data-paytoken-brand'))).toBe('visa');
 
       // the merchant page: no PAN, no CVV2, not one new group of the PAN's digits, no digit key seen
@@ -87,7 +102,9 @@ export const hosted: Scenario[] = [
       const seen: string[] = await tab.evaluate(() => (window as any).__seen);
       // the listener works: it sees a key event of the page's own (nothing is typed on the page: every field is hosted)
       await tab.evaluate(() => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', bubbles: true })));
-      expect((await tab.evaluate(() => (window as any).__seen as string[])).filter((s) => s.startsWith('keydown')).length).toBeGreaterThan(0);
+      expect((await tab.evaluate(() => (window as any).__seen as string[])).filter((s) => s.startsWith('keydown')).length).toBeGreaterThan(
+        0,
+      );
       expect(seen.filter((s) => /\d/.test(s))).toEqual([]);
       // every document clean: the merchant page, and each frame (its own strict CSP)
       await expectCleanPage(ctx, tab);
@@ -103,7 +120,10 @@ export const hosted: Scenario[] = [
       expect(await resultHeading(tab)).toBe('Pago completado');
       expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');
       expect(await waitForText(tab, '[data-field="card"]', new RegExp(`^Visa •+ ${pan.slice(-4)}$`))).toBeTruthy();
-      expect(ctx.merchant.received.at(-1)).toStrictEqual({ token_id: expect.stringMatching(/^\w+$/), device_session_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+      expect(ctx.merchant.received.at(-1)).toStrictEqual({
+        token_id: expect.stringMatching(/^\w+$/),
+        device_session_id: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      });
       // the frame posts to its own origin: no preflight
       expect(tokenRequests(ctx).map((r) => r.method)).toEqual(['POST']);
       expectNoLeak(ctx, pan, cvv2, [...urls, ...(await probe(tab)).resources]);
@@ -133,7 +153,12 @@ export const hosted: Scenario[] = [
       await fillHosted(tab, { number: '4111111111111112' });
       await tab.click('#pay');
       const number = tab.frame(FRAME.number);
-      await waitFor(number, 'the PAN marked invalid', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [INPUT]);
+      await waitFor(
+        number,
+        'the PAN marked invalid',
+        (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true',
+        [INPUT],
+      );
       expect(await field(number, INPUT)).toMatchObject({ invalid: 'true', description: 'Número de tarjeta no válido.' });
       expect(await frameFocused(tab, FRAME.number)).toBe(true);
       expect(await tab.evaluate(() => document.getElementById('card-number')!.hasAttribute('data-paytoken-invalid'))).toBe(true);
@@ -161,7 +186,11 @@ export const hosted: Scenario[] = [
       expect(await activeFrame(tab)).toBe('holder-name');
       expect(await frameFocused(tab, FRAME.holder)).toBe(true);
       await tab.frame(FRAME.holder).type(INPUT, 'Ana Perez');
-      const steps: [keyof typeof FRAME, string, string][] = [['number', 'card-number', '4111111111111111'], ['expiry', 'expiry', `12${FUTURE_YY}`], ['cvv2', 'cvv2', '123']];
+      const steps: [keyof typeof FRAME, string, string][] = [
+        ['number', 'card-number', '4111111111111111'],
+        ['expiry', 'expiry', `12${FUTURE_YY}`],
+        ['cvv2', 'cvv2', '123'],
+      ];
       for (const [f, id, text] of steps) {
         await tab.press('Tab');
         expect(await activeFrame(tab), id).toBe(id);
@@ -191,8 +220,16 @@ export const hosted: Scenario[] = [
       await openHosted(ctx, tab);
       await tab.frame(FRAME.number).type(INPUT, ''); // the shopper focuses the card number: the dropdown opens there
       const cvv2 = await freshCvv2(ctx);
-      await tab.autofill!(FRAME.number, INPUT, { number: pan, name: 'Ana Perez', expiryMonth: '12', expiryYear: `20${FUTURE_YY}`, cvc: cvv2 });
-      await waitFor(tab, 'every field valid, as the page sees them', () => ['card-number', 'expiry', 'cvv2'].every((id) => document.getElementById(id)!.hasAttribute('data-paytoken-valid')));
+      await tab.autofill!(FRAME.number, INPUT, {
+        number: pan,
+        name: 'Ana Perez',
+        expiryMonth: '12',
+        expiryYear: `20${FUTURE_YY}`,
+        cvc: cvv2,
+      });
+      await waitFor(tab, 'every field valid, as the page sees them', () =>
+        ['card-number', 'expiry', 'cvv2'].every((id) => document.getElementById(id)!.hasAttribute('data-paytoken-valid')),
+      );
       expect((await field(tab.frame(FRAME.number), INPUT)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       expect((await field(tab.frame(FRAME.expiry), INPUT)).value).toBe(`12/${FUTURE_YY}`); // filled as MM/YYYY or MM/YY: shown MM/YY
       expect((await field(tab.frame(FRAME.cvv2), INPUT)).value).toBe(cvv2);

@@ -16,4 +16,13 @@ import { hosted } from './hosted';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
-export const SCENARIOS: Scenario[] = [...checkout, ...threeDSecure, ...cardElement, ...hosted, ...spa, ...classic, ...deviceData, ...checks];
+export const SCENARIOS: Scenario[] = [
+  ...checkout,
+  ...threeDSecure,
+  ...cardElement,
+  ...hosted,
+  ...spa,
+  ...classic,
+  ...deviceData,
+  ...checks,
+];

@@ -16,7 +16,12 @@ const INPUT = { number: 'input.card_number', expiry: 'input.expiry', cvv2: 'inpu
 
 /** Types a card as the shopper does: the element's inputs in its frame (expiry as MMYY), then the app's address; no name when `name` is ''. */
 async function fillSpa(tab: Tab, pan: string, cvv2: string, name = 'Ana Perez'): Promise<void> {
-  await waitFor(tab.frame(ELEMENT), 'the card element ready', (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false, [INPUT.name]);
+  await waitFor(
+    tab.frame(ELEMENT),
+    'the card element ready',
+    (sel: string) => document.querySelector<HTMLInputElement>(sel)?.disabled === false,
+    [INPUT.name],
+  );
   const frame = tab.frame(ELEMENT);
   await frame.type(INPUT.number, pan);
   await frame.type(INPUT.expiry, `12${FUTURE_YY}`);
@@ -36,7 +41,11 @@ const frames = (tab: Tab, count: number) =>
     (n: number) => {
       const fs = [...document.querySelectorAll('iframe')];
       if (fs.length !== n) return null;
-      return fs.map((f) => ({ container: f.parentElement!.id, origin: new URL(f.src).origin, ch: new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch') }));
+      return fs.map((f) => ({
+        container: f.parentElement!.id,
+        origin: new URL(f.src).origin,
+        ch: new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch'),
+      }));
     },
     [count],
   ) as Promise<{ container: string; origin: string; ch: string | null }[]>;
@@ -45,7 +54,13 @@ const frames = (tab: Tab, count: number) =>
 async function submitEmpty(tab: Tab): Promise<void> {
   for (let i = 0; i < 40; i++) {
     await clickText(tab, 'button', /^Pagar/);
-    const marked = await waitFor(tab.frame(ELEMENT), 'the holder-name error', (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true', [INPUT.name], 500).catch(() => false);
+    const marked = await waitFor(
+      tab.frame(ELEMENT),
+      'the holder-name error',
+      (sel: string) => document.querySelector(sel)?.getAttribute('aria-invalid') === 'true',
+      [INPUT.name],
+      500,
+    ).catch(() => false);
     if (marked) return;
   }
   throw new Error('the SPA never showed the holder-name error');
@@ -75,7 +90,9 @@ export const spa: Scenario[] = [
       const frame = tab.frame(ELEMENT);
       expect((await field(frame, INPUT.number)).value).toBe(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
       expect((await field(frame, INPUT.name)).value).toBe('Ana Perez');
-      await waitFor(tab, 'the card valid, as the app sees it', () => document.getElementById('spa-card')!.hasAttribute('data-paytoken-valid'));
+      await waitFor(tab, 'the card valid, as the app sees it', () =>
+        document.getElementById('spa-card')!.hasAttribute('data-paytoken-valid'),
+      );
       await clickText(tab, 'button', /^Pagar/);
       expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
       // one device-data POST (from the card element's frame, API origin), and it reached the sandbox before the app's
@@ -88,7 +105,7 @@ export const spa: Scenario[] = [
     },
   },
   {
-    name: 'SPA: the card element shows its errors in its frame (the holder name\'s too, focused when alone), the app its address errors; the language switch changes both in place, the same frame kept',
+    name: "SPA: the card element shows its errors in its frame (the holder name's too, focused when alone), the app its address errors; the language switch changes both in place, the same frame kept",
     async run(ctx) {
       const tab = await ctx.tab();
       await tab.goto(`${ctx.merchantUrl}/spa/`);
@@ -101,7 +118,9 @@ export const spa: Scenario[] = [
       expect((await field(frame, INPUT.number)).description).toBe('Escribe el número de tarjeta.');
       expect((await field(tab, '#spa-city')).description).toBe('Revisa la dirección.');
       // the element reported its errors to the page as state (its container's attribute)
-      await waitFor(tab, 'the card element container marked invalid', () => document.getElementById('spa-card')?.hasAttribute('data-paytoken-invalid'));
+      await waitFor(tab, 'the card element container marked invalid', () =>
+        document.getElementById('spa-card')?.hasAttribute('data-paytoken-invalid'),
+      );
       await clickText(tab, 'button', 'English');
       await waitFor(tab, 'English errors', () => document.documentElement.lang === 'en');
       await waitFor(frame, 'the error line in English', () => document.getElementById('e')?.textContent === 'Enter the card number.');
@@ -109,13 +128,24 @@ export const spa: Scenario[] = [
       // the card and the address right, the name missing: its error alone, in the frame, the focus on it
       await fillSpa(tab, '4111111111111111', '123', '');
       await clickText(tab, 'button', /^Pay/);
-      await waitFor(frame, 'the holder name focused with its error', (sel: string) => document.activeElement === document.querySelector(sel) && document.getElementById('e')?.textContent === 'Enter the name on the card.', [INPUT.name]);
+      await waitFor(
+        frame,
+        'the holder name focused with its error',
+        (sel: string) =>
+          document.activeElement === document.querySelector(sel) &&
+          document.getElementById('e')?.textContent === 'Enter the name on the card.',
+        [INPUT.name],
+      );
       const name = await field(frame, INPUT.name);
       expect(name).toMatchObject({ invalid: 'true', description: 'Enter the name on the card.' });
       for (const sel of [INPUT.number, INPUT.expiry, INPUT.cvv2]) expect((await field(frame, sel)).invalid).toBeNull();
       expect((await field(tab, '#spa-city')).invalid).toBeNull();
       await clickText(tab, 'button', 'Español');
-      await waitFor(frame, 'the name error in Spanish', () => document.getElementById('e')?.textContent === 'Escribe el nombre del titular.');
+      await waitFor(
+        frame,
+        'the name error in Spanish',
+        () => document.getElementById('e')?.textContent === 'Escribe el nombre del titular.',
+      );
       expect((await field(frame, INPUT.name)).description).toBe('Escribe el nombre del titular.');
       expect(await frames(tab, 1)).toEqual(before);
       await expectCleanPage(ctx, tab);

@@ -13,7 +13,12 @@ import { expectCleanPage, expectNoLeak, fillCard, freshCvv2, SEL } from './helpe
 const CHALLENGE_CARD = '4000000000030124';
 
 /** Pays `CHALLENGE_CARD` on /direct (`lang`) and waits for the bank page; its charge id and one-time code, from the log. */
-async function toBankPage(ctx: Ctx, tab: Tab, lang: 'es' | 'en', cvv2?: string): Promise<{ txId: string; code: string; resources: string[] }> {
+async function toBankPage(
+  ctx: Ctx,
+  tab: Tab,
+  lang: 'es' | 'en',
+  cvv2?: string,
+): Promise<{ txId: string; code: string; resources: string[] }> {
   await fillCard(tab, { number: CHALLENGE_CARD, cvv2 });
   const checkout = (await probe(tab)).resources;
   await tab.click(SEL.pay);
@@ -21,7 +26,8 @@ async function toBankPage(ctx: Ctx, tab: Tab, lang: 'es' | 'en', cvv2?: string):
   await waitFor(
     tab,
     'the bank page',
-    (origin: string, heading: string) => location.origin === origin && location.pathname.startsWith('/3ds/') && document.querySelector('h1')?.textContent?.trim() === heading,
+    (origin: string, heading: string) =>
+      location.origin === origin && location.pathname.startsWith('/3ds/') && document.querySelector('h1')?.textContent?.trim() === heading,
     [new URL(ctx.apiUrl).origin, title],
   );
   expect(await tab.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'es-MX');
@@ -46,7 +52,8 @@ const returnHeading = (tab: Tab, merchantUrl: string) =>
   waitFor(
     tab,
     'the return page',
-    (origin: string) => (location.origin === origin && location.pathname === '/3ds/return' ? document.querySelector('h1')?.textContent?.trim() : null),
+    (origin: string) =>
+      location.origin === origin && location.pathname === '/3ds/return' ? document.querySelector('h1')?.textContent?.trim() : null,
     [new URL(merchantUrl).origin],
   ) as Promise<string>;
 

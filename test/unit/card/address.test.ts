@@ -39,11 +39,12 @@ describe('validateAddress', () => {
     },
   );
 
-  it.each(
-    [...REQUIRED, 'line2', 'line3'].flatMap((key) => [42, true, {}, ['x']].map((value) => ({ key, value }))),
-  )('non-string $key ($value) -> type', ({ key, value }) => {
-    expect(validateAddress({ ...ADDRESS, [key]: value })).toStrictEqual([bad(`address.${key}` as FieldResult['field'], 'type')]);
-  });
+  it.each([...REQUIRED, 'line2', 'line3'].flatMap((key) => [42, true, {}, ['x']].map((value) => ({ key, value }))))(
+    'non-string $key ($value) -> type',
+    ({ key, value }) => {
+      expect(validateAddress({ ...ADDRESS, [key]: value })).toStrictEqual([bad(`address.${key}` as FieldResult['field'], 'type')]);
+    },
+  );
 
   it.each<{ value: string; pv: boolean }>([
     { value: 'MEX', pv: false },
@@ -111,7 +112,8 @@ describe('validateAddress: bounded, no control or bidirectional-control characte
     expect(ADDRESS_MAX).toStrictEqual({ line: 100, city: 100, state: 100, postal_code: 16 });
   });
 
-  const max = (key: (typeof FIELDS)[number]) => (key.startsWith('line') ? ADDRESS_MAX.line : ADDRESS_MAX[key as 'city' | 'state' | 'postal_code']);
+  const max = (key: (typeof FIELDS)[number]) =>
+    key.startsWith('line') ? ADDRESS_MAX.line : ADDRESS_MAX[key as 'city' | 'state' | 'postal_code'];
 
   it.each(FIELDS.map((key) => ({ key })))('$key: the maximum passes, one more code point is too_long, 64000 is too_long', ({ key }) => {
     expect(validateAddress({ ...ADDRESS, [key]: '9'.repeat(max(key)) })).toStrictEqual([]);

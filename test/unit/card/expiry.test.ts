@@ -215,7 +215,12 @@ describe('validateExpiry', () => {
   it.each([
     { name: `now + ${MAX_EXPIRY_YEARS}, January`, year: 2026 + MAX_EXPIRY_YEARS, month: 1, expected: ok },
     { name: `now + ${MAX_EXPIRY_YEARS}, December`, year: 2026 + MAX_EXPIRY_YEARS, month: 12, expected: ok },
-    { name: `now + ${MAX_EXPIRY_YEARS + 1}, January`, year: 2026 + MAX_EXPIRY_YEARS + 1, month: 1, expected: bad('expiration_year', 'too_far') },
+    {
+      name: `now + ${MAX_EXPIRY_YEARS + 1}, January`,
+      year: 2026 + MAX_EXPIRY_YEARS + 1,
+      month: 1,
+      expected: bad('expiration_year', 'too_far'),
+    },
   ])('too_far boundary: $name', ({ month, year, expected }) => {
     expect(validateExpiry(month, year, NOW)).toStrictEqual(expected);
   });

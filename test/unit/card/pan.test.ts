@@ -54,7 +54,14 @@ describe('luhn', () => {
   });
 
   it('agrees with an independent Luhn implementation on every check digit', () => {
-    for (const body of ['411111111111111', '555555555555444', '37828224631000', '601111111111111', '506199000000000', '622126000000000000']) {
+    for (const body of [
+      '411111111111111',
+      '555555555555444',
+      '37828224631000',
+      '601111111111111',
+      '506199000000000',
+      '622126000000000000',
+    ]) {
       for (let d = 0; d <= 9; d++) {
         const pan = body + d;
         expect(luhn(pan), pan).toBe(isLuhnValid(pan));

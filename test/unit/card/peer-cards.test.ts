@@ -13,7 +13,7 @@ import { PEER_CARDS } from './peer-cards';
 const ALL_BRANDS: Brand[] = ['visa', 'mastercard', 'amex', 'carnet', 'discover', 'diners', 'jcb', 'unionpay'];
 const isLuhnValid = (n: string) => luhnJs.isValid(n);
 
-describe('peer tables: published test cards and other validators\' cases', () => {
+describe("peer tables: published test cards and other validators' cases", () => {
   it.each(PEER_CARDS.map((c) => [c.number, c.network, c.source, c] as const))('%s (%s; %s)', (number, _network, _source, card) => {
     // the number is what its source publishes: Luhn-valid unless marked
     expect(isLuhnValid(number)).toBe(card.luhn !== false);

@@ -54,7 +54,15 @@ describe('validateCard: normalised output', () => {
     const r = validateCard(
       {
         ...VALID_CARD,
-        address: { line1: ' Reforma 222 ', line2: '  ', line3: ' Col. Juárez ', postal_code: ' 06600', state: 'CDMX ', city: ' CDMX', country_code: ' mx ' },
+        address: {
+          line1: ' Reforma 222 ',
+          line2: '  ',
+          line3: ' Col. Juárez ',
+          postal_code: ' 06600',
+          state: 'CDMX ',
+          city: ' CDMX',
+          country_code: ' mx ',
+        },
       },
       NOW,
     );
@@ -64,7 +72,14 @@ describe('validateCard: normalised output', () => {
       value: {
         ...EXPECTED_VALUE,
         // no prototype: a setter on Object.prototype never sees the address (src/card/address.ts)
-        address: Object.assign(Object.create(null), { line1: 'Reforma 222', line3: 'Col. Juárez', postal_code: '06600', state: 'CDMX', city: 'CDMX', country_code: 'MX' }),
+        address: Object.assign(Object.create(null), {
+          line1: 'Reforma 222',
+          line3: 'Col. Juárez',
+          postal_code: '06600',
+          state: 'CDMX',
+          city: 'CDMX',
+          country_code: 'MX',
+        }),
       },
     });
   });

@@ -6,11 +6,18 @@ const CLASSES = [ApiError, ConfigurationError, NetworkError, TimeoutError, Valid
 const API_ERROR = { category: 'gateway', error_code: 3001, description: 'declined', http_code: 402, request_id: 'r1' };
 
 /** An error as another copy of the library (or a hosted-field frame's answer rebuilt on the page) makes it. */
-const foreign = (type: string, props: object = {}) => Object.assign(new Error('elsewhere'), { type, name: `${type[0]!.toUpperCase()}${type.slice(1)}Error` }, props);
+const foreign = (type: string, props: object = {}) =>
+  Object.assign(new Error('elsewhere'), { type, name: `${type[0]!.toUpperCase()}${type.slice(1)}Error` }, props);
 
 describe('instanceof goes by type: errors of another copy of the library are instances of the class of their type', () => {
   it('an error made by its own class is an instance of it and of PayTokenError, and of no other class', () => {
-    const made = [new ApiError(402, API_ERROR), new ConfigurationError('baseUrl', 'baseUrl: https'), new NetworkError('offline'), new TimeoutError(20), new ValidationError([fail('cvv2', 'length')])];
+    const made = [
+      new ApiError(402, API_ERROR),
+      new ConfigurationError('baseUrl', 'baseUrl: https'),
+      new NetworkError('offline'),
+      new TimeoutError(20),
+      new ValidationError([fail('cvv2', 'length')]),
+    ];
     made.forEach((e, i) => {
       expect(e).toBeInstanceOf(PayTokenError);
       expect(e).toBeInstanceOf(Error);

@@ -13,9 +13,20 @@ describe('NetworkError', () => {
 
   it('a failed fetch rejects with a NetworkError whose cause is the fetch failure', async () => {
     const failure = new TypeError('Failed to fetch');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(failure)));
-    const card = { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: String(new Date().getFullYear() + 2), cvv2: '123' };
-    const error = await tokenize({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }, card).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(failure)),
+    );
+    const card = {
+      card_number: '4111111111111111',
+      holder_name: 'Ana',
+      expiration_month: '12',
+      expiration_year: String(new Date().getFullYear() + 2),
+      cvv2: '123',
+    };
+    const error = await tokenize({ merchantId: 'm1', publicKey: 'pk_1', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }, card).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).cause).toBe(failure);
   });

@@ -16,7 +16,12 @@ describe('apiErrorField: every field error code of the spec against every layout
   const cases: [string, Layout, string | undefined][] = [];
   for (const layout of Object.keys(LAYOUTS) as Layout[]) {
     const apart = layout.startsWith('month');
-    cases.push(['2004', layout, 'card_number'], ['2005', layout, apart ? 'expiration_year' : 'expiry'], ['2006', layout, 'cvv2'], ['2009', layout, 'cvv2']);
+    cases.push(
+      ['2004', layout, 'card_number'],
+      ['2005', layout, apart ? 'expiration_year' : 'expiry'],
+      ['2006', layout, 'cvv2'],
+      ['2009', layout, 'cvv2'],
+    );
     cases.push(['3001', layout, undefined], ['1001', layout, undefined], ['1004', layout, undefined]);
   }
   it.each(cases)('%s in %s -> %s', (code, layout, field) => {
@@ -41,7 +46,8 @@ describe('layoutField: a rule failure shown on the layout key', () => {
 });
 
 describe('submitErrorCode', () => {
-  const apiError = (code: number) => new ApiError(402, { category: 'bank', error_code: code, description: 'x', http_code: 402, request_id: 'r' });
+  const apiError = (code: number) =>
+    new ApiError(402, { category: 'bank', error_code: code, description: 'x', http_code: 402, request_id: 'r' });
   it.each<[string, Error, string]>([
     ['a local rule', new ValidationError([fail('cvv2', 'length')]), 'cvv2.length'],
     ['an API error', apiError(3001), '3001'],

@@ -87,7 +87,12 @@ describe('month, year and CVV2 inputs', () => {
 });
 
 it('formatting is idempotent: a formatted value formats to itself', () => {
-  for (const [kind, v] of [['card_number', '4111 1111 1111 1111'], ['card_number', '3782 822463 10005'], ['expiry', '12/30'], ['cvv2', '123']] as const) {
+  for (const [kind, v] of [
+    ['card_number', '4111 1111 1111 1111'],
+    ['card_number', '3782 822463 10005'],
+    ['expiry', '12/30'],
+    ['cvv2', '123'],
+  ] as const) {
     expect(formatValue(kind, v, v.length, v, 'insertText')).toStrictEqual([v, v.length]);
   }
 });

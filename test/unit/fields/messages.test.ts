@@ -4,8 +4,8 @@ import { formMessage, MESSAGES } from '../../../src/fields/messages';
 
 /** Every error code of the spec's Errors table (payments-api.md, section Errors). */
 const SPEC_CODES = [
-  1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009,
-  3001, 3002, 3003, 3004, 3005, 3006, 3008, 3009, 3010, 3011, 3012, 4001,
+  1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 3001, 3002, 3003,
+  3004, 3005, 3006, 3008, 3009, 3010, 3011, 3012, 4001,
 ];
 
 /** Every local rule a field can fail (src/card/types.ts `Reason`, per field as the rules return them). */

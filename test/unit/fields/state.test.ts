@@ -10,15 +10,55 @@ const message = (code: string) => `msg:${code}`;
 
 describe('fieldState', () => {
   it.each<[string, FieldFacts, FieldResult, object]>([
-    ['empty, untouched: no error', { key: 'card_number', value: '' }, fail('card_number', 'required', true), { empty: true, valid: false, potentiallyValid: true }],
-    ['empty, touched: the required error', { key: 'card_number', value: '', touched: true }, fail('card_number', 'required', true), { error: { code: 'card_number.required', message: 'msg:card_number.required' } }],
-    ['cannot become valid: error at once', { key: 'card_number', value: '4111 1111 1111 1112' }, fail('card_number', 'luhn'), { potentiallyValid: false, error: { code: 'card_number.luhn', message: 'msg:card_number.luhn' } }],
+    [
+      'empty, untouched: no error',
+      { key: 'card_number', value: '' },
+      fail('card_number', 'required', true),
+      { empty: true, valid: false, potentiallyValid: true },
+    ],
+    [
+      'empty, touched: the required error',
+      { key: 'card_number', value: '', touched: true },
+      fail('card_number', 'required', true),
+      { error: { code: 'card_number.required', message: 'msg:card_number.required' } },
+    ],
+    [
+      'cannot become valid: error at once',
+      { key: 'card_number', value: '4111 1111 1111 1112' },
+      fail('card_number', 'luhn'),
+      { potentiallyValid: false, error: { code: 'card_number.luhn', message: 'msg:card_number.luhn' } },
+    ],
     ['partial, untouched: no error', { key: 'cvv2', value: '12' }, fail('cvv2', 'format', true), { valid: false, potentiallyValid: true }],
-    ['partial, touched: error', { key: 'cvv2', value: '12', touched: true }, fail('cvv2', 'format', true), { error: { code: 'cvv2.format', message: 'msg:cvv2.format' } }],
-    ['valid', { key: 'cvv2', value: '123', focused: true }, pass('cvv2'), { empty: false, focused: true, valid: true, potentiallyValid: true }],
-    ['an API error wins over a valid rule', { key: 'card_number', value: '4242', apiErrorCode: '2004' }, pass('card_number'), { valid: false, potentiallyValid: false, error: { code: '2004', message: 'msg:2004' } }],
-    ['year "20" is still potentially valid', { key: 'expiration_year', value: '20' }, fail('expiration_year', 'expired'), { potentiallyValid: true }],
-    ['year "20" touched shows its rule', { key: 'expiration_year', value: '20', touched: true }, fail('expiration_year', 'expired'), { potentiallyValid: true, error: { code: 'expiration_year.expired', message: 'msg:expiration_year.expired' } }],
+    [
+      'partial, touched: error',
+      { key: 'cvv2', value: '12', touched: true },
+      fail('cvv2', 'format', true),
+      { error: { code: 'cvv2.format', message: 'msg:cvv2.format' } },
+    ],
+    [
+      'valid',
+      { key: 'cvv2', value: '123', focused: true },
+      pass('cvv2'),
+      { empty: false, focused: true, valid: true, potentiallyValid: true },
+    ],
+    [
+      'an API error wins over a valid rule',
+      { key: 'card_number', value: '4242', apiErrorCode: '2004' },
+      pass('card_number'),
+      { valid: false, potentiallyValid: false, error: { code: '2004', message: 'msg:2004' } },
+    ],
+    [
+      'year "20" is still potentially valid',
+      { key: 'expiration_year', value: '20' },
+      fail('expiration_year', 'expired'),
+      { potentiallyValid: true },
+    ],
+    [
+      'year "20" touched shows its rule',
+      { key: 'expiration_year', value: '20', touched: true },
+      fail('expiration_year', 'expired'),
+      { potentiallyValid: true, error: { code: 'expiration_year.expired', message: 'msg:expiration_year.expired' } },
+    ],
   ])('%s', (_, facts, result, expected) => {
     const state = fieldState(facts, result, message);
     expect(state).toMatchObject(expected);
@@ -64,7 +104,11 @@ describe('fieldStates (a whole card in one document: the form layer, the card el
     ['card number', { key: 'card_number', value: card.card_number }, { valid: true }],
     ['a short CVV2, untouched', { key: 'cvv2', value: '12' }, { valid: false, potentiallyValid: true }],
     ['a short CVV2, touched', { key: 'cvv2', value: '12', touched: true }, { error: { code: 'cvv2.format', message: 'msg:cvv2.format' } }],
-    ['an empty holder name, touched', { key: 'holder_name', value: '', touched: true }, { error: { code: 'holder_name.required', message: 'msg:holder_name.required' } }],
+    [
+      'an empty holder name, touched',
+      { key: 'holder_name', value: '', touched: true },
+      { error: { code: 'holder_name.required', message: 'msg:holder_name.required' } },
+    ],
   ])('%s', (_, facts, expected) => {
     expect(fieldStates(card, [facts], message)[facts.key]).toMatchObject(expected);
   });

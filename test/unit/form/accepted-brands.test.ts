@@ -36,20 +36,33 @@ describe('acceptedBrands in the client configuration', () => {
     expect(createClient({ ...BASE, acceptedBrands: ['visa'] }).config.acceptedBrands).toEqual(['visa']);
   });
 
-  it.each([[[]], [['visa', 'maestro']], [['Visa']], ['visa'], [[['visa']]], [null], [{ 0: 'visa', length: 1 }]])('%j is a ConfigurationError naming acceptedBrands', (acceptedBrands) => {
-    expect(() => createClient({ ...BASE, acceptedBrands } as never)).toThrow(expect.objectContaining({ type: 'configuration', option: 'acceptedBrands' }));
-    // mountFields leaves the list to the frames, which report it (test/unit/hosted/frame-config.test.ts)
-  });
+  it.each([[[]], [['visa', 'maestro']], [['Visa']], ['visa'], [[['visa']]], [null], [{ 0: 'visa', length: 1 }]])(
+    '%j is a ConfigurationError naming acceptedBrands',
+    (acceptedBrands) => {
+      expect(() => createClient({ ...BASE, acceptedBrands } as never)).toThrow(
+        expect.objectContaining({ type: 'configuration', option: 'acceptedBrands' }),
+      );
+      // mountFields leaves the list to the frames, which report it (test/unit/hosted/frame-config.test.ts)
+    },
+  );
 
   it('tokens.create refuses a card of another network, with no request; an accepted one is sent', async () => {
     const client = createClient({ ...BASE, acceptedBrands: ['visa', 'mastercard'] });
-    await expect(client.tokens.create(CARD(DISCOVER))).rejects.toMatchObject({ type: 'validation', field: 'card_number', rule: 'brand', error_code: 1001 });
+    await expect(client.tokens.create(CARD(DISCOVER))).rejects.toMatchObject({
+      type: 'validation',
+      field: 'card_number',
+      rule: 'brand',
+      error_code: 1001,
+    });
     await expect(client.tokens.create(CARD('5555 5555 5555 4444'))).resolves.toMatchObject({ id: TOKEN.id });
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('cards.create refuses it too; without the setting any network goes', async () => {
-    await expect(createClient({ ...BASE, acceptedBrands: ['carnet'] }).cards.create(CARD('4111111111111111'))).rejects.toMatchObject({ field: 'card_number', rule: 'brand' });
+    await expect(createClient({ ...BASE, acceptedBrands: ['carnet'] }).cards.create(CARD('4111111111111111'))).rejects.toMatchObject({
+      field: 'card_number',
+      rule: 'brand',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     await createClient(BASE).tokens.create(CARD(DISCOVER));
     expect(fetchMock).toHaveBeenCalledOnce();
@@ -73,7 +86,11 @@ describe('the form layer refuses a brand the merchant does not accept', () => {
     const pan = document.getElementById('pan') as HTMLInputElement;
     type(pan, DISCOVER.replace(/(\d{4})(?=\d)/g, '$1 '));
     const state = mounted.state().fields.card_number!;
-    expect(state).toMatchObject({ valid: false, potentiallyValid: false, error: { code: 'card_number.brand', message: 'No aceptamos esta tarjeta.' } });
+    expect(state).toMatchObject({
+      valid: false,
+      potentiallyValid: false,
+      error: { code: 'card_number.brand', message: 'No aceptamos esta tarjeta.' },
+    });
     expect(state.error!.message).toBe(formMessage('card_number.brand', 'es-MX'));
     expect(pan.getAttribute('aria-invalid')).toBe('true');
     mounted.setLocale('en');

@@ -21,10 +21,13 @@ const option = (f: () => unknown) => {
 };
 
 describe('authenticate: argument errors', () => {
-  it.each(['javascript:alert(1)', 'http://bank.example/3ds', 'not a url', '', 'ftp://bank.example/x'])('url %j -> ConfigurationError url', (url) => {
-    expect(option(() => authenticate(url))).toBe('url');
-    expect(document.querySelector('dialog')).toBeNull();
-  });
+  it.each(['javascript:alert(1)', 'http://bank.example/3ds', 'not a url', '', 'ftp://bank.example/x'])(
+    'url %j -> ConfigurationError url',
+    (url) => {
+      expect(option(() => authenticate(url))).toBe('url');
+      expect(document.querySelector('dialog')).toBeNull();
+    },
+  );
 
   it('an unknown mode -> mode', () => {
     expect(option(() => authenticate(BANK, { mode: 'popup' as 'modal' }))).toBe('mode');

@@ -39,7 +39,10 @@ const CARD = { name: 'Ana Pérez', pan: '4111 1111 1111 1111', exp: `12/${YY}`, 
 const transition = (type: 'pagehide' | 'pageshow', persisted: boolean) => Object.assign(new Event(type), { persisted });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, TOKEN)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, TOKEN)),
+  );
 });
 afterEach(() => {
   mounted?.unmount();
@@ -77,7 +80,10 @@ describe('after the token is handed over', () => {
   });
 
   it('a refused card keeps what the shopper typed (no token was handed over)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(402, errorObject())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(402, errorObject())),
+    );
     const form = mount(COMBINED);
     fill(CARD);
     await expect(form.submit()).rejects.toThrow();

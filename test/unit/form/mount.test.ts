@@ -101,7 +101,10 @@ const snapshot = () =>
   [...document.body.querySelectorAll('*')].map((el) => [
     el.tagName,
     [...el.attributes].map((a) => `${a.name}=${a.value}`).sort(),
-    [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(''),
+    [...el.childNodes]
+      .filter((n) => n.nodeType === 3)
+      .map((n) => n.textContent)
+      .join(''),
   ]);
 
 const errorOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)!;
@@ -244,7 +247,11 @@ describe('field states and events', () => {
     type($('#pan'), '11111112'); // 16 digits, wrong check digit
     expect(m.state().fields.card_number).toMatchObject({ valid: false, potentiallyValid: true });
     type($('#pan'), '999'); // 19 digits, still wrong: can no longer become valid
-    expect(m.state().fields.card_number).toMatchObject({ valid: false, potentiallyValid: false, error: { code: 'card_number.luhn', message: 'Número de tarjeta no válido.' } });
+    expect(m.state().fields.card_number).toMatchObject({
+      valid: false,
+      potentiallyValid: false,
+      error: { code: 'card_number.luhn', message: 'Número de tarjeta no válido.' },
+    });
     expect($('#pan').getAttribute('aria-invalid')).toBe('true');
     expect(errorOf($('#pan')).textContent).toBe('Número de tarjeta no válido.');
   });
@@ -281,11 +288,18 @@ describe('field states and events', () => {
   it('a month already over this year is shown on the month; a past year on the year', () => {
     const m = mount();
     type($('#mm'), '13');
-    expect(m.state().fields.expiration_month).toMatchObject({ valid: false, potentiallyValid: false, error: { code: 'expiration_month.format' } });
+    expect(m.state().fields.expiration_month).toMatchObject({
+      valid: false,
+      potentiallyValid: false,
+      error: { code: 'expiration_month.format' },
+    });
     $('#mm').value = '';
     type($('#mm'), '01');
     type($('#yy'), '19');
-    expect(m.state().fields.expiration_year).toMatchObject({ valid: false, error: { code: 'expiration_year.expired', message: 'Tarjeta vencida.' } });
+    expect(m.state().fields.expiration_year).toMatchObject({
+      valid: false,
+      error: { code: 'expiration_year.expired', message: 'Tarjeta vencida.' },
+    });
     expect(m.state().fields.expiration_month!.valid).toBe(true);
   });
 
@@ -318,7 +332,11 @@ describe('submit', () => {
       'Escribe el código de seguridad.',
       '',
     ]);
-    expect(log.find((l) => l.type === 'error')!.e).toMatchObject({ code: 'holder_name.required', field: 'holder_name', message: 'Escribe el nombre del titular.' });
+    expect(log.find((l) => l.type === 'error')!.e).toMatchObject({
+      code: 'holder_name.required',
+      field: 'holder_name',
+      message: 'Escribe el nombre del titular.',
+    });
     expect(($('#pay') as HTMLButtonElement).disabled).toBe(false);
     expect(m.state().submitting).toBe(false);
   });
@@ -348,7 +366,13 @@ describe('submit', () => {
     expect(log.filter((l) => l.type === 'submit')).toHaveLength(1);
     expect(log.filter((l) => l.type === 'token').map((l) => l.e)).toStrictEqual([result]);
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
-    expect(body).toStrictEqual({ card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: YY, cvv2: '123' });
+    expect(body).toStrictEqual({
+      card_number: '4111111111111111',
+      holder_name: 'Ana Pérez',
+      expiration_month: '12',
+      expiration_year: YY,
+      cvv2: '123',
+    });
   });
 
   it('the token event says points_card true when the Token\'s card has points (offer "pay with points")', async () => {
@@ -382,7 +406,13 @@ describe('submit', () => {
     expect(await m.submit()).not.toHaveProperty('payment_plan'); // pay in full
     select.value = '6';
     // the card data went with the first token (src/form/forget.ts): the shopper types it again
-    for (const [sel, text] of [['#pan', '4111111111111111'], ['#mm', '12'], ['#yy', YY], ['#cvv', '123']]) type($(sel!), text!);
+    for (const [sel, text] of [
+      ['#pan', '4111111111111111'],
+      ['#mm', '12'],
+      ['#yy', YY],
+      ['#cvv', '123'],
+    ])
+      type($(sel!), text!);
     expect((await m.submit()).payment_plan).toEqual({ payments: 6 });
     m.unmount();
     expect(document.querySelector('select')).toBeNull();

@@ -20,13 +20,49 @@ describe('collectSignals: every outcome is a value or a reason', () => {
     ['null, a value', () => null, { value: null }],
     ['undefined', () => undefined, { reason: 'unsupported' }],
     ['a promise of undefined', async () => undefined, { reason: 'unsupported' }],
-    ['a thrown Error', () => { throw new TypeError('x'); }, { reason: 'threw' }],
+    [
+      'a thrown Error',
+      () => {
+        throw new TypeError('x');
+      },
+      { reason: 'threw' },
+    ],
     ['a rejection', () => Promise.reject(new Error('x')), { reason: 'threw' }],
-    ['a thrown non-Error', () => { throw 42; }, { reason: 'threw' }],
-    ['a thrown null', () => { throw null; }, { reason: 'threw' }],
-    ['a SecurityError', () => { throw domError('SecurityError'); }, { reason: 'blocked' }],
-    ['"unstable"', () => { throw 'unstable'; }, { reason: 'unstable' }],
-    ['another string', () => { throw 'blocked by me'; }, { reason: 'threw' }],
+    [
+      'a thrown non-Error',
+      () => {
+        throw 42;
+      },
+      { reason: 'threw' },
+    ],
+    [
+      'a thrown null',
+      () => {
+        throw null;
+      },
+      { reason: 'threw' },
+    ],
+    [
+      'a SecurityError',
+      () => {
+        throw domError('SecurityError');
+      },
+      { reason: 'blocked' },
+    ],
+    [
+      '"unstable"',
+      () => {
+        throw 'unstable';
+      },
+      { reason: 'unstable' },
+    ],
+    [
+      'another string',
+      () => {
+        throw 'blocked by me';
+      },
+      { reason: 'threw' },
+    ],
   ])('%s', async (_name, collector, expected) => {
     const r = await collectSignals(500, { math: collector as () => unknown });
     if ('value' in expected) {
@@ -42,7 +78,9 @@ describe('collectSignals: every outcome is a value or a reason', () => {
   it('one failure does not stop the others', async () => {
     const r = await collectSignals(500, {
       screen: () => [1, 2, 3],
-      canvas: () => { throw new Error('x'); },
+      canvas: () => {
+        throw new Error('x');
+      },
       fonts: () => ['Arial'],
     });
     expect(r.signals).toEqual({ screen: [1, 2, 3], fonts: ['Arial'] });
@@ -138,7 +176,7 @@ describe('collectSignals: yields to the main thread', () => {
 });
 
 describe('collectDeviceData', () => {
-  it('gives this page load\'s session id, the visitor id of exactly the signals that have values, flags and timings', async () => {
+  it("gives this page load's session id, the visitor id of exactly the signals that have values, flags and timings", async () => {
     ordinaryBrowser();
     const d = await collectDeviceData(500);
     expect(d.device_session_id).toBe(deviceSessionId());
@@ -181,7 +219,15 @@ describe('automationFlags', () => {
 
   it.each([
     ['webdriver', () => stub(navigator, 'webdriver', true)],
-    ['headless_ua', () => stub(navigator, 'userAgent', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36')],
+    [
+      'headless_ua',
+      () =>
+        stub(
+          navigator,
+          'userAgent',
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+        ),
+    ],
     ['zero_outer_size', () => (stub(window, 'outerWidth', 0), stub(window, 'outerHeight', 0))],
     ['languages', () => stub(navigator, 'languages', ['en-US'])],
     ['languages', () => stub(navigator, 'languages', [])],
@@ -201,7 +247,11 @@ describe('automationFlags', () => {
     ordinaryBrowser();
     stub(navigator, 'plugins', { length: 0 });
     expect(automationFlags()).toEqual([]);
-    stub(navigator, 'userAgent', 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36');
+    stub(
+      navigator,
+      'userAgent',
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36',
+    );
     expect(automationFlags()).toEqual([]);
   });
 

@@ -30,7 +30,11 @@ const NATIVE_GETTER = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.ge
  * the DevTools protocol is), whose `apply` trap returns `value` or, with `value` undefined, calls the target.
  */
 const foreignProxy = (target: (...args: any[]) => unknown, value?: unknown): (() => unknown) =>
-  new Function('target', 'value', 'return new Proxy(target, { apply: (t, self, args) => value !== undefined ? value : Reflect.apply(t, self, args) })')(target, value);
+  new Function(
+    'target',
+    'value',
+    'return new Proxy(target, { apply: (t, self, args) => value !== undefined ? value : Reflect.apply(t, self, args) })',
+  )(target, value);
 
 /** A `Navigator.prototype` whose WATCHED members are genuine native getters, and a `navigator` of it. */
 function genuineInterfaces(): Record<string, object> {
@@ -205,7 +209,9 @@ describe('askWorker: the Worker from a blob: URL', () => {
   it('under Trusted Types, the URL goes through a policy named paytoken (made once)', async () => {
     const urls: unknown[] = [];
     fakeWorker((w, url) => (urls.push(url), setTimeout(() => w.onmessage?.({ data: [1] }))));
-    const createPolicy = vi.fn((_name: string, rules: { createScriptURL(u: string): string }) => ({ createScriptURL: (u: string) => ({ trusted: rules.createScriptURL(u) }) }));
+    const createPolicy = vi.fn((_name: string, rules: { createScriptURL(u: string): string }) => ({
+      createScriptURL: (u: string) => ({ trusted: rules.createScriptURL(u) }),
+    }));
     // (the policy's rule is the identity: only this module holds the policy)
     vi.stubGlobal('trustedTypes', { createPolicy });
     await askWorker(later(500));
@@ -272,13 +278,16 @@ describe('consistencyChecks', () => {
       languages: { get: () => ['es-MX'] },
     });
     vi.stubGlobal('Notification', { permission: 'default' });
-    vi.stubGlobal('Worker', class {
-      onmessage?: (e: { data: unknown }) => void;
-      constructor() {
-        setTimeout(() => this.onmessage?.({ data: [workerCores, ...pageProbe.slice(1)] }));
-      }
-      terminate() {}
-    });
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage?: (e: { data: unknown }) => void;
+        constructor() {
+          setTimeout(() => this.onmessage?.({ data: [workerCores, ...pageProbe.slice(1)] }));
+        }
+        terminate() {}
+      },
+    );
     // the getters defined here are JavaScript, not native code: tampered_native is right; nothing else
     expect(await consistencyChecks(later(300))).toEqual(['tampered_native']);
     workerCores = 8; // the Worker now disagrees

@@ -71,7 +71,14 @@ describe('deviceData: one collection and one send per page load', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     const body = String(init!.body);
     for (const v of ['4111', 'ana@example.com', '"123"']) expect(body).not.toContain(v);
-    expect(Object.keys(JSON.parse(body)).sort()).toEqual(['automation', 'device_session_id', 'missing', 'signals', 'timings', 'visitor_id']);
+    expect(Object.keys(JSON.parse(body)).sort()).toEqual([
+      'automation',
+      'device_session_id',
+      'missing',
+      'signals',
+      'timings',
+      'visitor_id',
+    ]);
     expect(String(url)).not.toContain('?');
     document.body.innerHTML = '';
   });
@@ -125,15 +132,18 @@ describe('deviceData: one collection and one send per page load', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
-  it.each([0, -1, 10_001, Number.NaN, null as unknown as number, 'fast' as unknown as number])('budgetMs %j is a ConfigurationError', async (budgetMs) => {
-    const { deviceData } = await fresh();
-    expectBudgetError(() => deviceData({ budgetMs }, () => TARGET));
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  it.each([0, -1, 10_001, Number.NaN, null as unknown as number, 'fast' as unknown as number])(
+    'budgetMs %j is a ConfigurationError',
+    async (budgetMs) => {
+      const { deviceData } = await fresh();
+      expectBudgetError(() => deviceData({ budgetMs }, () => TARGET));
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('deviceDataSent: the card entry summary follows the device data', () => {
-  it('sends the watched card number\'s summary to /device-data/entry under the same device_session_id, on each submit', async () => {
+  it("sends the watched card number's summary to /device-data/entry under the same device_session_id, on each submit", async () => {
     const { deviceData, deviceDataSent, session } = await fresh();
     const { watchEntry } = await import('../../../src/fraud/entry');
     document.body.innerHTML = '<input>';
@@ -148,7 +158,10 @@ describe('deviceDataSent: the card entry summary follows the device data', () =>
     expect(url).toBe('https://api.example.com/v1/m1a2b3c4/device-data/entry');
     expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
     const body = JSON.parse(String(init!.body));
-    expect(body).toEqual({ device_session_id: session.deviceSessionId(), entry: { card_number: expect.objectContaining({ methods: ['scripted'], keys: 0 }) } });
+    expect(body).toEqual({
+      device_session_id: session.deviceSessionId(),
+      entry: { card_number: expect.objectContaining({ methods: ['scripted'], keys: 0 }) },
+    });
     expect(String(init!.body)).not.toContain('4111');
     await deviceDataSent(); // a second submit sends the summary again (the shopper may have corrected the card)
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -216,7 +229,7 @@ describe('classic PayToken.deviceData', () => {
 });
 
 describe('ESM client.deviceData.collect()', () => {
-  it('gives the session id at once and the data as a promise, sent to the client\'s API', async () => {
+  it("gives the session id at once and the data as a promise, sent to the client's API", async () => {
     const { createClient } = await import('../../../src/index');
     const client = createClient({ merchantId: 'm9', publicKey: 'pk_live_9', baseUrl: 'https://pay.example.com/' });
     const { deviceSessionId, data } = client.deviceData.collect({ budgetMs: 300 });

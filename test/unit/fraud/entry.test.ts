@@ -74,7 +74,13 @@ describe('watchEntry and entrySummary', () => {
     fire(input, 'focus', 0);
     input.value = '4111111111111111';
     fire(input, 'input', 900, { inputType: 'insertFromPaste' });
-    expect(entrySummary()!.card_number).toMatchObject({ methods: ['pasted'], keys: 0, key_interval_ms: null, key_dwell_ms: null, focus_to_complete_ms: 900 });
+    expect(entrySummary()!.card_number).toMatchObject({
+      methods: ['pasted'],
+      keys: 0,
+      key_interval_ms: null,
+      key_dwell_ms: null,
+      focus_to_complete_ms: 900,
+    });
     stop();
   });
 

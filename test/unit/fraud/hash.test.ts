@@ -34,11 +34,15 @@ describe('canonical', () => {
   });
 
   it('is independent of insertion order', () => {
-    expect(canonical({ screen: [1, 2, 24], audio: 124.04, fonts: ['Arial'] })).toBe(canonical({ fonts: ['Arial'], audio: 124.04, screen: [1, 2, 24] }));
+    expect(canonical({ screen: [1, 2, 24], audio: 124.04, fonts: ['Arial'] })).toBe(
+      canonical({ fonts: ['Arial'], audio: 124.04, screen: [1, 2, 24] }),
+    );
   });
 
   it('writes numbers as ECMAScript does (RFC 8785): -0 as 0, exponents, shortest round trip', () => {
-    expect(canonical({ a: -0, b: 1e21, c: 1e-7, d: 0.1 + 0.2, e: 124.04347527516074 })).toBe('{"a":0,"b":1e+21,"c":1e-7,"d":0.30000000000000004,"e":124.04347527516074}');
+    expect(canonical({ a: -0, b: 1e21, c: 1e-7, d: 0.1 + 0.2, e: 124.04347527516074 })).toBe(
+      '{"a":0,"b":1e+21,"c":1e-7,"d":0.30000000000000004,"e":124.04347527516074}',
+    );
   });
 
   it('gives the same text after a JSON round trip (what the sandbox recomputes from)', () => {

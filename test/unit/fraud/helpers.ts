@@ -12,7 +12,11 @@ const restores: (() => void)[] = [];
  */
 export function stub(obj: object, key: PropertyKey, value: unknown, get?: () => unknown): void {
   const before = Object.getOwnPropertyDescriptor(obj, key);
-  Object.defineProperty(obj, key, get ? { get, configurable: true, enumerable: true } : { value, configurable: true, writable: true, enumerable: true });
+  Object.defineProperty(
+    obj,
+    key,
+    get ? { get, configurable: true, enumerable: true } : { value, configurable: true, writable: true, enumerable: true },
+  );
   restores.push(() => (before ? Object.defineProperty(obj, key, before) : delete (obj as Record<PropertyKey, unknown>)[key]));
 }
 

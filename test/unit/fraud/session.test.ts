@@ -135,7 +135,7 @@ describe('writeDeviceSessionInput (hidden input)', () => {
 
   const inputs = (name = DEFAULT_FIELD_NAME) => [...form.querySelectorAll('input')].filter((i) => i.name === name);
 
-  it('writes one hidden input named deviceDataId (the classic script\'s name) with the page id', () => {
+  it("writes one hidden input named deviceDataId (the classic script's name) with the page id", () => {
     expect(DEFAULT_FIELD_NAME).toBe('deviceDataId');
     const id = writeDeviceSessionInput(form);
     expect(id).toBe(deviceSessionId());

@@ -29,13 +29,29 @@ const run = async (name: string, collector: () => unknown) => collectSignals(500
 
 /** matchMedia answering true for exactly `matching` (queries written as in the source, e.g. `(pointer:coarse)`). */
 const mediaMatching = (...matching: string[]) =>
-  vi.stubGlobal('matchMedia', vi.fn((q: string) => ({ matches: matching.includes(q) })));
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((q: string) => ({ matches: matching.includes(q) })),
+  );
 
 describe('the registry', () => {
   it('has the fifteen documented signals, audio first (not awaited: the others start while it renders)', () => {
     expect(Object.keys(COLLECTORS)).toEqual([
-      'audio', 'screen', 'device_pixel_ratio', 'timezone', 'languages', 'hardware_concurrency', 'device_memory',
-      'platform', 'touch', 'media', 'math', 'storage', 'canvas', 'fonts', 'webgl',
+      'audio',
+      'screen',
+      'device_pixel_ratio',
+      'timezone',
+      'languages',
+      'hardware_concurrency',
+      'device_memory',
+      'platform',
+      'touch',
+      'media',
+      'math',
+      'storage',
+      'canvas',
+      'fonts',
+      'webgl',
     ]);
   });
 });
@@ -72,7 +88,10 @@ describe('screen, device pixel ratio, languages, hardware', () => {
     stub(window, 'devicePixelRatio', 0, () => {
       throw domError('SecurityError');
     });
-    expect((await collectSignals(500, { screen: screenSignal, device_pixel_ratio: pixelRatio })).missing).toEqual({ screen: 'threw', device_pixel_ratio: 'blocked' });
+    expect((await collectSignals(500, { screen: screenSignal, device_pixel_ratio: pixelRatio })).missing).toEqual({
+      screen: 'threw',
+      device_pixel_ratio: 'blocked',
+    });
   });
 });
 
@@ -94,9 +113,19 @@ describe('timezone', () => {
 describe('platform (low-entropy client hints)', () => {
   it('navigator.platform and userAgentData platform, mobile, brand/version', () => {
     stub(navigator, 'platform', 'Linux x86_64');
-    stub(navigator, 'userAgentData', { platform: 'Android', mobile: true, brands: [{ brand: 'Chromium', version: '156' }, { brand: 'Not.A/Brand', version: '99' }], getHighEntropyValues: vi.fn() });
+    stub(navigator, 'userAgentData', {
+      platform: 'Android',
+      mobile: true,
+      brands: [
+        { brand: 'Chromium', version: '156' },
+        { brand: 'Not.A/Brand', version: '99' },
+      ],
+      getHighEntropyValues: vi.fn(),
+    });
     expect(platform()).toEqual(['Linux x86_64', ['Android', true, ['Chromium/156', 'Not.A/Brand/99']]]);
-    expect((navigator as unknown as { userAgentData: { getHighEntropyValues: () => void } }).userAgentData.getHighEntropyValues).not.toHaveBeenCalled();
+    expect(
+      (navigator as unknown as { userAgentData: { getHighEntropyValues: () => void } }).userAgentData.getHighEntropyValues,
+    ).not.toHaveBeenCalled();
   });
 
   it('null hints where the browser has none (Firefox, Safari)', () => {
@@ -133,7 +162,10 @@ describe('canvas', () => {
   /** A PNG data URL made of these chunks (type, data as a binary string), after the PNG signature; CRCs are not checked. */
   const png = (...chunks: [string, string][]) =>
     'data:image/png;base64,' +
-    btoa('\x89PNG\r\n\x1a\n' + chunks.map(([type, data]) => String.fromCharCode(0, 0, data.length >> 8, data.length & 255) + type + data + 'CRC!').join(''));
+    btoa(
+      '\x89PNG\r\n\x1a\n' +
+        chunks.map(([type, data]) => String.fromCharCode(0, 0, data.length >> 8, data.length & 255) + type + data + 'CRC!').join(''),
+    );
   const IHDR: [string, string] = ['IHDR', '\0\0\0\xa0\0\0\0\x3c\x08\x06\0\0\0'];
 
   it("stablePng decodes the file and drops Firefox's deBG chunk (type, 16 data bytes, CRC), nothing else", () => {
@@ -215,7 +247,16 @@ describe('fonts', () => {
 
 describe('webgl', () => {
   const glWith = (debugInfo: boolean) => {
-    const params: Record<number, unknown> = { 0x1f00: 'WebKit', 0x1f01: 'WebKit WebGL', 0x9245: 'Google Inc.', 0x9246: 'ANGLE (SwiftShader)', 0x0d33: 8192, 0x84e8: 8192, 0x8dfb: 4096, 0x8dfd: 1024 };
+    const params: Record<number, unknown> = {
+      0x1f00: 'WebKit',
+      0x1f01: 'WebKit WebGL',
+      0x9245: 'Google Inc.',
+      0x9246: 'ANGLE (SwiftShader)',
+      0x0d33: 8192,
+      0x84e8: 8192,
+      0x8dfb: 4096,
+      0x8dfd: 1024,
+    };
     const gl = {
       getParameter: vi.fn((p: number) => params[p]),
       getExtension: vi.fn((name: string) => (name === 'WEBGL_debug_renderer_info' && debugInfo ? {} : null)),

@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('hosted fields: acceptedBrands', () => {
-  it('the controller sends the client\'s list in the config message (and nothing when there is none)', async () => {
+  it("the controller sends the client's list in the config message (and nothing when there is none)", async () => {
     const { createClient } = await import('../../../src/client');
     const posted: unknown[] = [];
     const real = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
@@ -35,7 +35,12 @@ describe('hosted fields: acceptedBrands', () => {
       for (const acceptedBrands of [['visa', 'carnet'] as const, undefined]) {
         document.body.innerHTML = '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>';
         posted.length = 0;
-        const fields = createClient({ merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: API, ...(acceptedBrands && { acceptedBrands }) }).fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' });
+        const fields = createClient({
+          merchantId: 'm1',
+          publicKey: 'pk_test_1',
+          baseUrl: API,
+          ...(acceptedBrands && { acceptedBrands }),
+        }).fields.mount({ card_number: '#pan', expiry: '#exp', cvv2: '#cvv' });
         const iframe = document.querySelector<HTMLIFrameElement>('#pan iframe')!;
         const settings = JSON.parse(new URLSearchParams(new URL(iframe.src).hash.slice(1)).get('c')!);
         expect(posted).toHaveLength(0);
@@ -49,8 +54,10 @@ describe('hosted fields: acceptedBrands', () => {
 
   it('the protocol leaves acceptedBrands to the frame, which reports anything but a list of brand names (see frame-config.test.ts)', async () => {
     const { parseConfig } = await import('../../../src/hosted/protocol');
-    const config = (acceptedBrands: unknown) => JSON.stringify({ label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });
-    for (const list of [['visa'], undefined, 'visa', [1], { 0: 'visa' }]) expect(parseConfig(config(list)), JSON.stringify(list)).not.toBeNull();
+    const config = (acceptedBrands: unknown) =>
+      JSON.stringify({ label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });
+    for (const list of [['visa'], undefined, 'visa', [1], { 0: 'visa' }])
+      expect(parseConfig(config(list)), JSON.stringify(list)).not.toBeNull();
   });
 
   it('the frame refuses a number of another network as it is typed and on tokenize, sending nothing; an accepted one is tokenized', async () => {
@@ -58,11 +65,20 @@ describe('hosted fields: acceptedBrands', () => {
     const last = (t: string) => [...sent].reverse().find((m: Sent) => m.t === t) as Sent & Record<string, any>;
     input.value = DISCOVER;
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText' }));
-    expect(last('state').state).toMatchObject({ valid: false, potentiallyValid: false, error: { code: 'card_number.brand', message: 'No aceptamos esta tarjeta.' } });
+    expect(last('state').state).toMatchObject({
+      valid: false,
+      potentiallyValid: false,
+      error: { code: 'card_number.brand', message: 'No aceptamos esta tarjeta.' },
+    });
     expect(document.getElementById('e')!.textContent).toBe('No aceptamos esta tarjeta.');
     deliver({ t: 'tokenize', id: 1, holder_name: 'Ana Perez' });
     await vi.waitFor(() => expect(last('fail')).toBeDefined());
-    expect(last('fail').fail).toMatchObject({ type: 'validation', code: 'card_number.brand', field: 'card_number', text: 'No aceptamos esta tarjeta.' });
+    expect(last('fail').fail).toMatchObject({
+      type: 'validation',
+      code: 'card_number.brand',
+      field: 'card_number',
+      text: 'No aceptamos esta tarjeta.',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     input.value = '4111 1111 1111 1111';
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText' }));

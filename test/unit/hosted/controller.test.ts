@@ -8,7 +8,13 @@ import { mountFields, type HostedFields } from '../../../src/hosted/controller/m
 import { PROTOCOL_VERSION } from '../../../src/hosted/protocol';
 
 /** A frame's FailData for `error`, as src/hosted/frame/index.ts builds it: the error's own properties travel. */
-const failData = (error: PayTokenError, code: string, text: string) => ({ type: error.type, message: error.message, code, text, props: { ...error } });
+const failData = (error: PayTokenError, code: string, text: string) => ({
+  type: error.type,
+  message: error.message,
+  code,
+  text,
+  props: { ...error },
+});
 
 const CONFIG = { merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: 'http://127.0.0.1:4010' };
 const API = 'http://127.0.0.1:4010';
@@ -106,7 +112,9 @@ describe('mountFields', () => {
     const onError = vi.fn();
     m.on('error', onError);
     // the style goes to the frames as given: they hold the allowlist, and refuse it there
-    expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!).style).toEqual({ base: { backgroundImage: 'url(x)' } });
+    expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!).style).toEqual({
+      base: { backgroundImage: 'url(x)' },
+    });
     const refused = new ConfigurationError('style.base.backgroundImage', 'style.base.backgroundImage: not in the allowlist');
     const fail = failData(refused, 'style.base.backgroundImage', refused.message);
     deliver(iframe('pan'), { t: 'fail', id: 0, fail }, { origin: 'http://evil.example' }); // not from the frames: ignored
@@ -138,7 +146,12 @@ describe('mountFields', () => {
     b.unmount();
     b.unmount();
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
-    expect(document.getElementById('pan')!.getAttributeNames().filter((n) => n.startsWith('data-paytoken'))).toEqual([]);
+    expect(
+      document
+        .getElementById('pan')!
+        .getAttributeNames()
+        .filter((n) => n.startsWith('data-paytoken')),
+    ).toEqual([]);
     expect(document.querySelectorAll('input[type=hidden]')).toHaveLength(0);
   });
 
@@ -164,7 +177,12 @@ describe('mountFields', () => {
     expect(el.getAttribute('data-paytoken-brand')).toBe('visa');
     expect(el.hasAttribute('data-paytoken-valid')).toBe(true);
     expect(el.hasAttribute('data-paytoken-empty')).toBe(false);
-    deliver(pan, { t: 'state', e: 'blur', state: { ...state, valid: false, error: { code: 'card_number.luhn', message: 'x' } }, brand: 'visa' });
+    deliver(pan, {
+      t: 'state',
+      e: 'blur',
+      state: { ...state, valid: false, error: { code: 'card_number.luhn', message: 'x' } },
+      brand: 'visa',
+    });
     expect(el.hasAttribute('data-paytoken-invalid')).toBe(true);
   });
 
@@ -205,11 +223,19 @@ describe('mountFields', () => {
     expect(posted('pan')).not.toHaveBeenCalled();
   });
 
-  it('gives each frame its settings in its URL\'s fragment (metadata and settings, no value), sizes it to its content, then is ready', () => {
+  it("gives each frame its settings in its URL's fragment (metadata and settings, no value), sizes it to its content, then is ready", () => {
     const m = mount(CONFIG, FIELDS, { locale: 'en', placeholders: { cvv2: '123' }, style: { base: { color: 'red' } } });
-    const posted = (iframe('cvv').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const posted = iframe('cvv').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
     const config = JSON.parse(new URLSearchParams(new URL(iframe('cvv').src).hash.slice(1)).get('c')!);
-    expect(config).toEqual({ label: 'CVV', locale: 'en', placeholder: '123', style: { base: { color: 'red' } }, merchantId: 'm1', publicKey: 'pk_test_1', timeoutMs: expect.any(Number) });
+    expect(config).toEqual({
+      label: 'CVV',
+      locale: 'en',
+      placeholder: '123',
+      style: { base: { color: 'red' } },
+      merchantId: 'm1',
+      publicKey: 'pk_test_1',
+      timeoutMs: expect.any(Number),
+    });
     expect(JSON.parse(new URLSearchParams(new URL(iframe('pan').src).hash.slice(1)).get('c')!)).toMatchObject({ label: 'Número' });
     // nothing is asked of the frame on the way to ready: no round trip
     deliver(iframe('cvv'), { t: 'hello' });
@@ -224,11 +250,11 @@ describe('mountFields', () => {
     expect(iframe('cvv').getAttribute('height')).toBe('77');
   });
 
-  it('tokenize: one request however often called; resolves with the token and the frame\'s device_session_id', async () => {
+  it("tokenize: one request however often called; resolves with the token and the frame's device_session_id", async () => {
     const m = mount(CONFIG, FIELDS, { flow: 'spa' });
     await expect(m.tokenize()).rejects.toBeInstanceOf(ConfigurationError); // not ready
     ready();
-    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const posted = iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
     const p1 = m.tokenize({ holder_name: 'Ana' });
     const p2 = m.tokenize();
     expect(p2).toBe(p1);
@@ -251,7 +277,7 @@ describe('mountFields', () => {
   it('a failed tokenization rejects with the typed error and emits error with the code and message', async () => {
     const m = mount(CONFIG, FIELDS, { flow: 'spa' });
     ready();
-    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const posted = iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
     const onError = vi.fn();
     m.on('error', onError);
     const p = m.tokenize();
@@ -262,18 +288,41 @@ describe('mountFields', () => {
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toBeInstanceOf(PayTokenError);
     expect(e).not.toBeInstanceOf(ValidationError);
-    expect([e.name, e.message, e.status, e.error_code, e.category, e.request_id, e.fraud_rules, e.error]).toEqual(['ApiError', '3001 declined', 402, 3001, 'gateway', 'r1', [], error]);
+    expect([e.name, e.message, e.status, e.error_code, e.category, e.request_id, e.fraud_rules, e.error]).toEqual([
+      'ApiError',
+      '3001 declined',
+      402,
+      3001,
+      'gateway',
+      'r1',
+      [],
+      error,
+    ]);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: '3001', message: 'Card declined.' }));
 
     const p2 = m.tokenize();
     const id2 = (posted.mock.calls[1]![0] as unknown as { id: number }).id;
-    deliver(iframe('pan'), { t: 'fail', id: id2, fail: { ...failData(new ValidationError([failed('cvv2', 'length')]), 'cvv2.length', 'x'), field: 'cvv2' } });
+    deliver(iframe('pan'), {
+      t: 'fail',
+      id: id2,
+      fail: { ...failData(new ValidationError([failed('cvv2', 'length')]), 'cvv2.length', 'x'), field: 'cvv2' },
+    });
     const v = await p2.catch((x) => x);
     expect(v).toBeInstanceOf(ValidationError);
     expect(v).not.toBeInstanceOf(ApiError);
-    expect([v.name, v.field, v.rule, v.error_code, v.http_code, v.errors]).toEqual(['ValidationError', 'cvv2', 'length', 2009, 412, [failed('cvv2', 'length')]]);
+    expect([v.name, v.field, v.rule, v.error_code, v.http_code, v.errors]).toEqual([
+      'ValidationError',
+      'cvv2',
+      'length',
+      2009,
+      412,
+      [failed('cvv2', 'length')],
+    ]);
 
-    for (const [sent, cls] of [[new TimeoutError(20000), TimeoutError], [new NetworkError('Failed to fetch'), NetworkError]] as const) {
+    for (const [sent, cls] of [
+      [new TimeoutError(20000), TimeoutError],
+      [new NetworkError('Failed to fetch'), NetworkError],
+    ] as const) {
       const p3 = m.tokenize();
       const id3 = (posted.mock.calls.at(-1)![0] as unknown as { id: number }).id;
       deliver(iframe('pan'), { t: 'fail', id: id3, fail: failData(sent, '1004', 'x') });
@@ -288,7 +337,7 @@ describe('mountFields', () => {
     mount();
     ready();
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-    const posted = (iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>);
+    const posted = iframe('pan').contentWindow!.postMessage as unknown as ReturnType<typeof vi.fn>;
     const form = document.getElementById('f') as HTMLFormElement;
     form.dispatchEvent(new Event('submit', { cancelable: true }));
     expect(form.querySelector('button')!.disabled).toBe(true);

@@ -23,7 +23,8 @@ beforeEach(() => {
 });
 
 /** The `fail` messages the frame sent at start (id 0). */
-const refusals = (sent: { t: string; [k: string]: unknown }[]) => sent.filter((m) => m.t === 'fail' && m.id === 0).map((m) => m.fail as Record<string, unknown>);
+const refusals = (sent: { t: string; [k: string]: unknown }[]) =>
+  sent.filter((m) => m.t === 'fail' && m.id === 0).map((m) => m.fail as Record<string, unknown>);
 
 describe('hosted frame: the settings it checks itself', () => {
   it.each([
@@ -86,7 +87,10 @@ describe('hosted frame: the settings it checks itself', () => {
   });
 
   it('reports nothing for good settings, and collects device data on the first focus', async () => {
-    const { sent, input } = await startTestFrame({ style: { base: { color: '#222', fontFamily: 'system-ui, Arial' } }, acceptedBrands: ['visa', 'carnet'] });
+    const { sent, input } = await startTestFrame({
+      style: { base: { color: '#222', fontFamily: 'system-ui, Arial' } },
+      acceptedBrands: ['visa', 'carnet'],
+    });
     expect(refusals(sent)).toEqual([]);
     input.dispatchEvent(new Event('focus'));
     await vi.waitFor(() => expect(log).toEqual(['device-data sent']), { timeout: 3000 });

@@ -24,7 +24,10 @@ beforeEach(() => {
 
 /** The card-number frame, configured, its number typed and first focused (which starts the device data). */
 async function frame() {
-  const { deliver, sent, input } = await startTestFrame({}, (m) => (m.t === 'token' || m.t === 'fail') && log.push(`${m.t} to the merchant page`));
+  const { deliver, sent, input } = await startTestFrame(
+    {},
+    (m) => (m.t === 'token' || m.t === 'fail') && log.push(`${m.t} to the merchant page`),
+  );
   input.value = '4111 1111 1111 1111';
   input.dispatchEvent(new Event('focus')); // the shopper's first focus starts the device data
   await vi.waitFor(() => expect(log).toEqual(['device-data sent']), { timeout: 3000 });

@@ -34,10 +34,28 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
   // the card element's default labels come from the merchant page, as `mountFields` sends them
   const labels = layout.field === 'card' ? { labels: LABELS } : {};
-  const settings = { label: 'Card number', locale: 'es-MX', merchantId: 'm1a2b3c4', publicKey: 'pk_test_123', timeoutMs: 20000, ...labels, ...config };
+  const settings = {
+    label: 'Card number',
+    locale: 'es-MX',
+    merchantId: 'm1a2b3c4',
+    publicKey: 'pk_test_123',
+    timeoutMs: 20000,
+    ...labels,
+    ...config,
+  };
   // a sibling frame of the same mount: same channel, merchant id, public key and API base URL
   const mountKey = `${settings.merchantId} ${settings.publicKey} https://api.example.com`;
-  const sibling = (field: string, value: string) => ({ __paytoken: { mountChannel: CH, mountKey, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} } });
+  const sibling = (field: string, value: string) => ({
+    __paytoken: {
+      mountChannel: CH,
+      mountKey,
+      fieldKey: field,
+      fieldValue: () => value,
+      siblingBrand: () => null,
+      setBrand() {},
+      showError() {},
+    },
+  });
   const sent: Sent[] = [];
   const parent = {
     frames: layout.frames ?? (layout.field === 'card' ? [] : [sibling('expiry', `12/${YY}`), sibling('cvv2', '123')]),

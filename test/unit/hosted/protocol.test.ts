@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL, PROTOCOL_VERSION, accept, channelId, envelope, frameUrl, originAllowed, parseConfig, parseFromFrame, parseToFrame } from '../../../src/hosted/protocol';
+import {
+  CHANNEL,
+  PROTOCOL_VERSION,
+  accept,
+  channelId,
+  envelope,
+  frameUrl,
+  originAllowed,
+  parseConfig,
+  parseFromFrame,
+  parseToFrame,
+} from '../../../src/hosted/protocol';
 
 const ch = 'a'.repeat(32);
 const state = { empty: false, focused: true, valid: false, potentiallyValid: true };
@@ -9,7 +20,10 @@ describe('parseFromFrame / parseToFrame', () => {
   it.each([
     ['ready', { t: 'ready', height: 40, session: 'abc' }],
     ['state', { t: 'state', e: 'change', state, brand: 'visa' }],
-    ['state with an error', { t: 'state', e: 'blur', state: { ...state, error: { code: 'card_number.luhn', message: 'Invalid card number.' } }, brand: null }],
+    [
+      'state with an error',
+      { t: 'state', e: 'blur', state: { ...state, error: { code: 'card_number.luhn', message: 'Invalid card number.' } }, brand: null },
+    ],
     ['resize', { t: 'resize', height: 61 }],
     ['enter', { t: 'enter' }],
     ['token', { t: 'token', id: 1, token: { id: 'tok1', card: {} }, session: 's' }],
@@ -39,7 +53,13 @@ describe('parseFromFrame / parseToFrame', () => {
   });
 
   it('never throws, whatever the data (a throwing getter, a revoked Proxy)', () => {
-    const hostile = { paytoken: 1, ch, get t(): string { throw new Error('boom'); } };
+    const hostile = {
+      paytoken: 1,
+      ch,
+      get t(): string {
+        throw new Error('boom');
+      },
+    };
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(parseFromFrame(hostile, ch)).toBeNull();
@@ -75,7 +95,12 @@ describe('channelId, frameUrl, originAllowed', () => {
   });
 
   it('puts everything in the fragment of the frame URL, the configuration as JSON the frame reads back', () => {
-    const withStyle = { ...config, placeholder: 'CVV', style: { base: { color: 'red' } }, messages: { 'cvv2.length': 'Tres dígitos & más' } };
+    const withStyle = {
+      ...config,
+      placeholder: 'CVV',
+      style: { base: { color: 'red' } },
+      messages: { 'cvv2.length': 'Tres dígitos & más' },
+    };
     const u = new URL(frameUrl('https://api.example/fields/v1', ch, 'cvv2', 'https://shop.example', withStyle));
     expect(u.origin + u.pathname).toBe('https://api.example/fields/v1/frame.html');
     expect(u.search).toBe('');
@@ -88,7 +113,9 @@ describe('channelId, frameUrl, originAllowed', () => {
 describe('parseConfig', () => {
   it('reads a well-formed configuration', () => {
     expect(parseConfig(JSON.stringify(config))).toEqual(config);
-    expect(parseConfig(JSON.stringify({ ...config, style: { base: { color: 'red' } }, deviceData: false }))).toMatchObject({ deviceData: false });
+    expect(parseConfig(JSON.stringify({ ...config, style: { base: { color: 'red' } }, deviceData: false }))).toMatchObject({
+      deviceData: false,
+    });
   });
 
   it.each([

@@ -16,7 +16,15 @@ describe('checkStyle (the style allowlist)', () => {
   it('takes text and spacing properties in camelCase or CSS form, by state', () => {
     expect(
       checkStyle({
-        base: { color: '#222', fontSize: '16px', 'font-weight': '600', letterSpacing: '0.02em', lineHeight: '1.4', padding: '4px 8px', textAlign: 'center' },
+        base: {
+          color: '#222',
+          fontSize: '16px',
+          'font-weight': '600',
+          letterSpacing: '0.02em',
+          lineHeight: '1.4',
+          padding: '4px 8px',
+          textAlign: 'center',
+        },
         focus: { caretColor: 'rgb(29, 78, 216)' },
         invalid: { color: '#b00020' },
         placeholder: { color: 'hsl(0 0% 50%)' },
@@ -24,7 +32,15 @@ describe('checkStyle (the style allowlist)', () => {
         valid: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
       }),
     ).toEqual({
-      base: { color: '#222', 'font-size': '16px', 'font-weight': '600', 'letter-spacing': '0.02em', 'line-height': '1.4', padding: '4px 8px', 'text-align': 'center' },
+      base: {
+        color: '#222',
+        'font-size': '16px',
+        'font-weight': '600',
+        'letter-spacing': '0.02em',
+        'line-height': '1.4',
+        padding: '4px 8px',
+        'text-align': 'center',
+      },
       focus: { 'caret-color': 'rgb(29, 78, 216)' },
       invalid: { color: '#b00020' },
       placeholder: { color: 'hsl(0 0% 50%)' },
@@ -65,7 +81,13 @@ describe('checkStyle (the style allowlist)', () => {
 
 describe('styleRules (the frame)', () => {
   it('in the frame keeps each allowed declaration and leaves out each refused one, never throwing', () => {
-    expect(styleRules({ base: { color: '#222', fontFamily: 'Comic Neue, sans-serif', background: 'url(x)' }, hover: { color: 'red' }, focus: { fontFamily: 'Arial' } })).toEqual({
+    expect(
+      styleRules({
+        base: { color: '#222', fontFamily: 'Comic Neue, sans-serif', background: 'url(x)' },
+        hover: { color: 'red' },
+        focus: { fontFamily: 'Arial' },
+      }),
+    ).toEqual({
       base: { color: '#222' },
       focus: { 'font-family': 'Arial' },
     });

@@ -22,21 +22,20 @@ describe('resolveConfig', () => {
   });
 
   describe('publicKey', () => {
-    it.each([
-      { key: 'sk_test_123' },
-      { key: 'sk_live_abcdef' },
-      { key: 'sk_' },
-    ])('refuses the private key $key, saying it is a private key', ({ key }) => {
-      const e = configError({ ...GOOD, publicKey: key });
-      expect(e.option).toBe('publicKey');
-      expect(e.type).toBe('configuration');
-      expect(e.name).toBe('ConfigurationError');
-      expect(e).toBeInstanceOf(PayTokenError);
-      expect(e).toBeInstanceOf(Error);
-      expect(e.message).toMatch(/private key/i);
-      // the key itself is never echoed back
-      expect(e.message).not.toContain(key.slice(3) || '\u0000');
-    });
+    it.each([{ key: 'sk_test_123' }, { key: 'sk_live_abcdef' }, { key: 'sk_' }])(
+      'refuses the private key $key, saying it is a private key',
+      ({ key }) => {
+        const e = configError({ ...GOOD, publicKey: key });
+        expect(e.option).toBe('publicKey');
+        expect(e.type).toBe('configuration');
+        expect(e.name).toBe('ConfigurationError');
+        expect(e).toBeInstanceOf(PayTokenError);
+        expect(e).toBeInstanceOf(Error);
+        expect(e.message).toMatch(/private key/i);
+        // the key itself is never echoed back
+        expect(e.message).not.toContain(key.slice(3) || '\u0000');
+      },
+    );
 
     it.each<{ name: string; key: unknown }>([
       { name: 'missing', key: undefined },

@@ -31,8 +31,14 @@ describe('httpContext', () => {
 
   it.each([
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36', 'Chrome 142'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 Edg/142.0.3595.53', 'Edg 142'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari 18'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 Edg/142.0.3595.53',
+      'Edg 142',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari 18',
+    ],
     ['curl/8.5.0', ''],
   ])('names the browser of %s as %j', (agent, browser) => {
     withAgent(agent);
@@ -48,10 +54,16 @@ describe('httpContext', () => {
     vi.stubGlobal('navigator', undefined);
     vi.stubGlobal('screen', undefined);
     vi.stubGlobal('location', undefined);
-    expect(httpContext()).toMatchObject({ browser: '', domain: '', browser_screen_width: '', browser_user_agent: '', browser_java_enabled: false });
+    expect(httpContext()).toMatchObject({
+      browser: '',
+      domain: '',
+      browser_screen_width: '',
+      browser_user_agent: '',
+      browser_java_enabled: false,
+    });
   });
 
-  it('is the script tag global\'s PayToken.httpContext too', () => {
+  it("is the script tag global's PayToken.httpContext too", () => {
     expect(classic.httpContext).toBe(httpContext);
   });
 });

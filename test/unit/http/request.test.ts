@@ -62,7 +62,9 @@ describe('one automatic retry, only where safe', () => {
   });
 
   it.each(['tokens', 'cards'] as const)('%s: a 503 (1004) is retried once and the retry can succeed', async (op) => {
-    fetchMock.mockImplementationOnce(apiReply(503, 1004)).mockImplementationOnce(async () => jsonResponse(201, op === 'tokens' ? TOKEN : CARD_OBJECT));
+    fetchMock
+      .mockImplementationOnce(apiReply(503, 1004))
+      .mockImplementationOnce(async () => jsonResponse(201, op === 'tokens' ? TOKEN : CARD_OBJECT));
     const r = await settle(OPS[op]());
     expect(r.ok).toStrictEqual(op === 'tokens' ? TOKEN : CARD_OBJECT);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -103,7 +105,9 @@ describe('one automatic retry, only where safe', () => {
   });
 
   it('never retries a response that broke off after it began (the API answered)', async () => {
-    fetchMock.mockImplementation(async () => ({ status: 201, text: () => Promise.reject(new TypeError('terminated')) }) as unknown as Response);
+    fetchMock.mockImplementation(
+      async () => ({ status: 201, text: () => Promise.reject(new TypeError('terminated')) }) as unknown as Response,
+    );
     const r = await settle(OPS.tokens());
     expect(r.err).toBeInstanceOf(NetworkError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -142,7 +146,10 @@ describe('timeoutMs bounds the whole call, retry included', () => {
       async (_url, init) =>
         ({
           status: 201,
-          text: () => new Promise((_ok, ko) => init!.signal!.addEventListener('abort', () => ko(new DOMException('The operation was aborted.', 'AbortError')))),
+          text: () =>
+            new Promise((_ok, ko) =>
+              init!.signal!.addEventListener('abort', () => ko(new DOMException('The operation was aborted.', 'AbortError'))),
+            ),
         }) as unknown as Response,
     );
     const r = await settle(OPS.tokens({ ...CONFIG, timeoutMs: 3000 }));

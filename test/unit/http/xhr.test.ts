@@ -116,7 +116,12 @@ describe('requests go by XMLHttpRequest where the page has one', () => {
     expect(await createClient(CONFIG).tokens.create(card.input)).toStrictEqual(TOKEN);
     expect(sent).toHaveLength(1);
     const [req] = sent;
-    expect(req).toMatchObject({ method: 'POST', url: 'https://api.example.com/v1/m1a2b3c4d5e6f7g8h9i0/tokens', withCredentials: false, aborted: false });
+    expect(req).toMatchObject({
+      method: 'POST',
+      url: 'https://api.example.com/v1/m1a2b3c4d5e6f7g8h9i0/tokens',
+      withCredentials: false,
+      aborted: false,
+    });
     expect(req!.headers).toStrictEqual({ Authorization: AUTH, Accept: 'application/json', 'Content-Type': 'application/json' });
     expect(typeof req!.body).toBe('string');
     expect(JSON.parse(req!.body as string)).toStrictEqual(card.body);
@@ -125,7 +130,9 @@ describe('requests go by XMLHttpRequest where the page has one', () => {
 
   it('an API error answer is read in full: ApiError with the status and the Error object', async () => {
     replies = [{ status: 422, body: errorObject({ category: 'request', error_code: 2004, http_code: 422 }) }];
-    const e = await createClient(CONFIG).tokens.create(cardForToday().input).catch((x: unknown) => x);
+    const e = await createClient(CONFIG)
+      .tokens.create(cardForToday().input)
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect([(e as ApiError).status, (e as ApiError).error_code]).toStrictEqual([422, 2004]);
   });
@@ -212,7 +219,10 @@ describe('the failure policy over XMLHttpRequest', () => {
   });
 
   it('a 503 is retried once after 250-500 ms, and the retry can succeed', async () => {
-    replies = [{ status: 503, body: errorObject({ category: 'internal', error_code: 1004, http_code: 503 }) }, { status: 201, body: TOKEN }];
+    replies = [
+      { status: 503, body: errorObject({ category: 'internal', error_code: 1004, http_code: 503 }) },
+      { status: 201, body: TOKEN },
+    ];
     const r = await settle(createClient(CONFIG).tokens.create(cardForToday().input));
     expect(r.ok).toStrictEqual(TOKEN);
     expect(sent).toHaveLength(2);
@@ -252,7 +262,11 @@ describe('fetch where XMLHttpRequest cannot do or is not there', () => {
   it('device data (keepalive) goes by fetch, with credentials omitted and no referrer, and its answer is read', async () => {
     let read = false;
     fetchMock.mockImplementation(async () => ({ status: 201, text: async () => ((read = true), '') }) as unknown as Response);
-    await sendDeviceData(() => ({ baseUrl: 'https://api.example.com', merchantId: CONFIG.merchantId, publicKey: CONFIG.publicKey }), { device_session_id: 'a'.repeat(32) }, pristine());
+    await sendDeviceData(
+      () => ({ baseUrl: 'https://api.example.com', merchantId: CONFIG.merchantId, publicKey: CONFIG.publicKey }),
+      { device_session_id: 'a'.repeat(32) },
+      pristine(),
+    );
     expect(sent).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;

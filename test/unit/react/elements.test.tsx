@@ -77,7 +77,7 @@ describe('container components', () => {
     expect(pan.querySelector('iframe')).toBe(iframeIn('pan'));
   });
 
-  it('event props may change between renders: the latest are called, nothing is mounted again; a split field gets its own field\'s events', async () => {
+  it("event props may change between renders: the latest are called, nothing is mounted again; a split field gets its own field's events", async () => {
     const count = listeners();
     const first = vi.fn();
     const second = vi.fn();
@@ -112,7 +112,11 @@ describe('container components', () => {
     expect(posted(frames[0]!)).toEqual([]);
     view.rerender(<Split locale="en" style={{ base: { color: 'rgb(4, 5, 6)' } }} />);
     await settle();
-    for (const f of frames) expect(posted(f)).toEqual([expect.objectContaining({ t: 'locale', locale: 'en' }), expect.objectContaining({ t: 'style', style: { base: { color: 'rgb(4, 5, 6)' } } })]);
+    for (const f of frames)
+      expect(posted(f)).toEqual([
+        expect.objectContaining({ t: 'locale', locale: 'en' }),
+        expect.objectContaining({ t: 'style', style: { base: { color: 'rgb(4, 5, 6)' } } }),
+      ]);
     expect(iframes()).toEqual(frames);
     expect(iframeIn('exp').title).toBe('Expiry (MM/YY)');
     expect(mountFields).toHaveBeenCalledOnce();
@@ -155,11 +159,16 @@ describe('container components', () => {
     expect([...pan.attributes].map((a) => a.name)).toEqual(['id']);
   });
 
-  it('CardElement is a container mounted under the key card, with its options over the provider\'s', async () => {
+  it("CardElement is a container mounted under the key card, with its options over the provider's", async () => {
     const ref = createRef<HTMLDivElement>();
     render(
       <PayTokenProvider config={CONFIG} options={{ locale: 'en', style: { base: { color: 'red' } } }}>
-        <CardElement ref={ref} id="card" className="card" options={{ style: { base: { color: 'blue' } }, fonts: [{ family: 'Brand', src: 'https://cdn.example/brand.woff2' }] }} />
+        <CardElement
+          ref={ref}
+          id="card"
+          className="card"
+          options={{ style: { base: { color: 'blue' } }, fonts: [{ family: 'Brand', src: 'https://cdn.example/brand.woff2' }] }}
+        />
       </PayTokenProvider>,
     );
     await settle();
@@ -172,7 +181,7 @@ describe('container components', () => {
     expect(options).toMatchObject({ locale: 'en', style: { base: { color: 'blue' } }, fonts: [{ family: 'Brand' }], flow: 'spa' });
   });
 
-  it('a mount refused (no card-number container) is the error event and the hook\'s error, not a crash', async () => {
+  it("a mount refused (no card-number container) is the error event and the hook's error, not a crash", async () => {
     const onError = vi.fn();
     render(
       <PayTokenProvider config={CONFIG}>

@@ -14,11 +14,18 @@ export const iframeIn = (id: string) => document.querySelector<HTMLIFrameElement
 /** The channel id in a frame's URL. */
 export const chOf = (f: HTMLIFrameElement) => new URLSearchParams(new URL(f.src).hash.slice(1)).get('ch')!;
 /** The messages the page posted to a frame. */
-export const posted = (f: HTMLIFrameElement) => (f.contentWindow!.postMessage as unknown as Mock).mock.calls.map((c) => c[0] as { t: string; [k: string]: unknown });
+export const posted = (f: HTMLIFrameElement) =>
+  (f.contentWindow!.postMessage as unknown as Mock).mock.calls.map((c) => c[0] as { t: string; [k: string]: unknown });
 
 /** Delivers a message to the page as if the frame `from` had sent it. */
 export const deliver = (from: HTMLIFrameElement, body: object) =>
-  window.dispatchEvent(new MessageEvent('message', { data: { paytoken: PROTOCOL_VERSION, ch: chOf(from), ...body }, origin: API, source: from.contentWindow as Window }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { paytoken: PROTOCOL_VERSION, ch: chOf(from), ...body },
+      origin: API,
+      source: from.contentWindow as Window,
+    }),
+  );
 /** Every mounted frame says it is ready. */
 export const readyAll = () => iframes().forEach((f, i) => deliver(f, { t: 'ready', height: 40, session: `s${i}` }));
 export const FIELD_STATE = { empty: false, focused: false, valid: true, potentiallyValid: true };
@@ -27,10 +34,12 @@ export const FIELD_STATE = { empty: false, focused: false, valid: true, potentia
 export function listeners() {
   const signals: AbortSignal[] = [];
   const add = window.addEventListener.bind(window);
-  vi.spyOn(window, 'addEventListener').mockImplementation((type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
-    if (type === 'message' && typeof opts === 'object' && opts.signal) signals.push(opts.signal);
-    add(type, fn, opts);
-  });
+  vi.spyOn(window, 'addEventListener').mockImplementation(
+    (type: string, fn: EventListenerOrEventListenerObject, opts?: boolean | AddEventListenerOptions) => {
+      if (type === 'message' && typeof opts === 'object' && opts.signal) signals.push(opts.signal);
+      add(type, fn, opts);
+    },
+  );
   return { added: () => signals.length, live: () => signals.filter((s) => !s.aborted).length };
 }
 

@@ -45,7 +45,11 @@ describe('useHostedFields', () => {
     act(() => readyAll());
     expect(last().ready).toBe(true);
     expect(last().state!.deviceSessionId).toBe('s0');
-    act(() => ['pan', 'exp', 'cvv'].forEach((id) => deliver(iframeIn(id), { t: 'state', e: 'change', state: FIELD_STATE, brand: id === 'pan' ? 'visa' : null })));
+    act(() =>
+      ['pan', 'exp', 'cvv'].forEach((id) =>
+        deliver(iframeIn(id), { t: 'state', e: 'change', state: FIELD_STATE, brand: id === 'pan' ? 'visa' : null }),
+      ),
+    );
     expect(last().state).toMatchObject({ brand: 'visa', canSubmit: true, fields: { card_number: FIELD_STATE, cvv2: FIELD_STATE } });
   });
 
@@ -66,8 +70,23 @@ describe('useHostedFields', () => {
   });
 
   it.each([
-    ['validation', { type: 'validation', message: 'card_number: luhn', code: 'card_number.luhn', text: 'Revisa el número.', field: 'card_number', props: { field: 'card_number', rule: 'luhn', errors: [{ field: 'card_number', reason: 'luhn' }] } }, ValidationError],
-    ['api', { type: 'api', message: 'declined', code: '3001', text: 'Tarjeta rechazada.', props: { status: 402, error_code: 3001 } }, ApiError],
+    [
+      'validation',
+      {
+        type: 'validation',
+        message: 'card_number: luhn',
+        code: 'card_number.luhn',
+        text: 'Revisa el número.',
+        field: 'card_number',
+        props: { field: 'card_number', rule: 'luhn', errors: [{ field: 'card_number', reason: 'luhn' }] },
+      },
+      ValidationError,
+    ],
+    [
+      'api',
+      { type: 'api', message: 'declined', code: '3001', text: 'Tarjeta rechazada.', props: { status: 402, error_code: 3001 } },
+      ApiError,
+    ],
   ] as const)('tokenize rejects with the typed error of a %s failure,', async (_, fail, kind) => {
     const { last } = mountCheckout();
     await settle();
@@ -83,7 +102,9 @@ describe('useHostedFields', () => {
     const { last } = mountCheckout();
     await expect(last().tokenize()).rejects.toMatchObject({ option: 'fields', message: 'fields: not mounted yet' });
     await settle();
-    const error = await last().tokenize().catch((e: unknown) => e);
+    const error = await last()
+      .tokenize()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/not ready yet/);
   });

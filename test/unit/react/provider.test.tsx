@@ -47,7 +47,7 @@ describe('PayTokenProvider', () => {
     expect(frameConfig(iframes()[0]!).publicKey).toBe('pk_test_1');
   });
 
-  it('hydrates server markup without a mismatch, then mounts one set of frames into the server\'s containers', async () => {
+  it("hydrates server markup without a mismatch, then mounts one set of frames into the server's containers", async () => {
     const count = listeners();
     const html = renderToString(<Checkout />);
     const root = document.createElement('div');

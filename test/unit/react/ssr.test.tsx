@@ -28,7 +28,10 @@ it('renderToString outputs the containers and touches no browser global', async 
       return <button disabled={!ready}>Pagar</button>;
     }
     const html = renderToString(
-      <PayTokenProvider config={{ merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: 'https://api.example.com' }} options={{ locale: 'en' }}>
+      <PayTokenProvider
+        config={{ merchantId: 'm1', publicKey: 'pk_test_1', baseUrl: 'https://api.example.com' }}
+        options={{ locale: 'en' }}
+      >
         <label htmlFor="pan">Card number</label>
         <CardNumberField id="pan" className="field" style={{ minHeight: 44 }} onChange={() => {}} />
         <ExpiryField id="exp" />
@@ -43,6 +46,7 @@ it('renderToString outputs the containers and touches no browser global', async 
     expect(seen).toEqual([{ state: null, ready: false }]);
     expect([...globalNames()].filter((n) => !before.has(n))).toEqual([]);
   } finally {
-    for (const name of ['window', 'document', 'location', 'addEventListener', 'postMessage', 'HTMLElement']) delete (globalThis as Record<string, unknown>)[name];
+    for (const name of ['window', 'document', 'location', 'addEventListener', 'postMessage', 'HTMLElement'])
+      delete (globalThis as Record<string, unknown>)[name];
   }
 });

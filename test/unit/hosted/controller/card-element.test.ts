@@ -20,11 +20,21 @@ const mount = (containers: object = { card: '#card' }, options: object = {}) => 
 };
 const iframe = () => document.querySelector<HTMLIFrameElement>('#card iframe')!;
 const hashOf = (f: HTMLIFrameElement) => new URLSearchParams(new URL(f.src).hash.slice(1));
-const posted = () => (iframe().contentWindow as unknown as { postMessage: { mock: { calls: unknown[][] } } }).postMessage.mock.calls.map((c) => c[0] as Record<string, unknown>);
+const posted = () =>
+  (iframe().contentWindow as unknown as { postMessage: { mock: { calls: unknown[][] } } }).postMessage.mock.calls.map(
+    (c) => c[0] as Record<string, unknown>,
+  );
 const deliver = (body: object) =>
-  window.dispatchEvent(new MessageEvent('message', { data: { paytoken: PROTOCOL_VERSION, ch: hashOf(iframe()).get('ch'), ...body }, origin: API, source: iframe().contentWindow as Window }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { paytoken: PROTOCOL_VERSION, ch: hashOf(iframe()).get('ch'), ...body },
+      origin: API,
+      source: iframe().contentWindow as Window,
+    }),
+  );
 const VALID = { empty: false, focused: false, valid: true, potentiallyValid: true };
-const state = (f: string, s: object = VALID, extra: object = {}) => deliver({ t: 'state', e: 'change', f, state: s, brand: f === 'card_number' ? 'visa' : null, ...extra });
+const state = (f: string, s: object = VALID, extra: object = {}) =>
+  deliver({ t: 'state', e: 'change', f, state: s, brand: f === 'card_number' ? 'visa' : null, ...extra });
 
 const realContentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
 beforeEach(() => {
@@ -73,15 +83,29 @@ describe('the card element on the merchant page', () => {
     deliver({ t: 'ready', height: 40, session: 's'.repeat(32) });
     expect(fields.state()).toMatchObject({ ready: true, canSubmit: false });
     state('card_number');
-    state('expiry', { empty: false, focused: true, valid: false, potentiallyValid: false, error: { code: 'expiration_month.format', message: 'x' } });
+    state('expiry', {
+      empty: false,
+      focused: true,
+      valid: false,
+      potentiallyValid: false,
+      error: { code: 'expiration_month.format', message: 'x' },
+    });
     const card = document.getElementById('card')!;
-    expect([card.hasAttribute('data-paytoken-invalid'), card.hasAttribute('data-paytoken-focused'), card.hasAttribute('data-paytoken-valid')]).toEqual([true, true, false]);
+    expect([
+      card.hasAttribute('data-paytoken-invalid'),
+      card.hasAttribute('data-paytoken-focused'),
+      card.hasAttribute('data-paytoken-valid'),
+    ]).toEqual([true, true, false]);
     expect(card.getAttribute('data-paytoken-brand')).toBe('visa');
     state('expiry');
     state('cvv2');
     state('holder_name');
     expect(changes).toEqual(['card_number', 'expiry', 'expiry', 'cvv2', 'holder_name']);
-    expect(fields.state()).toMatchObject({ canSubmit: true, brand: 'visa', fields: { card_number: VALID, expiry: VALID, cvv2: VALID, holder_name: VALID } });
+    expect(fields.state()).toMatchObject({
+      canSubmit: true,
+      brand: 'visa',
+      fields: { card_number: VALID, expiry: VALID, cvv2: VALID, holder_name: VALID },
+    });
     expect(card.hasAttribute('data-paytoken-valid')).toBe(true);
   });
 
@@ -114,7 +138,15 @@ describe('the card element on the merchant page', () => {
   });
 
   it('brand fonts: the frame page is asked with their origins (its CSP font-src), the fonts in the settings', () => {
-    mount({ card: '#card' }, { fonts: [{ family: 'Brand', src: 'https://fonts.example/b.woff2' }, { family: 'Bad', src: 'not a url' }] });
+    mount(
+      { card: '#card' },
+      {
+        fonts: [
+          { family: 'Brand', src: 'https://fonts.example/b.woff2' },
+          { family: 'Bad', src: 'not a url' },
+        ],
+      },
+    );
     const url = new URL(iframe().src);
     expect(url.search).toBe(`?fonts=${encodeURIComponent('https://fonts.example')}`);
     expect(JSON.parse(hashOf(iframe()).get('c')!).fonts).toHaveLength(2);

@@ -34,7 +34,9 @@ describe('the card element frame', () => {
       ['cc-name', 'Nombre del titular', false],
     ]);
     expect(document.getElementById('w')!.classList.contains('card')).toBe(true);
-    expect(inputs().map((i) => i.getAttribute('aria-describedby'))).toEqual(['e', 'e', 'e', 'e'].map(() => inputs()[0]!.getAttribute('aria-describedby')));
+    expect(inputs().map((i) => i.getAttribute('aria-describedby'))).toEqual(
+      ['e', 'e', 'e', 'e'].map(() => inputs()[0]!.getAttribute('aria-describedby')),
+    );
   });
 
   it('leaves the holder name out when it stays on the merchant page (holder: false)', async () => {
@@ -46,11 +48,19 @@ describe('the card element frame', () => {
     const { sent } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
     const [number, expiry] = inputs();
     type(number!, '4242 42');
-    expect(lastOf(sent, 'state')).toMatchObject({ f: 'card_number', bin: '424242', brand: 'visa', state: { valid: false, potentiallyValid: true } });
+    expect(lastOf(sent, 'state')).toMatchObject({
+      f: 'card_number',
+      bin: '424242',
+      brand: 'visa',
+      state: { valid: false, potentiallyValid: true },
+    });
     type(number!, '4242');
     expect(lastOf(sent, 'state')).toMatchObject({ f: 'card_number', bin: null });
     type(expiry!, '13');
-    expect(lastOf(sent, 'state')).toMatchObject({ f: 'expiry', state: { potentiallyValid: false, error: { code: 'expiration_month.format' } } });
+    expect(lastOf(sent, 'state')).toMatchObject({
+      f: 'expiry',
+      state: { potentiallyValid: false, error: { code: 'expiration_month.format' } },
+    });
     expect(document.getElementById('e')!.textContent).toBe('Vencimiento no válido.');
   });
 

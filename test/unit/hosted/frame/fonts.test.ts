@@ -14,7 +14,11 @@ const WOFF2 = 'https://fonts.example/brand.woff2';
 describe('checkFonts', () => {
   it.each<[string, unknown, string | undefined]>([
     ['a woff2 file', [{ family: 'Brand Sans', src: WOFF2 }], undefined],
-    ['a woff file with a query, weight and style', [{ family: 'Brand', src: 'https://cdn.example/a/b.woff?v=2', weight: '700', style: 'italic' }], undefined],
+    [
+      'a woff file with a query, weight and style',
+      [{ family: 'Brand', src: 'https://cdn.example/a/b.woff?v=2', weight: '700', style: 'italic' }],
+      undefined,
+    ],
     ['not a list', { family: 'x', src: WOFF2 }, 'fonts'],
     ['five fonts', Array.from({ length: 5 }, () => ({ family: 'x', src: WOFF2 })), 'fonts'],
     ['plain http', [{ family: 'x', src: 'http://fonts.example/a.woff2' }], 'fonts[0].src'],
@@ -67,7 +71,9 @@ describe('fonts in the frame', () => {
       { family: 'Brand Sans', src: WOFF2, weight: '400' },
       { family: 'Brand Mono', src: 'https://fonts.example/mono.woff' },
     ];
-    await startTestFrame({ deviceData: false, fonts, style: { base: { fontFamily: 'Brand Sans, system-ui' } } }, (m) => sent.push(m), { field: 'card' });
+    await startTestFrame({ deviceData: false, fonts, style: { base: { fontFamily: 'Brand Sans, system-ui' } } }, (m) => sent.push(m), {
+      field: 'card',
+    });
     expect(faces.map((f) => [f.family, f.source])).toEqual([
       ['Brand Sans', `url("${WOFF2}")`],
       ['Brand Mono', 'url("https://fonts.example/mono.woff")'],
@@ -83,7 +89,17 @@ describe('fonts in the frame', () => {
 
   it('a refused entry is reported to the page as a ConfigurationError naming it; the rest still load', async () => {
     const sent: Sent[] = [];
-    await startTestFrame({ deviceData: false, fonts: [{ family: 'Ok', src: WOFF2 }, { family: 'Bad', src: 'https://x.example/a.otf' }] }, (m) => sent.push(m), { field: 'card' });
+    await startTestFrame(
+      {
+        deviceData: false,
+        fonts: [
+          { family: 'Ok', src: WOFF2 },
+          { family: 'Bad', src: 'https://x.example/a.otf' },
+        ],
+      },
+      (m) => sent.push(m),
+      { field: 'card' },
+    );
     expect(sent.find((m) => m.t === 'fail')).toMatchObject({ id: 0, fail: { type: 'configuration', code: 'fonts[1].src' } });
     expect(faces.map((f) => f.family)).toEqual(['Ok']);
     loads.get('Ok')!.resolve();

@@ -25,7 +25,15 @@ const typeCard = (input: HTMLInputElement) => {
 };
 /** A handle as a genuine frame of another configuration would publish it (same channel, read from the page's src). */
 const foreign = (field: string, value: string, mountKey: string) => ({
-  __paytoken: { mountChannel: CH, mountKey, fieldKey: field, fieldValue: () => value, siblingBrand: () => null, setBrand() {}, showError() {} },
+  __paytoken: {
+    mountChannel: CH,
+    mountKey,
+    fieldKey: field,
+    fieldValue: () => value,
+    siblingBrand: () => null,
+    setBrand() {},
+    showError() {},
+  },
 });
 
 describe('sibling frames', () => {
@@ -37,7 +45,11 @@ describe('sibling frames', () => {
   });
 
   it('a frame on the channel configured for another merchant or key is no sibling: nothing is read from it', async () => {
-    for (const mountKey of ['m9z9z9z9 pk_test_123 https://api.example.com', 'm1a2b3c4 pk_other https://api.example.com', 'm1a2b3c4 pk_test_123 https://evil.example']) {
+    for (const mountKey of [
+      'm9z9z9z9 pk_test_123 https://api.example.com',
+      'm1a2b3c4 pk_other https://api.example.com',
+      'm1a2b3c4 pk_test_123 https://evil.example',
+    ]) {
       vi.resetModules();
       const frames = [foreign('expiry', VALID_EXPIRY, mountKey), foreign('cvv2', '123', mountKey)];
       const { sent, deliver, input } = await startTestFrame({ deviceData: false }, undefined, { frames });
