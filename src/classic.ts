@@ -88,7 +88,13 @@ const io = pristine();
 /** Whether a card has been sent: from then on the settings in `state` are pinned. */
 let sent = false;
 /** The same, for tokens: the request's start pins the settings. */
-const cardIo: Io = { ...io, send: (url, init) => ((sent = true), io.send(url, init)) };
+const cardIo: Io = {
+  ...io,
+  send: (url, init) => {
+    sent = true;
+    return io.send(url, init);
+  },
+};
 
 /**
  * Stores a checked setting; once a card has been sent, a different value throws: the card went to the settings

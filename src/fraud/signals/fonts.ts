@@ -16,7 +16,10 @@ export const PROBE_FONTS = ['DejaVu Sans', 'Helvetica Neue', 'Roboto', 'Segoe UI
 export function fonts(): string[] | undefined {
   const x = document.createElement('canvas').getContext('2d');
   if (!x) return;
-  const width = (family: string) => ((x.font = `72px ${family},monospace`), x.measureText('mmmmmlli').width);
+  const width = (family: string) => {
+    x.font = `72px ${family},monospace`;
+    return x.measureText('mmmmmlli').width;
+  };
   const base = width('monospace');
   return PROBE_FONTS.filter((f) => width(`"${f}"`) !== base);
 }

@@ -42,7 +42,7 @@ describe('acceptedBrands in the client configuration', () => {
       expect(() => createClient({ ...BASE, acceptedBrands } as never)).toThrow(
         expect.objectContaining({ type: 'configuration', option: 'acceptedBrands' }),
       );
-      // mountFields leaves the list to the frames, which report it (test/unit/hosted/frame-config.test.ts)
+      // mountFields leaves the list to the frames, which report it (test/unit/hosted/frame/index.test.ts)
     },
   );
 

@@ -52,7 +52,7 @@ describe('hosted fields: acceptedBrands', () => {
     }
   });
 
-  it('the protocol leaves acceptedBrands to the frame, which reports anything but a list of brand names (see frame-config.test.ts)', async () => {
+  it('the protocol leaves acceptedBrands to the frame, which reports anything but a list of brand names (see frame/index.test.ts)', async () => {
     const { parseConfig } = await import('../../../src/hosted/protocol');
     const config = (acceptedBrands: unknown) =>
       JSON.stringify({ label: 'x', locale: 'es-MX', merchantId: 'm1', publicKey: 'pk_1', timeoutMs: 1000, acceptedBrands });

@@ -1,6 +1,6 @@
 /**
  * The React binding's tests run in happy-dom, which loads no frames: each iframe gets a stand-in window whose
- * `postMessage` is recorded, and `deliver` plays a frame's message to the page (as test/unit/hosted/controller.test.ts
+ * `postMessage` is recorded, and `deliver` plays a frame's message to the page (as test/unit/hosted/controller/mount.test.ts
  * does). `listeners()` counts the `message` listeners the mounts added and how many are still live.
  */
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';

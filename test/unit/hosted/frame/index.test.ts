@@ -8,9 +8,9 @@
  * document under a stand-in window (./frame-harness.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ordinaryBrowser, stub } from '../fraud/helpers';
-import { holdDeviceData } from '../helpers';
-import { startTestFrame } from './frame-harness';
+import { ordinaryBrowser, stub } from '../../fraud/helpers';
+import { holdDeviceData } from '../../helpers';
+import { startTestFrame } from '../frame-harness';
 
 let log: string[];
 

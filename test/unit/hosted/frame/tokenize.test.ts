@@ -7,9 +7,9 @@
  * the test settles.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ordinaryBrowser, stub } from '../fraud/helpers';
-import { holdDeviceData, jsonResponse, TOKEN, type HeldDeviceData } from '../helpers';
-import { startTestFrame } from './frame-harness';
+import { ordinaryBrowser, stub } from '../../fraud/helpers';
+import { holdDeviceData, jsonResponse, TOKEN, type HeldDeviceData } from '../../helpers';
+import { startTestFrame } from '../frame-harness';
 
 let log: string[];
 let answerDeviceData: HeldDeviceData;

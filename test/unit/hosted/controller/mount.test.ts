@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ConfigurationError, NetworkError, PayTokenError, TimeoutError, ValidationError } from '../../../src/errors/index';
-import { fail as failed } from '../../../src/card/result';
-import { createClient } from '../../../src/client';
-import { mountFields, type HostedFields } from '../../../src/hosted/controller/mount';
-import { PROTOCOL_VERSION } from '../../../src/hosted/protocol';
+import { ApiError, ConfigurationError, NetworkError, PayTokenError, TimeoutError, ValidationError } from '../../../../src/errors/index';
+import { fail as failed } from '../../../../src/card/result';
+import { createClient } from '../../../../src/client';
+import { mountFields, type HostedFields } from '../../../../src/hosted/controller/mount';
+import { PROTOCOL_VERSION } from '../../../../src/hosted/protocol';
 
 /** A frame's FailData for `error`, as src/hosted/frame/index.ts builds it: the error's own properties travel. */
 const failData = (error: PayTokenError, code: string, text: string) => ({
