@@ -24,9 +24,11 @@ test.describe.configure({ timeout: 60_000 });
 
 let sandbox: RunningSandbox;
 let merchant: RunningMerchant;
+/** The sandbox's access log: card data must never reach it. */
+const serverLog: string[] = [];
 
 test.beforeAll(async () => {
-  sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 } });
+  sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 }, log: (line) => serverLog.push(line) });
   merchant = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
 });
 test.afterAll(async () => {
@@ -127,7 +129,52 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   expect(JSON.parse(carriers[0]!.body)).toMatchObject({ card_number: pan, cvv2, holder_name: 'Ana Pérez' });
   for (const r of rec.requests) expect(hasCardData(r.url, pan, cvv2), r.url).toBe(false);
   expect([...sandbox.store.charges.values()].at(-1)!.status).toBe('completed');
+  for (const line of [...rec.console, ...rec.pageErrors, ...serverLog]) expect(hasCardData(line, pan, cvv2), line).toBe(false);
+  for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
   expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);
+});
+
+test('resilience and double submit: a 503 shows the service message, the element works again, many clicks make one token request', async ({
+  page,
+}) => {
+  const api = await startSandbox({ ...CREDS, port: 0, faults: true, fraud: { velocityMaxCards: 0 } });
+  const shop = await startMerchant({ ...CREDS, apiBaseUrl: api.baseUrl, port: 0 });
+  try {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/tokens') && posts.push(r.url()));
+    await page.goto(`${shop.url}/`);
+    await expect(cardInput(page, 'card_number')).toBeEnabled();
+    await fillElement(page, '4111111111111111', '123');
+    api.faults.set('status=503');
+    await page.locator('#pay').click();
+    // 503 is retried once, then reported: the page shows the message (Spanish by default) and is usable again
+    await expect(page.locator('#form-error')).toHaveText('Servicio no disponible. Intenta de nuevo.');
+    await expect(page.locator('#pay')).toBeEnabled();
+    expect(posts).toHaveLength(2);
+    api.faults.set(null);
+    posts.length = 0;
+    const left = page.waitForURL(/\/receipt\//);
+    await page.locator('#pay').dblclick(); // two clicks, two submit events: one tokenization
+    await left;
+    expect(posts).toHaveLength(1);
+    expect(api.store.tokens.size).toBe(1);
+    expect(shop.received).toHaveLength(1);
+  } finally {
+    await shop.close();
+    await api.close();
+  }
+});
+
+test('locale: the element follows the page language (labels, placeholders, messages)', async ({ page }) => {
+  await openElement(page, '/?lang=en');
+  await expect(cardInput(page, 'expiry')).toHaveAttribute('placeholder', 'MM/YY');
+  await expect(cardInput(page, 'holder_name')).toHaveAttribute('aria-label', 'Name on card');
+  await openElement(page, '/?lang=es');
+  await expect(cardInput(page, 'expiry')).toHaveAttribute('placeholder', 'MM/AA');
+  await expect(cardInput(page, 'holder_name')).toHaveAttribute('aria-label', 'Nombre del titular');
+  await cardInput(page, 'card_number').pressSequentially('4111111111111112');
+  await page.keyboard.press('Tab');
+  await expect(element(page).locator('#e')).toHaveText('Número de tarjeta no válido.');
 });
 
 test('the card element validates in the frame and sends nothing for a bad card; a declined card shows the decline', async ({ page }) => {

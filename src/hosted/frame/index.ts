@@ -186,10 +186,10 @@ export function startFrame(win: Window = window): void {
     reportProblem(frame);
   };
   listenToPage(frame, setLocale, restyle);
-  // the merchant page focused the iframe element (its label, `focus()`): give the focus to the first input, once
-  // the browser has placed it (Shift+Tab into the card element focuses its last input after the window's focus)
-  const inputFocused = () => inputs.some(([, input]) => input === doc.activeElement);
-  win.addEventListener('focus', () => setTimeout(() => inputFocused() || inputs[0]![1].focus()));
+  // the merchant page focused the iframe element (its label, `focus()`): give the focus to the first input; in the
+  // card element only once the browser has placed it (Shift+Tab into it focuses its last input after this event)
+  const focusFirst = () => inputs.some(([, input]) => input === doc.activeElement) || inputs[0]![1].focus();
+  win.addEventListener('focus', () => (inputs.length > 1 ? setTimeout(focusFirst) : focusFirst()));
   setLocale(config.locale);
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
   reportProblem(frame);
