@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { triggerAutofill, type SavedCard } from './autofill';
 import { axeViolations } from './fixtures';
 import { hasCardData, randomPan, record } from './instrument';
 import { injectSkimmer, skimmed } from './skimmer';
@@ -53,33 +54,9 @@ async function fillElement(page: Page, pan: string, cvv2: string, name = 'Ana PÃ
   await cardInput(page, 'holder_name').pressSequentially(name);
 }
 
-/**
- * Starts Chromium's own credit-card autofill in a field, as when the shopper picks a saved card there: the
- * DevTools protocol's `Autofill.trigger` on the field's node (inside the iframe `frame` when given: its document
- * reached through the page's DOM tree, pierced), as e2e/engines/chromium.ts does.
- */
-async function autofill(page: Page, frame: string | null, selector: string, card: Record<string, string>) {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    type Node = { nodeId: number; backendNodeId: number; frameId?: string; contentDocument?: Node; children?: Node[] };
-    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
-    const byId = (n: Node, id: number): Node | undefined =>
-      n.nodeId === id
-        ? n
-        : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>(
-            (f, c) => f ?? byId(c, id),
-            undefined,
-          );
-    const iframe = frame ? byId(root, (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: frame })).nodeId)! : undefined;
-    const field = byId(
-      root,
-      (await cdp.send('DOM.querySelector', { nodeId: iframe ? iframe.contentDocument!.nodeId : root.nodeId, selector })).nodeId,
-    )!;
-    await cdp.send('Autofill.trigger' as 'DOM.enable', { fieldId: field.backendNodeId, frameId: iframe?.frameId, card } as never);
-  } finally {
-    await cdp.detach();
-  }
-}
+/** Starts Chromium's autofill of a saved card in a field (see e2e/autofill.ts). */
+const autofill = (page: Page, frame: string | null, selector: string, card: SavedCard) =>
+  triggerAutofill(page.context(), page, frame, selector, card);
 const SAVED_CARD = { number: '4111111111111111', name: 'Ana Perez', expiryMonth: '12', expiryYear: `20${YY}`, cvc: '123' };
 
 /**

@@ -5,6 +5,7 @@
  * The browser's own card autofill is triggered through the DevTools protocol (`Autofill.trigger`).
  */
 import { chromium, type Browser } from 'playwright-core';
+import { triggerAutofill } from '../autofill';
 import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,28 +57,7 @@ export async function launchChromium(): Promise<Engine> {
         },
         evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
         frame: (selector) => contentFrameScope(page, selector),
-        async autofill(frame, input, card) {
-          const cdp = await context.newCDPSession(page);
-          try {
-            type Node = { nodeId: number; backendNodeId: number; frameId?: string; contentDocument?: Node; children?: Node[] };
-            const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
-            const byId = (n: Node, id: number): Node | undefined =>
-              n.nodeId === id
-                ? n
-                : [...(n.children ?? []), ...(n.contentDocument ? [n.contentDocument] : [])].reduce<Node | undefined>(
-                    (f, c) => f ?? byId(c, id),
-                    undefined,
-                  );
-            const iframe = byId(root, (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: frame })).nodeId)!;
-            const field = byId(
-              root,
-              (await cdp.send('DOM.querySelector', { nodeId: iframe.contentDocument!.nodeId, selector: input })).nodeId,
-            )!;
-            await cdp.send('Autofill.trigger', { fieldId: field.backendNodeId, frameId: iframe.frameId, card });
-          } finally {
-            await cdp.detach();
-          }
-        },
+        autofill: (frame, input, card) => triggerAutofill(context, page, frame, input, card),
         async screenshot(path) {
           await page.screenshot({ path });
         },

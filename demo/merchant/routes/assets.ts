@@ -15,6 +15,7 @@ const FILES: Record<string, [path: string, type: string]> = {
   '/checkout.js': ['demo/web/checkout.js', JS],
   '/card.js': ['demo/web/card.js', JS],
   '/split.js': ['demo/web/split.js', JS],
+  '/hosted-checkout.js': ['demo/web/hosted-checkout.js', JS],
   '/shop.js': ['demo/web/shop.js', JS],
   '/paytoken.iife.js': ['dist/paytoken.iife.js', JS],
   '/paytoken-checkout.iife.js': ['dist/paytoken-checkout.iife.js', JS],
