@@ -64,7 +64,10 @@ const velocity = opts.fraud.velocityMaxCards
   : 'device_velocity off (--velocity-max-cards 3 turns it on)';
 const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData === 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity}; ${missing})`);
-console.log(`merchant + page ${merchant.url}  (hosted fields; Spanish; ${merchant.url}/?lang=en for English)`);
+console.log(
+  `merchant + page ${merchant.url}  (the card element: the whole card in one frame; Spanish; ${merchant.url}/?lang=en for English)`,
+);
+console.log(`split fields    ${merchant.url}/split  (one frame per card input)`);
 console.log(`on-page form    ${merchant.url}/direct  (the form layer on the shop's page)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);
