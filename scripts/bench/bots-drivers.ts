@@ -84,6 +84,15 @@ export async function playwrightChromium(env: Env, headless: boolean): Promise<S
   return () => browser.close();
 }
 
+/** A puppeteer browser's way to pay: open the page, `page.type` each field, click Pay; stops by closing the browser. */
+async function payWithPuppeteer(browser: Awaited<ReturnType<typeof puppeteer.launch>>, env: Env): Promise<Stop> {
+  const page = await browser.newPage();
+  await page.goto(env.url);
+  for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
+  await page.click('#submit');
+  return () => browser.close();
+}
+
 /** Puppeteer (puppeteer-core, or puppeteer-extra with the stealth plugin) + Chromium: `page.type`, click Pay. */
 export async function puppeteerChromium(env: Env, headless: boolean, stealth: boolean): Promise<Stop> {
   const launcher = stealth ? addExtra(puppeteer as never).use(Stealth()) : puppeteer;
@@ -93,11 +102,7 @@ export async function puppeteerChromium(env: Env, headless: boolean, stealth: bo
     args: QUIET,
     env: { ...process.env, DISPLAY: env.display },
   });
-  const page = await browser.newPage();
-  await page.goto(env.url);
-  for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
-  await page.click('#submit');
-  return () => browser.close();
+  return payWithPuppeteer(browser, env);
 }
 
 /** Puppeteer + Firefox ESR over WebDriver BiDi: `page.type`, click Pay. */
@@ -109,11 +114,7 @@ export async function puppeteerFirefox(env: Env, headless: boolean): Promise<Sto
     extraPrefsFirefox: FIREFOX_PREFS,
     env: { ...process.env, DISPLAY: env.display },
   });
-  const page = await browser.newPage();
-  await page.goto(env.url);
-  for (const [key, sel] of FIELDS) await page.type(sel, CARD[key]);
-  await page.click('#submit');
-  return () => browser.close();
+  return payWithPuppeteer(browser, env);
 }
 
 /** Selenium (selenium-webdriver) + Debian's chromedriver: `sendKeys` each field, click Pay. */
