@@ -1,7 +1,7 @@
 /**
  * Dates as the sandbox writes them (spec, Resources: "datetimes are ISO 8601 with a UTC offset (examples use
- * a central-time offset)"). The sandbox uses Mexico's central time, UTC-06:00 all year (no daylight saving
- * since 2022), so its output is the same on every machine.
+ * a central-time offset)"). The sandbox uses Mexico's central time, UTC-06:00 all year (central Mexico no
+ * longer keeps daylight saving time), so its output is the same on every machine.
  */
 
 /** The sandbox's UTC offset, minutes east of UTC. */

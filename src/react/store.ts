@@ -58,6 +58,42 @@ function mergedOptions(providerOptions: PayTokenOptions | undefined, entries: It
   return { ...merged, flow: 'spa' };
 }
 
+/** What a mount was made of: its entries; its keys and options but `locale` and `style` (JSON); those two. */
+interface Made {
+  list: Entry[];
+  rest: string;
+  locale?: string;
+  style: string;
+}
+
+/** One `mountFields` call for `list`, each of its events passed to `dispatch`; @returns the mount, or what it threw. */
+function mountEntries(
+  config: FieldsConfig,
+  list: Entry[],
+  opts: FieldsOptions,
+  dispatch: (type: string, event: unknown) => void,
+): { fields: HostedFields } | { error: PayTokenError } {
+  try {
+    const fields = mountFields(config, Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers, opts);
+    for (const type of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(type, e));
+    return { fields };
+  } catch (x) {
+    return { error: x as PayTokenError };
+  }
+}
+
+/** The `error` event of a mount that threw: the option at fault (a ConfigurationError's) or the error's type. */
+const errorEvent = (error: PayTokenError) => ({ code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
+
+/** Applies a changed `locale` or `style` to the mount in place, and records it in `made`. */
+function updateInPlace(fields: HostedFields | undefined, made: Made, opts: FieldsOptions): void {
+  if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
+  if (json(opts.style) !== made.style) {
+    made.style = json(opts.style);
+    fields?.setStyle(opts.style ?? {});
+  }
+}
+
 /**
  * Creates a provider's store. Every container registered under it goes into one `mountFields` call (one mount,
  * one channel), made in a microtask after the effects that registered them: React's StrictMode runs effects,
@@ -71,8 +107,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
   let alive = false;
   let queued = false;
   let fields: HostedFields | undefined;
-  /** What the mount was made of: its entries; its keys and options but `locale` and `style` (JSON); those two. */
-  let made: { list: Entry[]; rest: string; locale?: string; style: string } | undefined;
+  let made: Made | undefined;
   let snap = EMPTY;
 
   const publish = (next: Snapshot) => {
@@ -91,16 +126,14 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
 
   const mount = (list: Entry[], opts: FieldsOptions, rest: string) => {
     unmount();
-    try {
-      fields = mountFields(config, Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers, opts);
-      made = { list, rest, locale: opts.locale, style: json(opts.style) };
-      for (const type of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(type, e));
-      publish({ state: fields.state() });
-    } catch (x) {
-      const error = x as PayTokenError;
-      publish({ state: null, error });
-      dispatch('error', { code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
+    const mounted = mountEntries(config, list, opts, dispatch);
+    if ('error' in mounted) {
+      publish({ state: null, error: mounted.error });
+      return dispatch('error', errorEvent(mounted.error));
     }
+    fields = mounted.fields;
+    made = { list, rest, locale: opts.locale, style: json(opts.style) };
+    publish({ state: fields.state() });
   };
 
   /** Mounts afresh when the containers or the options but locale and style changed; else updates in place. */
@@ -112,11 +145,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     const opts = mergedOptions(providerOptions(), entries);
     const rest = json([list.map((e) => e.key), { ...opts, locale: 0, style: 0 }]);
     if (!made || made.rest !== rest || made.list.some((e, i) => e !== list[i])) return mount(list, opts, rest);
-    if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
-    if (json(opts.style) !== made.style) {
-      made.style = json(opts.style);
-      fields?.setStyle(opts.style ?? {});
-    }
+    updateInPlace(fields, made, opts);
   };
 
   const sync = () => {
@@ -128,10 +157,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     register(entry) {
       entries.add(entry);
       sync();
-      return () => {
-        entries.delete(entry);
-        sync();
-      };
+      return () => void (entries.delete(entry) && sync()); // a second call changes nothing
     },
     sync,
     start() {
