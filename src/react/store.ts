@@ -66,25 +66,6 @@ interface Made {
   style: string;
 }
 
-/** One `mountFields` call for `list`, each of its events passed to `dispatch`; @returns the mount, or what it threw. */
-function mountEntries(
-  config: FieldsConfig,
-  list: Entry[],
-  opts: FieldsOptions,
-  dispatch: (type: string, event: unknown) => void,
-): { fields: HostedFields } | { error: PayTokenError } {
-  try {
-    const fields = mountFields(config, Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers, opts);
-    for (const type of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(type, e));
-    return { fields };
-  } catch (x) {
-    return { error: x as PayTokenError };
-  }
-}
-
-/** The `error` event of a mount that threw: the option at fault (a ConfigurationError's) or the error's type. */
-const errorEvent = (error: PayTokenError) => ({ code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
-
 /** Applies a changed `locale` or `style` to the mount in place, and records it in `made`. */
 function updateInPlace(fields: HostedFields | undefined, made: Made, opts: FieldsOptions): void {
   if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
@@ -126,14 +107,16 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
 
   const mount = (list: Entry[], opts: FieldsOptions, rest: string) => {
     unmount();
-    const mounted = mountEntries(config, list, opts, dispatch);
-    if ('error' in mounted) {
-      publish({ state: null, error: mounted.error });
-      return dispatch('error', errorEvent(mounted.error));
+    try {
+      fields = mountFields(config, Object.fromEntries(list.map((e) => [e.key, e.el])) as FieldContainers, opts);
+      made = { list, rest, locale: opts.locale, style: json(opts.style) };
+      for (const type of EVENTS) (fields.on as (t: string, fn: (e: unknown) => void) => void)(type, (e) => dispatch(type, e));
+      publish({ state: fields.state() });
+    } catch (x) {
+      const error = x as PayTokenError;
+      publish({ state: null, error });
+      dispatch('error', { code: (error as ConfigurationError).option ?? error.type, message: error.message, error });
     }
-    fields = mounted.fields;
-    made = { list, rest, locale: opts.locale, style: json(opts.style) };
-    publish({ state: fields.state() });
   };
 
   /** Mounts afresh when the containers or the options but locale and style changed; else updates in place. */
