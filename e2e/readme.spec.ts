@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -514,6 +514,9 @@ const redirect = (status: number, url: string) => ({ status, url });`;
         const phone = await fit(page);
         expect(phone.scroll).toBeLessThanOrEqual(0);
         expect(Math.min(phone.left, phone.right)).toBeGreaterThanOrEqual(8);
+        await expect(page.frameLocator('#card iframe').locator('input.card_number')).toBeEnabled({ timeout: 15_000 });
+        mkdirSync('.reports/screens', { recursive: true });
+        await page.screenshot({ path: '.reports/screens/quickstart-390.png', fullPage: true });
         await payInFrames(page);
         await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible({ timeout: 15_000 });
         const paid = [...api.store.charges.values()].at(-1)!;
@@ -532,6 +535,7 @@ const redirect = (status: number, url: string) => ({ status, url });`;
         await page.waitForURL(`${shop.url}/3ds/return?id=${tx.id}`);
         await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible();
         expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+        await page.screenshot({ path: '.reports/screens/quickstart-paid-1280.png', fullPage: true });
       } finally {
         shop.stop();
       }
