@@ -7,9 +7,9 @@
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
-import { escapeForLog } from '../../demo/sandbox/middleware/access-log';
-import { topLevelNumberText } from '../../demo/sandbox/json-text';
-import { SIGNAL_LIMITS } from '../../demo/sandbox/schemas/device-data';
+import { escapeForLog } from '../../demo/sandbox/http/access-log';
+import { topLevelNumberText } from '../../demo/sandbox/http/json-text';
+import { SIGNAL_LIMITS } from '../../demo/sandbox/fraud/schema';
 import {
   CARD,
   basic,
@@ -31,7 +31,7 @@ const lines: string[] = [];
 const api = useSandbox({
   now: () => new Date(clock),
   log: (l) => lines.push(l),
-  limits: { maxRecords: 3, tokenTtlSeconds: 60, deviceDataTtlSeconds: 120 },
+  limits: { tokenTtlSeconds: 60, deviceDataTtlSeconds: 120 },
   faults: true,
   // per address as many as in all: the global cap is what these sockets (all from 127.0.0.1) test
   server: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 40, maxConnectionsPerAddress: 40 },
@@ -43,23 +43,32 @@ afterAll(() => {
 
 const ADDRESS = { line1: 'Av. Reforma 222', city: 'CDMX', state: 'CDMX', postal_code: '06600', country_code: 'MX' };
 
-describe('every store is capped: the oldest record is evicted', () => {
+describe('every store is capped', () => {
+  const small = useSandbox({ limits: { maxRecords: 3 } });
+
   it('tokens: the fourth of a cap of 3 evicts the first (1005), the others stay', async () => {
-    const ids = [await tokenize(api), await tokenize(api), await tokenize(api), await tokenize(api)];
-    const codes = await Promise.all(ids.map(async (id) => (await api.call('GET', `/tokens/${id}`)).status));
+    const ids = [await tokenize(small), await tokenize(small), await tokenize(small), await tokenize(small)];
+    const codes = await Promise.all(ids.map(async (id) => (await small.call('GET', `/tokens/${id}`)).status));
     expect(codes).toEqual([404, 200, 200, 200]);
-    expect(api.sandbox.store.tokens.size).toBe(3);
+    expect(small.sandbox.store.tokens.size).toBe(3);
   });
 
-  it('device data, customers, cards and charges are capped the same way', async () => {
+  it('device data is capped the same way; customers, cards and charges refuse the fourth with 1003, storing nothing', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await api.call('POST', '/device-data', { as: 'public', body: deviceBody(sessionId(), i) })).status).toBe(201);
-      expect((await api.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } })).status).toBe(201);
-      expect((await api.call('POST', '/cards', { as: 'public', body: CARD })).status).toBe(201);
-      expect((await charge(api, chargeBody(await tokenize(api)))).status).toBe(201);
+      expect((await small.call('POST', '/device-data', { as: 'public', body: deviceBody(sessionId(), i) })).status).toBe(201);
     }
-    const { devices, customers, cards, charges } = api.sandbox.store;
-    expect([devices.size, customers.size, cards.size, charges.size]).toEqual([3, 3, 3, 3]);
+    for (let i = 0; i < 3; i++) {
+      expect((await small.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } })).status).toBe(201);
+      expect((await small.call('POST', '/cards', { as: 'public', body: CARD })).status).toBe(201);
+      expect((await charge(small, chargeBody(await tokenize(small)))).status).toBe(201);
+    }
+    expectError(await small.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } }), 1003, 422);
+    expectError(await small.call('POST', '/cards', { as: 'public', body: CARD }), 1003, 422);
+    const refused = await charge(small, chargeBody(await tokenize(small)));
+    expectError(refused, 1003, 422);
+    expect(refused.body.description).toMatch(/maximum of 3 transactions \(--max-records\)/);
+    const { devices, customers, cards, transactions } = small.sandbox.store;
+    expect([devices.size, customers.size, cards.size, transactions.size]).toEqual([3, 3, 3, 3]);
   });
 });
 
