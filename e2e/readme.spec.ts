@@ -519,8 +519,8 @@ const redirect = (status: number, url: string) => ({ status, url });`;
         await page.screenshot({ path: '.reports/screens/quickstart-390.png', fullPage: true });
         await payInFrames(page);
         await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible({ timeout: 15_000 });
-        const paid = [...api.store.charges.values()].at(-1)!;
-        expect([paid.status, paid.amount]).toEqual(['completed', 349]);
+        const paid = [...api.store.transactions.values()].at(-1)!;
+        expect([paid.status, paid.amountCents]).toEqual(['completed', 34900]);
         await expect(page.getByText(paid.id)).toBeVisible();
         // a desktop, the card whose bank asks for 3-D Secure: the bank page, its one-time code, back to /3ds/return
         await page.setViewportSize({ width: 1280, height: 800 });
@@ -528,13 +528,13 @@ const redirect = (status: number, url: string) => ({ status, url });`;
         expect((await fit(page)).scroll).toBeLessThanOrEqual(0);
         await payInFrames(page, '4000000000030124');
         await page.waitForURL((u) => u.origin === api.baseUrl, { timeout: 15_000 });
-        const tx = [...api.store.charges.values()].at(-1)!;
+        const tx = [...api.store.transactions.values()].at(-1)!;
         expect(tx.status).toBe('charge_pending');
         await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
         await page.getByRole('button', { name: 'Confirmar compra' }).click();
         await page.waitForURL(`${shop.url}/3ds/return?id=${tx.id}`);
         await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible();
-        expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+        expect(api.store.transactions.get(tx.id)!.status).toBe('completed');
         await page.screenshot({ path: '.reports/screens/quickstart-paid-1280.png', fullPage: true });
       } finally {
         shop.stop();
