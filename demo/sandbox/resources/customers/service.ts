@@ -88,7 +88,7 @@ export function updateCustomer(d: Deps, id: string, body: UpdateCustomerBody): C
 }
 
 /**
- * Deletes a customer and its stored cards; its transactions stay (spec: "Operation records are kept").
+ * Deletes a customer, its stored cards and bank accounts; its transactions stay (spec: "Operation records are kept").
  * @throws 1005 unknown; 3006 (412) while its balance is above zero (spec: "Not deletable while balance is greater
  *   than zero").
  */
@@ -99,6 +99,7 @@ export function deleteCustomer(d: Deps, id: string): void {
     if (balance > 0)
       throw apiError(3006, `Customer ${id} has a balance above zero; pay it out or transfer it before deleting the customer`);
     d.store.cards.deleteOf(id);
+    d.store.bankAccounts.deleteOf(id);
     d.store.customers.delete(id);
   });
 }
