@@ -123,8 +123,8 @@ describe('POST /fees/{id}/refund', () => {
     const f = (await fee({ customer_id: id, amount: 5 })).body;
     expectError(await leavesNoTrace(api, () => refund(f.id, { amount: 5.01 })), 1003, 422, 'amount');
     expectError(await leavesNoTrace(api, () => refund('trdoesnotexist000000')), 1005, 404);
-    const deposit = (await api.call('GET', `/customers/${id}/charges`)).body[0].id as string;
-    expectError(await leavesNoTrace(api, () => refund(deposit)), 1005, 404, deposit);
+    const spei = (await api.call('GET', `/customers/${id}/charges`)).body[0].id as string;
+    expectError(await leavesNoTrace(api, () => refund(spei)), 1005, 404, spei);
     expectError(await leavesNoTrace(api, () => refund(f.id, { amount: 0 })), 1001, 400, 'amount');
   });
 
