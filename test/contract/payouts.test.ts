@@ -169,6 +169,16 @@ describe('POST /customers/{id}/payouts', () => {
     expect(await customerBalance(api, id)).toBe(80);
   });
 
+  it('a customer with a payout in progress cannot be deleted (3006) until the bank answers', async () => {
+    const { id, clabe } = await accountCustomer(api);
+    await deposit(api, clabe, 30);
+    const r = await payout(payoutBody({ amount: 30 }), `/customers/${id}/payouts`);
+    expect([r.status, await customerBalance(api, id)]).toEqual([201, 0]);
+    expectError(await api.call('DELETE', `/customers/${id}`), 3006, 412, 'payout in progress');
+    await advance(api, HOUR);
+    expect((await api.call('DELETE', `/customers/${id}`)).status).toBe(204);
+  });
+
   it("4001 when the customer's balance is short, though the merchant's is not", async () => {
     await fundMerchant(api, 1000);
     const { id, clabe } = await accountCustomer(api);
