@@ -20,12 +20,16 @@ import { registerJobs } from './jobs';
 import { bankRouter } from './pages/bank';
 import { docsRouter } from './pages/docs';
 import { fieldsRouter } from './pages/fields';
+import { bankAccountsRouter } from './resources/bank-accounts/routes';
 import { cardsRouter } from './resources/cards/routes';
 import { chargesRouter } from './resources/charges/routes';
 import { customersRouter } from './resources/customers/routes';
 import { deviceDataRouter } from './resources/device-data/routes';
+import { feesRouter } from './resources/fees/routes';
 import { merchantRouter } from './resources/merchant/routes';
+import { payoutsRouter } from './resources/payouts/routes';
 import { tokensRouter } from './resources/tokens/routes';
+import { transfersRouter } from './resources/transfers/routes';
 import { simulateRouter } from './simulate/routes';
 import { Store, type StoreLimits } from './store/index';
 import { Clock } from './time/clock';
@@ -202,7 +206,17 @@ function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
   app.route(`${v1}/customers`, customersRouter(d));
   app.route(`${v1}/charges`, chargesRouter(d));
   app.route(`${v1}/device-data`, deviceDataRouter(d));
+  mountMoney(app, d, v1, customer);
   app.route(v1, merchantRouter(d));
+}
+
+/** The money-moving resources: customers' bank accounts, payouts (both levels), transfers (customer level), fees. */
+function mountMoney(app: Hono<SandboxEnv>, d: Deps, v1: string, customer: string): void {
+  app.route(`${customer}/bankaccounts`, bankAccountsRouter(d));
+  app.route(`${customer}/payouts`, payoutsRouter(d));
+  app.route(`${customer}/transfers`, transfersRouter(d));
+  app.route(`${v1}/payouts`, payoutsRouter(d));
+  app.route(`${v1}/fees`, feesRouter(d));
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BankAccountRepo } from './bank-accounts';
 import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
@@ -38,6 +39,7 @@ export class Store {
   readonly ledger: LedgerRepo;
   readonly events: EventRepo;
   readonly jobs: JobRepo;
+  readonly bankAccounts: BankAccountRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -59,6 +61,7 @@ export class Store {
     this.ledger = new LedgerRepo(db);
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
+    this.bankAccounts = new BankAccountRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
