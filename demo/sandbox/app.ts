@@ -25,6 +25,8 @@ import { chargesRouter } from './resources/charges/routes';
 import { customersRouter } from './resources/customers/routes';
 import { deviceDataRouter } from './resources/device-data/routes';
 import { merchantRouter } from './resources/merchant/routes';
+import { plansRouter } from './resources/plans/routes';
+import { subscriptionsRouter } from './resources/subscriptions/routes';
 import { tokensRouter } from './resources/tokens/routes';
 import { simulateRouter } from './simulate/routes';
 import { Store, type StoreLimits } from './store/index';
@@ -199,6 +201,8 @@ function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
   app.route(`${v1}/cards`, cardsRouter(d));
   app.route(`${customer}/cards`, cardsRouter(d));
   app.route(`${customer}/charges`, chargesRouter(d));
+  app.route(`${customer}/subscriptions`, subscriptionsRouter(d));
+  app.route(`${v1}/plans`, plansRouter(d));
   app.route(`${v1}/customers`, customersRouter(d));
   app.route(`${v1}/charges`, chargesRouter(d));
   app.route(`${v1}/device-data`, deviceDataRouter(d));

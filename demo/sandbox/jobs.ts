@@ -1,5 +1,6 @@
 import type { Deps } from './env';
 import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
+import { BILL_JOB, billJob } from './resources/subscriptions/billing';
 
 /**
  * Every kind of job the scheduler runs (time/scheduler.ts) and its handler: one list, so a newcomer finds what
@@ -7,4 +8,5 @@ import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
  */
 export function registerJobs(d: Deps): void {
   d.scheduler.on(EXPIRE_JOB, (job) => expireChallengeJob(d, job));
+  d.scheduler.on(BILL_JOB, (job) => billJob(d, job));
 }
