@@ -29,7 +29,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Days between a failed charge of a subscription and its next attempt (the spec states none). */
 export const RETRY_INTERVAL_DAYS = 1;
 
-/** Most days of trial a plan or a subscription may give (`trial_days`, `trial_end_date`): ten years. */
+/** Most days of trial a plan or a subscription may give (`trial_days`, and `trial_end_date` counted from today): 3650. */
 export const MAX_TRIAL_DAYS = 3650;
 
 /** A plan (spec, Resources > Plan object). Money in cents. */

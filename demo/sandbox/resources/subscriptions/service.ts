@@ -1,7 +1,9 @@
 import type { Deps } from '../../env';
 import { apiError, SandboxError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
+import { cardFacts } from '../../domain/card/facts';
 import type { CardRecord } from '../../domain/records';
+import type { CardBody } from '../../schemas/index';
 import {
   MAX_TRIAL_DAYS,
   outcomeOf,
@@ -15,6 +17,7 @@ import { ensureRoom } from '../../store/repos';
 import type { Page } from '../../store/table';
 import { addDays, localDate } from '../../time/dates';
 import { cardOf, createCard } from '../cards/service';
+import { unusedToken, useToken } from '../tokens/service';
 import { ensureActive } from '../charges/service';
 import { customerOf } from '../customers/service';
 import { planOf } from '../plans/service';
@@ -42,23 +45,36 @@ function ensureTrialEnd(today: string, trialEndDate: string | undefined): void {
 }
 
 /**
- * The card a subscription is to charge, as a stored card of the customer: `card` is stored (the card rules, 2002
- * for a number the customer has), a token becomes a card of the customer (used up: 3006 on a second use), and a
- * card id must be one of the customer's.
+ * The card a subscription is to charge, as a stored card of the customer: a card id must be one of the customer's;
+ * `card` is stored and a token becomes a card of the customer (used up: 3006 on a second use), through the card
+ * rules of `POST /customers/{id}/cards`, except that a number the customer already has is that stored card (no
+ * 2002: a shopper tokenizes the same card again for a second subscription).
  * @throws 1005 when `source_id` is neither a token nor a card of the customer.
  */
 function cardFor(d: Deps, customerId: string, src: Pick<UpdateSubscriptionBody, 'source_id' | 'card'>): SubscriptionRecord['card'] {
-  let card: CardRecord;
-  if (src.card) card = createCard(d, { raw: src.card }, customerId);
-  else if (d.store.tokens.has(src.source_id!)) card = createCard(d, { token: { token_id: src.source_id! } }, customerId);
-  else {
+  const card = src.card ? storeCard(d, customerId, src.card) : src.source_id ? sourceCard(d, customerId, src.source_id) : undefined;
+  return { id: card!.id, facts: card!.card, created: card!.created };
+}
+
+/** The customer's card of the number of `data`, stored now unless the customer has it. */
+function storeCard(d: Deps, customerId: string, data: CardBody): CardRecord {
+  const known = d.store.cards.ofCustomerByFingerprint(customerId, cardFacts(data, d.store.fingerprintKey()).fingerprint);
+  return known ?? createCard(d, { raw: data }, customerId);
+}
+
+/** The card of a `source_id`: a token (used up, its number stored unless the customer has it) or a card of the customer. */
+function sourceCard(d: Deps, customerId: string, id: string): CardRecord {
+  if (!d.store.tokens.has(id)) {
     try {
-      card = cardOf(d, src.source_id!, customerId);
+      return cardOf(d, id, customerId);
     } catch {
-      throw apiError(1005, `Card or token ${src.source_id} not found on customer ${customerId}`);
+      throw apiError(1005, `Card or token ${id} not found on customer ${customerId}`);
     }
   }
-  return { id: card.id, facts: card.card, created: card.created };
+  const known = d.store.cards.ofCustomerByFingerprint(customerId, unusedToken(d, id).card.fingerprint);
+  if (!known) return createCard(d, { token: { token_id: id } }, customerId);
+  useToken(d, unusedToken(d, id), known.id);
+  return known;
 }
 
 /**
@@ -67,7 +83,7 @@ function cardFor(d: Deps, customerId: string, src: Pick<UpdateSubscriptionBody, 
  * after the trial; without one the first period is charged at once and it starts `active`. A declined first charge
  * refuses the whole request with the card's error: nothing is kept (no subscription, card, charge or token use).
  * @throws 1005 unknown customer, plan, card or token; 1003 for a deleted plan (it exists but takes no new
- *   subscription), a trial ending more than ten years ahead, or a full store; 1008 merchant deactivated; the card
+ *   subscription), a trial ending more than 3650 days ahead, or a full store; 1008 merchant deactivated; the card
  *   rules' and the card's errors.
  */
 export function createSubscription(d: Deps, customerId: string, body: CreateSubscriptionBody): SubscriptionRecord {
@@ -112,7 +128,7 @@ function payFirst(d: Deps, draft: SubscriptionDraft, plan: PlanRecord, today: st
  * - a new card (`card` or `source_id`, as on creation): charged from the next attempt on. An `unpaid` subscription
  *   is reactivated by it: a new period is charged at once with the new card and, approved, it is `active` again with
  *   its periods counted from today; declined, the request is refused with the card's error and nothing changes.
- * @throws 1005 unknown; 3006 for a cancelled subscription; 1003 a trial ending more than ten years ahead.
+ * @throws 1005 unknown; 3006 for a cancelled subscription; 1003 a trial ending more than 3650 days ahead.
  */
 export function updateSubscription(d: Deps, customerId: string, id: string, body: UpdateSubscriptionBody): SubscriptionRecord {
   d.store.tx(() => {
