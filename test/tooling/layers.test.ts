@@ -155,7 +155,11 @@ const FORBIDDEN: readonly [RegExp, RegExp, string][] = [
     'a route reads the store, writes events or moves a status',
   ],
   // time/dates.ts is calendar arithmetic, no clock: the billing dates of domain/subscription.ts count months with it
-  [/^domain\//, /^(store|events|http|resources|simulate|pages|fraud)\/|^time\/(?!dates\.ts$)|^(app|server|cli|env|jobs)\.ts$/, 'the domain is pure'],
+  [
+    /^domain\//,
+    /^(store|events|http|resources|simulate|pages|fraud)\/|^time\/(?!dates\.ts$)|^(app|server|cli|env|jobs)\.ts$/,
+    'the domain is pure',
+  ],
   [/^store\//, /^(resources|http|events|simulate|pages)\//, 'the store knows no service, route or event delivery'],
   [/^(store|domain|events|time|fraud)\//, /^http\/(?!validate|errors)/, 'nothing below HTTP imports the HTTP layer'],
   [/^resources\/[^/]+\/(?!routes)[^/]+\.ts$/, /^resources\/[^/]+\/routes\.ts$/, 'a service imports a route'],
