@@ -97,6 +97,8 @@ describe('POST /plans', () => {
     ['repeat_every 1.5', 'repeat_every', { repeat_every: 1.5 }],
     ['repeat_every 366', 'repeat_every', { repeat_every: 366 }],
     ['repeat_every not a number', 'repeat_every', { repeat_every: 'monthly' }],
+    ['repeat_every as the digits 0', 'repeat_every', { repeat_every: '0' }],
+    ['trial_days as the text 7.5', 'trial_days', { trial_days: '7.5' }],
     ['no repeat_unit', 'repeat_unit', { repeat_unit: undefined }],
     ['repeat_unit day', 'repeat_unit', { repeat_unit: 'day' }],
     ['repeat_unit Month (not in lower case)', 'repeat_unit', { repeat_unit: 'Month' }],

@@ -9,17 +9,21 @@ export const PLAN_LIMITS = { repeatEvery: 365, retryTimes: 10, defaultRetryTimes
  * A whole number from `min` to `max` (spec: "numeric"): a JSON number, or its digits as a string (some of the
  * public server SDKs' examples send `"30"`). Output: the number.
  */
-const count = (min: number, max: number) =>
-  z
+const count = (min: number, max: number) => {
+  const whole = z.number().int().min(min).max(max);
+  return z
     .union([
-      z.number(),
+      whole,
       z
         .string()
         .regex(/^\d{1,9}$/)
-        .transform(Number),
+        .transform(Number)
+        .pipe(whole),
     ])
-    .pipe(z.number().int().min(min).max(max))
-    .meta({ type: 'integer', description: `A whole number, ${min} to ${max} (a JSON number or its digits as a string)` });
+    .meta({
+      description: `A whole number, ${min} to ${max} (a JSON number, or its digits as a string)`,
+    });
+};
 
 /** `status_after_retry`: unpaid or cancelled, in any case (spec, Plans: "case-insensitive"). Output: lower case. */
 const statusAfterRetry = z
