@@ -318,6 +318,20 @@ describe('a deleted plan and a cancelled subscription', () => {
     ledgerHolds(api);
   });
 
+  it('a deleted customer (its cards gone): each attempt fails with no charge, then status_after_retry', async () => {
+    const plan = await createPlan(api, { retry_times: 1, trial_days: 1 });
+    const customer = await createCustomer(api);
+    const s = await subscribeWithToken(api, customer, plan.id);
+    const charges = api.sandbox.store.transactions.size;
+    expect((await api.call('DELETE', `/customers/${customer}`)).status).toBe(204);
+    await advance(api, 2 * DAY);
+    expect(api.sandbox.store.subscriptions.get(s.id)).toMatchObject({ status: 'unpaid', chargeDate: null, failedAttempts: 2 });
+    expect(api.sandbox.store.transactions.size).toBe(charges);
+    expect(api.sandbox.store.events.of(s.id).map((e) => e.type)).toEqual(['subscription.charge.failed', 'subscription.charge.failed']);
+    const listed = (await api.call('GET', `/plans/${plan.id}/subscriptions`)).body;
+    expect(listed).toMatchObject([{ id: s.id, status: 'unpaid' }]);
+  });
+
   it('a customer with an account is paid into it, as its card charges are; the ledger holds', async () => {
     const plan = await createPlan(api, { amount: 10 });
     const customer = await createCustomer(api, { requires_account: true });
