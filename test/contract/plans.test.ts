@@ -86,6 +86,7 @@ describe('POST /plans', () => {
     ['a name of 256 characters', 'name', { name: 'x'.repeat(256) }],
     ['a name with a line feed', 'name', { name: 'Plan\nX' }],
     ['a name with a zero-width space', 'name', { name: 'Plan\u200bX' }],
+    ['a name with a soft hyphen', 'name', { name: 'Plan\u00adX' }],
     ['no amount', 'amount', { amount: undefined }],
     ['amount zero', 'amount', { amount: 0 }],
     ['a negative amount', 'amount', { amount: -5 }],
