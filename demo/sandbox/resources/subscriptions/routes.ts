@@ -11,7 +11,7 @@ import { subscriptionObject, subscriptionView } from './view';
 const TAG = 'Subscriptions';
 
 /** Card refusals a subscription's card may answer with: the card rules, the anti-fraud rules and the card's outcome. */
-const CARD_ERRORS = [2002, 2004, 2005, 2006, 2007, 2009, 3001, 3002, 3003, 3004, 3005, 3009, 3010, 3011, 3012];
+const CARD_ERRORS = [2004, 2005, 2006, 2007, 2009, 3001, 3002, 3003, 3004, 3005, 3009, 3010, 3011, 3012];
 
 /**
  * Subscriptions (spec, Endpoints > Subscriptions; customer level only), mounted at

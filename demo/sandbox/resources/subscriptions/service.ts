@@ -52,8 +52,8 @@ function ensureTrialEnd(today: string, trialEndDate: string | undefined): void {
  * @throws 1005 when `source_id` is neither a token nor a card of the customer.
  */
 function cardFor(d: Deps, customerId: string, src: Pick<UpdateSubscriptionBody, 'source_id' | 'card'>): SubscriptionRecord['card'] {
-  const card = src.card ? storeCard(d, customerId, src.card) : src.source_id ? sourceCard(d, customerId, src.source_id) : undefined;
-  return { id: card!.id, facts: card!.card, created: card!.created };
+  const card = src.card ? storeCard(d, customerId, src.card) : sourceCard(d, customerId, src.source_id!);
+  return { id: card.id, facts: card.card, created: card.created };
 }
 
 /** The customer's card of the number of `data`, stored now unless the customer has it. */
@@ -71,9 +71,10 @@ function sourceCard(d: Deps, customerId: string, id: string): CardRecord {
       throw apiError(1005, `Card or token ${id} not found on customer ${customerId}`);
     }
   }
-  const known = d.store.cards.ofCustomerByFingerprint(customerId, unusedToken(d, id).card.fingerprint);
+  const token = unusedToken(d, id);
+  const known = d.store.cards.ofCustomerByFingerprint(customerId, token.card.fingerprint);
   if (!known) return createCard(d, { token: { token_id: id } }, customerId);
-  useToken(d, unusedToken(d, id), known.id);
+  useToken(d, token, known.id);
   return known;
 }
 
