@@ -28,6 +28,8 @@ import { deviceDataRouter } from './resources/device-data/routes';
 import { feesRouter } from './resources/fees/routes';
 import { merchantRouter } from './resources/merchant/routes';
 import { payoutsRouter } from './resources/payouts/routes';
+import { plansRouter } from './resources/plans/routes';
+import { subscriptionsRouter } from './resources/subscriptions/routes';
 import { tokensRouter } from './resources/tokens/routes';
 import { transfersRouter } from './resources/transfers/routes';
 import { simulateRouter } from './simulate/routes';
@@ -203,6 +205,8 @@ function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
   app.route(`${v1}/cards`, cardsRouter(d));
   app.route(`${customer}/cards`, cardsRouter(d));
   app.route(`${customer}/charges`, chargesRouter(d));
+  app.route(`${customer}/subscriptions`, subscriptionsRouter(d));
+  app.route(`${v1}/plans`, plansRouter(d));
   app.route(`${v1}/customers`, customersRouter(d));
   app.route(`${v1}/charges`, chargesRouter(d));
   app.route(`${v1}/device-data`, deviceDataRouter(d));

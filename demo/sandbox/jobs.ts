@@ -1,6 +1,7 @@
 import type { Deps } from './env';
 import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
 import { PAYOUT_JOB, settlePayoutJob } from './resources/payouts/service';
+import { BILL_JOB, billJob } from './resources/subscriptions/billing';
 
 /**
  * Every kind of job the scheduler runs (time/scheduler.ts) and its handler: one list, so a newcomer finds what
@@ -9,4 +10,5 @@ import { PAYOUT_JOB, settlePayoutJob } from './resources/payouts/service';
 export function registerJobs(d: Deps): void {
   d.scheduler.on(EXPIRE_JOB, (job) => expireChallengeJob(d, job));
   d.scheduler.on(PAYOUT_JOB, (job) => settlePayoutJob(d, job));
+  d.scheduler.on(BILL_JOB, (job) => billJob(d, job));
 }

@@ -3,6 +3,7 @@ import { BankAccountRepo } from './bank-accounts';
 import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
+import { PlanRepo, SubscriptionRepo } from './billing';
 import { EventRepo } from './events';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
@@ -40,6 +41,8 @@ export class Store {
   readonly events: EventRepo;
   readonly jobs: JobRepo;
   readonly bankAccounts: BankAccountRepo;
+  readonly plans: PlanRepo;
+  readonly subscriptions: SubscriptionRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -62,6 +65,8 @@ export class Store {
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
     this.bankAccounts = new BankAccountRepo(db);
+    this.plans = new PlanRepo(db);
+    this.subscriptions = new SubscriptionRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
