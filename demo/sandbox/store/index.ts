@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
+import { ChargeKeyRepo } from './charge-keys';
 import { EventRepo } from './events';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
@@ -38,6 +39,7 @@ export class Store {
   readonly ledger: LedgerRepo;
   readonly events: EventRepo;
   readonly jobs: JobRepo;
+  readonly chargeKeys: ChargeKeyRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -59,6 +61,7 @@ export class Store {
     this.ledger = new LedgerRepo(db);
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
+    this.chargeKeys = new ChargeKeyRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
