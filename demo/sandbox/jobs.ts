@@ -1,4 +1,5 @@
 import type { Deps } from './env';
+import { chargeDueJob, DUE_JOB } from './resources/charges/due';
 import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
 
 /**
@@ -7,4 +8,5 @@ import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
  */
 export function registerJobs(d: Deps): void {
   d.scheduler.on(EXPIRE_JOB, (job) => expireChallengeJob(d, job));
+  d.scheduler.on(DUE_JOB, (job) => chargeDueJob(d, job));
 }

@@ -241,6 +241,14 @@ export const TRANSITIONS: readonly Transition[] = [
     source: 'sandbox',
     note: 'the dispute is rejected: the charge stands',
   },
+  {
+    kinds: CHARGE,
+    from: 'charge_pending',
+    trigger: 'cancel',
+    to: 'cancelled',
+    source: 'sandbox',
+    note: 'a redirect, wallet, IVR or 3-D Secure charge cancelled by the merchant before the shopper paid',
+  },
 ];
 
 /**
