@@ -121,7 +121,11 @@ describe('store charge: paid at a store (POST /sandbox/v1/{merchant_id}/store-pa
 
   it("by the network's reference, at a store of a chosen chain", async () => {
     const c = (await charge(api, body('store'))).body;
-    const paid = await sim(api, '/store-payments', { reference: c.payment_method.cashnet_reference, amount: 250.5, id_store: storeOf('tulipan') });
+    const paid = await sim(api, '/store-payments', {
+      reference: c.payment_method.cashnet_reference,
+      amount: 250.5,
+      id_store: storeOf('tulipan'),
+    });
     expect(paid.body.status).toBe('completed');
   });
 
@@ -145,7 +149,13 @@ describe('store charge: paid at a store (POST /sandbox/v1/{merchant_id}/store-pa
 
   it.each([
     ['another amount', { amount: 250 }, 1003, 422, "the charge's amount"],
-    ["over the chain's max_amount (Abarrotes Nopalito: 2,000.00)", { amount: 3000, id_store: storeOf('nopalito') }, 1003, 422, 'max_amount'],
+    [
+      "over the chain's max_amount (Abarrotes Nopalito: 2,000.00)",
+      { amount: 3000, id_store: storeOf('nopalito') },
+      1003,
+      422,
+      'max_amount',
+    ],
     ['at an unknown store', { id_store: 999_999 }, 1005, 404, 'Store 999999'],
     ['of an unknown reference', { reference: 'SBXNOSUCHREF2345' }, 1005, 404, 'SBXNOSUCHREF2345'],
     ['with a malformed reference', { reference: 'sbx lower' }, 1001, 400, 'reference'],
@@ -227,7 +237,8 @@ describe('store charge: barcodes and the printable slip', () => {
     const store = (await api.call('GET', `/customers/${id}`)).body.store;
     const r = await fetch(store.barcode_url);
     expect(await decoder(new Uint8Array(await r.arrayBuffer()))).toEqual([store.reference]);
-    for (const path of ['/barcodes/SBXUNKNOWN234567.png', '/barcodes/..%2Fx.png', '/barcodes/abc.gif']) expect((await fetch(api.baseUrl + path)).status).toBe(404);
+    for (const path of ['/barcodes/SBXUNKNOWN234567.png', '/barcodes/..%2Fx.png', '/barcodes/abc.gif'])
+      expect((await fetch(api.baseUrl + path)).status).toBe(404);
   });
 
   it('the slip: amount, reference, barcode, due date and how to pay, under a strict CSP with no script; "Pagado" once paid', async () => {
@@ -262,7 +273,12 @@ describe('bank (SPEI) charge', () => {
     const r = await charge(api, body('bank_account', { customer: undefined }));
     expect(r.status).toBe(201);
     const pm = r.body.payment_method;
-    expect(r.body).toMatchObject({ method: 'bank_account', status: 'in_progress', authorization: null, due_date: '2026-03-17T12:00:00-06:00' });
+    expect(r.body).toMatchObject({
+      method: 'bank_account',
+      status: 'in_progress',
+      authorization: null,
+      due_date: '2026-03-17T12:00:00-06:00',
+    });
     expect(pm).toEqual({
       type: 'bank_transfer',
       agreement: expect.stringMatching(/^\d+$/),
@@ -275,7 +291,8 @@ describe('bank (SPEI) charge', () => {
     const other = (await charge(api, body('bank_account'))).body.payment_method.clabe;
     expect(other).not.toBe(pm.clabe);
     const slip = await (await fetch(pm.slip_url)).text();
-    for (const s of ['Ficha de pago por transferencia SPEI', pm.clabe, pm.name, '$250.50 MXN', 'otro importe se devuelve']) expect(slip).toContain(s);
+    for (const s of ['Ficha de pago por transferencia SPEI', pm.clabe, pm.name, '$250.50 MXN', 'otro importe se devuelve'])
+      expect(slip).toContain(s);
   });
 
   it('a SPEI transfer of the exact amount to its CLABE completes it: charge.succeeded and spei.received, money from outside:bank', async () => {

@@ -154,7 +154,7 @@ function chargeSimulation(d: Deps) {
         summary: 'The shopper keys the card in the IVR call',
         body: ivrCallSchema,
         ok: tx,
-        errors: [2004, 2005, 2009, 3001, 3002, 3003, 3004, 3005, 3006, 3009, 3010, 3011, 3012],
+        errors: [2004, 2005, 2006, 2009, 3001, 3002, 3003, 3004, 3005, 3006, 3009, 3010, 3011, 3012],
         gap: GAP,
       }),
       (c) => c.json(transactionView(ivrCall(d, id(c), parseWith(ivrCallSchema, c.var.body)))),
