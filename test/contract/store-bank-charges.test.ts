@@ -5,13 +5,16 @@
  * merchant, never refunded; the barcode images (decoded by zxing-wasm), the printable slip; every refusal with its
  * Error object and nothing left behind; the ledger balanced.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { clabeProblem } from '../../demo/sandbox/domain/clabe';
 import { STORE_CHAINS, storeCatalog } from '../../demo/sandbox/resources/stores/catalog';
-import { charge, createCustomer, CREDS, expectError, orderId, useSandbox, type TestApi } from './helpers';
+import { startSandbox } from '../../demo/sandbox/server';
+import { basic, charge, createCustomer, CREDS, expectError, NOW, orderId, useSandbox, XFF, type TestApi } from './helpers';
 
 const api = useSandbox();
 
@@ -367,6 +370,37 @@ describe('bad input: each kind checked by its schema, nothing left behind', () =
 describe('invariants', () => {
   it('the ledger holds: every operation balanced, no balance below zero', () => {
     expect(api.sandbox.store.ledger.check()).toEqual([]);
+  });
+});
+
+describe('nothing lost on restart', () => {
+  it('a store and a bank charge made before a restart are paid and expire after it (their keys and jobs are in the data file)', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'kinds-')), 'sandbox.db');
+    const first = await startSandbox({ ...CREDS, now: () => NOW, db, port: 0 });
+    const post = (base: string, b: unknown) =>
+      fetch(`${base}/v1/${CREDS.merchantId}/charges`, {
+        method: 'POST',
+        headers: { Authorization: basic(CREDS.privateKey), 'Content-Type': 'application/json', ...XFF },
+        body: JSON.stringify(b),
+      }).then((r) => r.json());
+    const store = await post(first.baseUrl, body('store'));
+    const bank = await post(first.baseUrl, body('bank_account', { due_date: '2026-03-11' }));
+    await first.close();
+    const second = await startSandbox({ ...CREDS, now: () => NOW, db, port: 0 });
+    try {
+      const simulate = (path: string, b: unknown) =>
+        fetch(`${second.baseUrl}/sandbox/v1/${CREDS.merchantId}${path}`, {
+          method: 'POST',
+          headers: { Authorization: basic(CREDS.privateKey), 'Content-Type': 'application/json' },
+          body: JSON.stringify(b),
+        }).then((r) => r.json());
+      expect((await simulate('/store-payments', { reference: store.payment_method.reference, amount: 250.5 })).status).toBe('completed');
+      await simulate('/clock/advance', { seconds: 2 * 86_400 });
+      expect(second.store.transactions.get(bank.id)!.status).toBe('cancelled');
+      expect(second.store.ledger.check()).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -19,6 +19,9 @@ import { settleCharge } from './settle';
  * charge (`charge.failed`). The card is kept as every card is (BIN, last four, keyed fingerprint), never whole.
  */
 
+/** The holder name the card rules check on a call (the card then shows the customer's name). */
+const IVR_HOLDER = 'IVR';
+
 /** The card keyed during the call (what the IVR reads; the holder is the charge's customer). */
 export interface IvrEntry {
   card_number: string;
@@ -38,13 +41,18 @@ export function ivrCall(d: Deps, id: string, entry: IvrEntry): TransactionRecord
     if (!charge || charge.kind !== 'charge') throw apiError(1005, `Transaction ${id} not found`);
     if (charge.status !== 'charge_pending' || charge.paymentMethod?.type !== 'ivr')
       throw apiError(3006, `Charge ${id} is not an IVR charge awaiting its call (status ${charge.status})`);
-    const holder = ((charge.details?.customer as { name?: string } | undefined)?.name ?? 'IVR').slice(0, 80);
-    const checked = validateCard({ ...entry, holder_name: holder }, d.clock.now());
+    // nobody keys a name on a phone: the card rules run with a placeholder, the card shows the customer's name
+    const holder = ((charge.details?.customer as { name?: string } | undefined)?.name ?? IVR_HOLDER).slice(0, 100);
+    const checked = validateCard({ ...entry, holder_name: IVR_HOLDER }, d.clock.now());
     if (!checked.value) {
       const first = checked.errors[0]!;
       return failedEntry(d, charge, ruleError({ field: first.field, reason: first.reason ?? 'format' }));
     }
-    const card = { id: null, facts: cardFacts(checked.value, d.store.fingerprintKey()), created: d.clock.nowMs() };
+    const card = {
+      id: null,
+      facts: { ...cardFacts(checked.value, d.store.fingerprintKey()), holder_name: holder },
+      created: d.clock.nowMs(),
+    };
     const answer = answerOf({ card, amountCents: charge.amountCents }, { usePoints: 'NONE', capture: true }, false, 0);
     if (!answer.approved) {
       const fraud = card.facts.outcome === 'fraud' ? { fraud_rules: FRAUD_RULES } : {};
