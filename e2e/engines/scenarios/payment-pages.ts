@@ -97,7 +97,10 @@ export const paymentPages: Scenario[] = [
       const charge = await redirectCharge(ctx);
       const tab = await ctx.tab();
       await openPayPage(tab, charge.payment_method.url);
-      expect(await tab.evaluate(() => [document.documentElement.lang, document.querySelector('h1')?.textContent])).toEqual(['es-MX', 'Pagar con tarjeta']);
+      expect(await tab.evaluate(() => [document.documentElement.lang, document.querySelector('h1')?.textContent])).toEqual([
+        'es-MX',
+        'Pagar con tarjeta',
+      ]);
       const pan = randomPan();
       const cvv2 = await freshCvv2(ctx);
       await typeCard(tab, pan, cvv2);
@@ -166,7 +169,10 @@ export const paymentPages: Scenario[] = [
       await tabTo(tab, '#decline');
       await tab.press('Enter');
       await backAtShop(tab, ctx, charge.id);
-      expect(ctx.api.store.transactions.get(charge.id)).toMatchObject({ status: 'failed', errorMessage: 'The payer declined the payment in the wallet' });
+      expect(ctx.api.store.transactions.get(charge.id)).toMatchObject({
+        status: 'failed',
+        errorMessage: 'The payer declined the payment in the wallet',
+      });
     },
   },
 ];
