@@ -4,6 +4,7 @@ import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, MerchantSettings, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud/fraud-rules';
 import { apiError } from './domain/errors';
+import { isMethodName, RESERVED_METHODS } from './domain/methods/kinds';
 import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
 import { FaultMode, faults } from './http/faults';
@@ -21,6 +22,8 @@ import { bankRouter } from './pages/bank';
 import { docsRouter } from './pages/docs';
 import { fieldsRouter } from './pages/fields';
 import { bankAccountsRouter } from './resources/bank-accounts/routes';
+import { paymentPagesRouter } from './pages/payments';
+import { storesRouter } from './resources/stores/routes';
 import { cardsRouter } from './resources/cards/routes';
 import { chargesRouter } from './resources/charges/routes';
 import { customersRouter } from './resources/customers/routes';
@@ -91,6 +94,10 @@ export interface SandboxOptions extends Credentials {
    * Default: the address it listens on (`startSandbox`), or `http://127.0.0.1:4010` for an app that is not served.
    */
   publicUrl?: string;
+  /** `<alt>` of the store fields (`--store-network`): see `SANDBOX_DEFAULTS.methods`. @default 'cashnet' */
+  storeNetwork?: string;
+  /** `<wallet>`, the wallet charge's `method` (`--wallet-method`): see `SANDBOX_DEFAULTS.methods`. @default 'wallet' */
+  walletMethod?: string;
 }
 
 /**
@@ -106,6 +113,16 @@ export function publicUrlProblem(url: string): string {
   } catch {
     return 'must be an absolute URL, e.g. https://sandbox.example';
   }
+}
+
+/**
+ * The problem with the store network and wallet method names (`storeNetwork`, `walletMethod`), or '': each 1-20
+ * lowercase letters, digits or underscores from a letter; the wallet method none of the other methods.
+ */
+export function methodNamesProblem(o: { storeNetwork?: string | undefined; walletMethod?: string | undefined }): string {
+  if (o.storeNetwork !== undefined && !isMethodName(o.storeNetwork)) return 'storeNetwork must be 1-20 of a-z, 0-9, _ from a letter';
+  if (o.walletMethod !== undefined && !isMethodName(o.walletMethod)) return 'walletMethod must be 1-20 of a-z, 0-9, _ from a letter';
+  return o.walletMethod !== undefined && RESERVED_METHODS.includes(o.walletMethod) ? `walletMethod may not be ${o.walletMethod}` : '';
 }
 
 /**
@@ -145,6 +162,11 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
     lenient: !!opts.lenient,
     log: opts.log,
     publicUrl,
+    methods: {
+      storeNetwork: opts.storeNetwork ?? SANDBOX_DEFAULTS.methods.storeNetwork,
+      walletMethod: opts.walletMethod ?? SANDBOX_DEFAULTS.methods.walletMethod,
+      publicKey: opts.publicKey,
+    },
   };
 }
 
@@ -167,6 +189,8 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
 export function createSandboxApp(opts: SandboxOptions) {
   if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
+  const names = methodNamesProblem(opts);
+  if (names) throw new TypeError(names);
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const deps = createDeps(opts, () => publicUrl);
   registerJobs(deps);
@@ -184,6 +208,8 @@ export function createSandboxApp(opts: SandboxOptions) {
   if (deps.mode === 'sandbox') app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route('/3ds', bankRouter(deps));
+  app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
+  app.route('/', paymentPagesRouter(deps));
   app.route('/', docsRouter(app));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));

@@ -1,4 +1,5 @@
 import type { Deps } from './env';
+import { chargeDueJob, DUE_JOB } from './resources/charges/due';
 import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
 import { PAYOUT_JOB, settlePayoutJob } from './resources/payouts/service';
 import { BILL_JOB, billJob } from './resources/subscriptions/billing';
@@ -11,4 +12,5 @@ export function registerJobs(d: Deps): void {
   d.scheduler.on(EXPIRE_JOB, (job) => expireChallengeJob(d, job));
   d.scheduler.on(PAYOUT_JOB, (job) => settlePayoutJob(d, job));
   d.scheduler.on(BILL_JOB, (job) => billJob(d, job));
+  d.scheduler.on(DUE_JOB, (job) => chargeDueJob(d, job));
 }

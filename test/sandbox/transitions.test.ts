@@ -45,6 +45,7 @@ const TABLE: Row[] = [
   ['charge', 'chargeback_pending', 'chargeback_reject', 'completed', 'sandbox'],
   ['fee', 'completed', 'refund_partial', 'completed', 'sandbox'],
   ['fee', 'completed', 'refund_full', 'refunded', 'sandbox'],
+  ['charge', 'charge_pending', 'cancel', 'cancelled', 'sandbox'],
 ];
 
 describe('the transaction state machine, row by row', () => {

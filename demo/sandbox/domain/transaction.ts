@@ -257,6 +257,14 @@ export const TRANSITIONS: readonly Transition[] = [
     source: 'sandbox',
     note: 'refunds of a fee reach its whole amount: refunded',
   },
+  {
+    kinds: CHARGE,
+    from: 'charge_pending',
+    trigger: 'cancel',
+    to: 'cancelled',
+    source: 'sandbox',
+    note: 'a redirect, wallet, IVR or 3-D Secure charge cancelled by the merchant before the shopper paid',
+  },
 ];
 
 /**

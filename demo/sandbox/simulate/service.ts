@@ -4,6 +4,7 @@ import { newId } from '../domain/ids';
 import { customerAccount, move } from '../domain/ledger';
 import type { TransactionRecord } from '../domain/records';
 import { moveTo } from '../resources/shared/move';
+import { payBankBySpei } from '../resources/charges/pay';
 
 /**
  * The simulation API's use cases (outside the spec; docs/sandbox.md, "Simulation API"): what shoppers, banks and
@@ -18,8 +19,8 @@ export function advanceClock(d: Deps, seconds: number): { now: number; jobs: num
 /** The handlers a SPEI transfer to a CLABE may reach, in order: the first that takes it wins (issue-specific ones join). */
 export type SpeiHandler = (d: Deps, clabe: string, cents: number) => TransactionRecord | null;
 
-/** The SPEI handlers beyond the customers' deposits (bank charges paid by their CLABE register here). */
-export const SPEI_HANDLERS: SpeiHandler[] = [];
+/** The SPEI handlers beyond the customers' deposits: bank charges paid by their CLABE (resources/charges/pay.ts). */
+export const SPEI_HANDLERS: SpeiHandler[] = [payBankBySpei];
 
 /**
  * A SPEI transfer of `cents` arrives at `clabe`: a handler of {@link SPEI_HANDLERS} takes it (a bank charge's

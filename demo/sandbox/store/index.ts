@@ -4,6 +4,7 @@ import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
 import { PlanRepo, SubscriptionRepo } from './billing';
+import { ChargeKeyRepo } from './charge-keys';
 import { EventRepo } from './events';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
@@ -43,6 +44,7 @@ export class Store {
   readonly bankAccounts: BankAccountRepo;
   readonly plans: PlanRepo;
   readonly subscriptions: SubscriptionRepo;
+  readonly chargeKeys: ChargeKeyRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -67,6 +69,7 @@ export class Store {
     this.bankAccounts = new BankAccountRepo(db);
     this.plans = new PlanRepo(db);
     this.subscriptions = new SubscriptionRepo(db);
+    this.chargeKeys = new ChargeKeyRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */

@@ -13,6 +13,7 @@ import { checkout } from './checkout';
 import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
+import { paymentPages } from './payment-pages';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
@@ -24,5 +25,6 @@ export const SCENARIOS: Scenario[] = [
   ...spa,
   ...classic,
   ...deviceData,
+  ...paymentPages,
   ...checks,
 ];
