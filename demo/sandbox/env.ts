@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from './schemas/index';
 import type { FraudOptions } from './fraud/fraud-rules';
 import type { SandboxMode } from './domain/card/mode';
+import type { Deliveries } from './events/dispatcher';
 import type { Store } from './store/index';
 import type { Clock } from './time/clock';
 import type { Scheduler } from './time/scheduler';
@@ -58,4 +59,6 @@ export interface Deps {
   log?: (line: string) => void;
   /** The sandbox's public base URL, no trailing slash (`--public-url`, else its own address): `http://127.0.0.1:4010`. */
   publicUrl: () => string;
+  /** Webhook delivery: fan-out of the outbox, sending, retries (events/dispatcher.ts). */
+  deliveries: Deliveries;
 }

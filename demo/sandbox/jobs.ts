@@ -1,5 +1,7 @@
 import type { Deps } from './env';
 import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
+import { ATTEMPT_JOB } from './events/deliveries';
+import { STAMP_JOB, stampInvoiceJob } from './resources/invoices/stamp';
 
 /**
  * Every kind of job the scheduler runs (time/scheduler.ts) and its handler: one list, so a newcomer finds what
@@ -7,4 +9,6 @@ import { EXPIRE_JOB, expireChallengeJob } from './resources/charges/three-ds';
  */
 export function registerJobs(d: Deps): void {
   d.scheduler.on(EXPIRE_JOB, (job) => expireChallengeJob(d, job));
+  d.scheduler.on(ATTEMPT_JOB, (job) => d.deliveries.onAttemptDue(job.ref));
+  d.scheduler.on(STAMP_JOB, (job) => stampInvoiceJob(d, job));
 }

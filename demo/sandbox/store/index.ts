@@ -3,10 +3,12 @@ import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
 import { EventRepo } from './events';
+import { InvoiceRepo } from './invoices';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
 import { DocTable } from './table';
+import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
 
 /**
  * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
@@ -38,6 +40,10 @@ export class Store {
   readonly ledger: LedgerRepo;
   readonly events: EventRepo;
   readonly jobs: JobRepo;
+  readonly webhooks: WebhookRepo;
+  readonly deliveries: DeliveryRepo;
+  readonly attempts: AttemptRepo;
+  readonly invoices: InvoiceRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -59,6 +65,10 @@ export class Store {
     this.ledger = new LedgerRepo(db);
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
+    this.webhooks = new WebhookRepo(db);
+    this.deliveries = new DeliveryRepo(db);
+    this.attempts = new AttemptRepo(db);
+    this.invoices = new InvoiceRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */

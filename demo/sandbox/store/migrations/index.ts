@@ -1,4 +1,6 @@
 import { CORE } from './0001-core';
+import { WEBHOOKS } from './0005-webhooks';
+import { INVOICES } from './0006-invoices';
 import type { Migration } from './sql';
 
 export type { Migration } from './sql';
@@ -7,4 +9,4 @@ export type { Migration } from './sql';
  * Every migration, oldest first. Add new ones at the end with a new name; never edit one that has shipped (a
  * sandbox file created by an older version applies only the ones it lacks).
  */
-export const MIGRATIONS: readonly Migration[] = [CORE];
+export const MIGRATIONS: readonly Migration[] = [CORE, WEBHOOKS, INVOICES];
