@@ -128,17 +128,17 @@ function header(w: Writer, inv: InvoiceRecord, dates: XmlDates): void {
   w.text('Factura electrónica (CFDI 4.0)', { size: 16, bold: true });
   w.text('SANDBOX: documento de prueba sin validez fiscal', { size: 11, bold: true, color: RED });
   w.gap();
-  w.text(`Tipo de comprobante: ${r.tipo_comprobante}   Serie: ${r.serie ?? '-'}   Folio: ${r.folio ?? '-'}   Id: ${inv.invoiceId}`);
+  w.text(`Tipo de comprobante: ${r.tipo_comprobante} · Serie: ${r.serie ?? '-'} · Folio: ${r.folio ?? '-'} · Id: ${inv.invoiceId}`);
   w.text(`Folio fiscal (UUID): ${inv.uuid}`, { bold: true });
-  w.text(`Fecha de emisión: ${dates.issued}   Fecha de timbrado: ${dates.stamped}   Lugar de expedición: ${r.lugar_expedicion}`);
+  w.text(`Fecha de emisión: ${dates.issued} · Fecha de timbrado: ${dates.stamped} · Lugar de expedición: ${r.lugar_expedicion}`);
   w.text(
-    `Forma de pago: ${r.forma_pago}   Método de pago: ${r.metodo_pago}   Moneda: ${r.moneda}   Tipo de cambio: ${microsText(r.tipo_de_cambio)}`,
+     `Forma de pago: ${r.forma_pago} · Método de pago: ${r.metodo_pago} · Moneda: ${r.moneda} · Tipo de cambio: ${microsText(r.tipo_de_cambio)}`,
   );
   w.gap();
-  w.text(`Emisor: ${inv.issuer.name}   RFC: ${inv.issuer.rfc}   Régimen fiscal: ${inv.issuer.regime}`, { bold: true });
+  w.text(`Emisor: ${inv.issuer.name} · RFC: ${inv.issuer.rfc} · Régimen fiscal: ${inv.issuer.regime}`, { bold: true });
   const x = r.receptor;
-  w.text(`Receptor: ${x.nombre}   RFC: ${x.rfc}   Uso del CFDI: ${x.uso_cfdi}`, { bold: true });
-  w.text(`Domicilio fiscal: ${x.residencia_fiscal ?? r.lugar_expedicion}${x.pais ? `   Residencia fiscal: ${x.pais}` : ''}`);
+  w.text(`Receptor: ${x.nombre} · RFC: ${x.rfc} · Uso del CFDI: ${x.uso_cfdi}`, { bold: true });
+  w.text(`Domicilio fiscal: ${x.residencia_fiscal ?? r.lugar_expedicion}${x.pais ? ` · Residencia fiscal: ${x.pais}` : ''}`);
   if (inv.transactionId) w.text(`Transacción: ${inv.transactionId}`);
   w.gap();
 }

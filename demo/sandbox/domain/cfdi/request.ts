@@ -83,10 +83,13 @@ const base64 = z
   .max(8192)
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
 
-/** Tax (spec: impuesto, tipo_factor, tasa, importe required; base optional). */
+/** Tax (spec: impuesto, tipo_factor, tasa, importe required; base optional). `Exento`, the SAT's spelling, is read as the spec's `Excento`. */
 export const taxSchema = z.object({
   impuesto: z.enum(IMPUESTOS),
-  tipo_factor: z.enum(TIPOS_FACTOR),
+  tipo_factor: z
+    .enum([...TIPOS_FACTOR, 'Exento'])
+    .transform((f) => (f === 'Exento' ? 'Excento' : f))
+    .meta({ description: 'Tasa, Cuota or Excento (the SAT spelling Exento is read as Excento)' }),
   tasa: rate,
   importe: money,
   base: money.optional(),

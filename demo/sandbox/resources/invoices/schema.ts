@@ -11,9 +11,12 @@ import { toFieldIssue } from '../../schemas/index';
  * complements), each broken rule an issue carrying `params.code` 1003.
  */
 export const invoiceRequestSchema = invoiceFields
-  .superRefine((req, ctx) => {
-    for (const p of cfdiProblems(req)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message, params: { code: 1003 } });
-  })
+  .pipe(
+    // a pipe: the rules run only on a request whose members all parsed (money already in cents)
+    z.custom<InvoiceRequest>().superRefine((req, ctx) => {
+      for (const p of cfdiProblems(req)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message, params: { code: 1003 } });
+    }),
+  )
   .meta({ id: 'InvoiceRequest' });
 
 /** The API error of the first issue of a request: 1003 for a broken rule between members, else 1001; both name the member. */
@@ -21,7 +24,7 @@ function invoiceError(issue: z.core.$ZodIssue, input: unknown): SandboxError {
   const path = issue.path.map(String).join('.') || 'body';
   const params = (issue as { params?: { code?: number; field?: string } }).params;
   if (issue.code === 'custom' && params?.code === 1003) return apiError(1003, `${path} ${issue.message}`);
-  if (issue.code === 'invalid_value') return apiError(1001, `${path} must be one of ${issue.values.join(', ')} (rule: format)`);
+  if (issue.code === 'invalid_value') return apiError(1001, `${path} must be one of ${issue.values.map(String).sort().join(', ')} (rule: format)`);
   if (issue.code === 'custom' && !params?.field) return apiError(1001, `${path} ${issue.message} (rule: format)`);
   const field = toFieldIssue(issue, input);
   const detail = issue.code === 'too_big' && issue.origin === 'array' ? ` (at most ${issue.maximum})` : issue.message && field.reason === 'format' ? ` (${issue.message})` : '';
