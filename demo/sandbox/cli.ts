@@ -5,7 +5,7 @@
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
  * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
  * [--entry-rule off|flag|decline] [--fields-ancestors ORIGIN,...] [--public-url URL] [--db FILE] [--reset] [--lenient]
- * [--merchant-status active|deleted]`: runs the local sandbox API on
+ * [--merchant-status active|deleted] [--webhook-allow-hosts HOST,...]`: runs the local sandbox API on
  * 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
@@ -31,6 +31,8 @@
  *   lives, SQLite; `--reset` deletes it first. The clock's offset is kept there too.
  * - `--lenient`: accept the omissions the spec forbids (a charge without `device_session_id`, ...), each recorded as an
  *   `X-Sandbox-Warning` response header; `--merchant-status deleted` refuses every transaction with 1008.
+ * - `--webhook-allow-hosts HOST,...`: hosts beyond loopback that webhook URLs may name (names, `*.example.com`, or
+ *   addresses); private, link-local and metadata addresses stay refused (events/ssrf.ts). Default: loopback only.
  * - At most 32 open connections per client address (and 256 in all); further ones are closed on arrival.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
@@ -77,6 +79,7 @@ function parseFlags() {
       reset: { type: 'boolean', default: false },
       lenient: { type: 'boolean', default: false },
       'merchant-status': { type: 'string', default: SANDBOX_DEFAULTS.merchant.status },
+      'webhook-allow-hosts': { type: 'string', default: '' },
     },
     strict: true,
   }).values;
@@ -117,6 +120,7 @@ function flagProblems(values: Flags): string[] {
       : '',
     values.db === ':memory:' || /^[^\0]{1,4096}$/.test(values.db) ? '' : '--db must be a file path or :memory:',
     ['active', 'deleted'].includes(values['merchant-status']) ? '' : '--merchant-status must be active or deleted',
+    allowHostsProblem(values['webhook-allow-hosts']),
   ].filter(Boolean);
 }
 
@@ -151,7 +155,17 @@ function options() {
     reset: values.reset,
     lenient: values.lenient,
     merchant: { status: values['merchant-status'] as 'active' | 'deleted' },
+    webhooks: { allowHosts: values['webhook-allow-hosts'].split(',').filter(Boolean) },
   };
+}
+
+/** The problem with a `--webhook-allow-hosts` value (host names, `*.` wildcards, IPv4 or bracketed IPv6 addresses), or ''. */
+function allowHostsProblem(list: string): string {
+  const bad = list
+    .split(',')
+    .filter(Boolean)
+    .filter((h) => !/^\[[0-9A-Fa-f:.]+\]$/.test(h) && !h.replace(/^\*\./, '').split('.').every((label) => /^[A-Za-z0-9-]{1,63}$/.test(label)));
+  return bad.length ? `--webhook-allow-hosts: not a host name or address: ${bad.join(', ')}` : '';
 }
 
 /** The problem with a `--fields-ancestors` value, or ''. */
@@ -201,7 +215,7 @@ try {
     entry,
   } = opts.fraud;
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''} (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''}; webhooks to loopback${opts.webhooks.allowHosts.length ? ` and ${opts.webhooks.allowHosts.join(', ')}` : ' only'} (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {
