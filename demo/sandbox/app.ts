@@ -91,7 +91,7 @@ export interface SandboxOptions extends Credentials {
   publicUrl?: string;
   /**
    * Webhook delivery (events/dispatcher.ts): `allowHosts` (`--webhook-allow-hosts`: hosts beyond loopback that webhook
-   * URLs may name), and for tests the resolver, the HTTP sender, the time-out (15 s) and the bound in flight (4).
+   * URLs may name), and for tests the resolver, the HTTP sender, the time-out (15 s) and the bound in flight (8).
    */
   webhooks?: Partial<DeliveryOptions>;
 }

@@ -127,20 +127,19 @@ describe('bounded in flight per webhook', () => {
     const gate = new Promise<void>((done) => (release = done));
     await register(patient, `${rx.url}/busy`, ['charge.succeeded']);
     await rx.waitFor(1, (h) => h.path === '/busy');
-    rx.maxOpen = 0;
     rx.answer = async (h) => {
       if (h.path === '/busy') await gate;
       return { status: 200 };
     };
     try {
-      const events = [];
+      const events: string[] = [];
       for (let i = 0; i < 8; i++) events.push((await succeededEvent(patient)).event);
       await rx.waitFor(3, (h) => h.path === '/busy' && events.includes(h.json?.id));
       await new Promise((done) => setTimeout(done, 150));
       expect(rx.hits.filter((h) => h.path === '/busy' && events.includes(h.json?.id))).toHaveLength(3);
       release();
       await rx.waitFor(8, (h) => h.path === '/busy' && events.includes(h.json?.id));
-      expect(rx.maxOpen).toBe(3);
+      expect(rx.maxOpen['/busy']).toBe(3);
     } finally {
       release();
       rx.answer = () => ({ status: 200 });

@@ -29,8 +29,8 @@ export interface Receiver {
   hits: Hit[];
   /** How it answers; change it at any time. */
   answer: (hit: Hit) => Answer | Promise<Answer>;
-  /** The most requests it held open at once. */
-  maxOpen: number;
+  /** The most requests it held open at once, by path. */
+  maxOpen: Record<string, number>;
   /** Resolves once `n` requests arrived (optionally matching), or fails after `ms`. */
   waitFor(n: number, match?: (h: Hit) => boolean, ms?: number): Promise<Hit[]>;
   close(): Promise<void>;
@@ -38,12 +38,12 @@ export interface Receiver {
 
 /** Starts a receiver on 127.0.0.1 answering 200 until told otherwise. */
 export async function startReceiver(answer: Receiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<Receiver> {
-  let open = 0;
+  const open: Record<string, number> = {};
   const r: Receiver = {
     url: '',
     hits: [],
     answer,
-    maxOpen: 0,
+    maxOpen: {},
     async waitFor(n, match = () => true, ms = 10_000) {
       const until = Date.now() + ms;
       while (r.hits.filter(match).length < n) {
@@ -55,8 +55,9 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
   const server = createServer((req, res) => {
-    open++;
-    r.maxOpen = Math.max(r.maxOpen, open);
+    const path = req.url ?? '';
+    open[path] = (open[path] ?? 0) + 1;
+    r.maxOpen[path] = Math.max(r.maxOpen[path] ?? 0, open[path]);
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', async () => {
@@ -70,7 +71,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
       r.hits.push(hit);
       const a = await r.answer(hit);
       if (a.delayMs) await new Promise((done) => setTimeout(done, a.delayMs));
-      open--;
+      open[path]!--;
       if (res.destroyed) return;
       res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers });
       res.end(a.body ?? '');

@@ -49,6 +49,7 @@ describe('restart with pending deliveries (same process, same data file)', () =>
       port: 0,
       webhooks: {
         pollMs: 20,
+        maxInFlight: 4,
         send: (r) =>
           JSON.parse(r.body).type === 'verification'
             ? Promise.resolve({ status: 500, body: '', error: null })

@@ -93,7 +93,7 @@ export const retryDelay = (attempts: number): number | null => RETRY_SCHEDULE_MS
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
 /** Most deliveries sent at once to one webhook; the rest wait their turn, oldest first. */
-export const MAX_IN_FLIGHT_PER_WEBHOOK = 4;
+export const MAX_IN_FLIGHT_PER_WEBHOOK = 8;
 
 /** Most webhooks a merchant may register. */
 export const MAX_WEBHOOKS = 50;

@@ -54,6 +54,8 @@ export function addDelivery(store: Store, w: WebhookRecord, e: Pick<StoredEvent,
  * transaction. @returns how many events it read (less than {@link FAN_OUT_BATCH}: the outbox is drained).
  */
 export function fanOutBatch(store: Store, now: number): number {
+  // nothing new: no transaction (better-sqlite3 is synchronous, so nothing can write between this read and the next)
+  if (!store.events.after(Number(store.meta(CURSOR_KEY) ?? 0), 1).length) return 0;
   return store.tx(() => {
     const cursor = Number(store.meta(CURSOR_KEY) ?? 0);
     const events = store.events.after(cursor, FAN_OUT_BATCH);

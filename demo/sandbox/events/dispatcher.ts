@@ -102,8 +102,10 @@ export class Deliveries {
   /** Starts the queued deliveries of each webhook, oldest first, up to its bound in flight. */
   #pump(): void {
     const max = this.options.maxInFlight;
+    const waiting = new Set(this.store.deliveries.queuedWebhooks());
+    if (!waiting.size) return;
     for (const w of this.store.webhooks.active()) {
-      if ((this.#inFlight.get(w.id) ?? 0) >= max) continue;
+      if (!waiting.has(w.id) || (this.#inFlight.get(w.id) ?? 0) >= max) continue;
       for (const dl of this.store.deliveries.queuedOf(w.id, max * 2)) {
         if ((this.#inFlight.get(w.id) ?? 0) >= max) break;
         if (!this.#sending.has(dl.id)) this.#start(w, dl);

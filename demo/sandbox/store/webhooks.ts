@@ -12,13 +12,16 @@ import { DocTable, eq, type Condition, type Page } from './table';
 export const CURSOR_KEY = 'webhook_cursor';
 
 export class WebhookRepo extends DocTable<WebhookRecord> {
+  readonly #active: Statement<[], { doc: string }>;
+
   constructor(db: Db) {
     super(db, 'webhooks', { status: (r) => r.status });
+    this.#active = db.prepare("SELECT doc FROM webhooks WHERE status != 'disabled' ORDER BY seq");
   }
 
   /** The webhooks that still receive events (not disabled), oldest first. */
   active(): WebhookRecord[] {
-    return this.values().filter((w) => w.status !== 'disabled');
+    return this.#active.all().map((r) => JSON.parse(r.doc) as WebhookRecord);
   }
 }
 
@@ -31,20 +34,22 @@ export interface DeliveryFilter {
 
 export class DeliveryRepo extends DocTable<DeliveryRecord> {
   readonly #queued: Statement<[string, number], { doc: string }>;
+  readonly #queuedWebhooks: Statement<[], { webhook_id: string }>;
 
   constructor(db: Db) {
     super(db, 'deliveries', { webhook_id: (r) => r.webhookId, event_id: (r) => r.eventId, status: (r) => r.status });
     this.#queued = db.prepare("SELECT doc FROM deliveries WHERE webhook_id = ? AND status = 'queued' ORDER BY seq LIMIT ?");
+    this.#queuedWebhooks = db.prepare("SELECT DISTINCT webhook_id FROM deliveries WHERE status = 'queued'");
+  }
+
+  /** The webhooks that have queued deliveries. */
+  queuedWebhooks(): string[] {
+    return this.#queuedWebhooks.all().map((r) => r.webhook_id);
   }
 
   /** The first `limit` queued deliveries of a webhook, oldest first (the order they are sent in). */
   queuedOf(webhookId: string, limit: number): DeliveryRecord[] {
     return this.#queued.all(webhookId, limit).map((r) => JSON.parse(r.doc) as DeliveryRecord);
-  }
-
-  /** How many deliveries of a webhook are queued. */
-  queuedCount(webhookId: string): number {
-    return this.count(['webhook_id = ?', webhookId], ['status = ?', 'queued']);
   }
 
   /** The deliveries of a webhook that still lead to an attempt (queued or scheduled), oldest first. */
