@@ -194,7 +194,8 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
   mountResources(app, deps, v1);
-  if (deps.mode === 'sandbox') app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
+  if (deps.mode === 'sandbox')
+    app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route('/3ds', bankRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));

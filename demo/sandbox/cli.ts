@@ -164,7 +164,14 @@ function allowHostsProblem(list: string): string {
   const bad = list
     .split(',')
     .filter(Boolean)
-    .filter((h) => !/^\[[0-9A-Fa-f:.]+\]$/.test(h) && !h.replace(/^\*\./, '').split('.').every((label) => /^[A-Za-z0-9-]{1,63}$/.test(label)));
+    .filter(
+      (h) =>
+        !/^\[[0-9A-Fa-f:.]+\]$/.test(h) &&
+        !h
+          .replace(/^\*\./, '')
+          .split('.')
+          .every((label) => /^[A-Za-z0-9-]{1,63}$/.test(label)),
+    );
   return bad.length ? `--webhook-allow-hosts: not a host name or address: ${bad.join(', ')}` : '';
 }
 

@@ -43,7 +43,14 @@ const C = Number(values.concurrency);
 const KILL_OPS = Number(values['kill-ops']);
 const INVOICES = Number(values.invoices);
 const MAX_S = Number(values['max-seconds']);
-for (const [k, v] of Object.entries({ ops: OPS, rate: RATE, concurrency: C, 'kill-ops': KILL_OPS, invoices: INVOICES, 'max-seconds': MAX_S })) {
+for (const [k, v] of Object.entries({
+  ops: OPS,
+  rate: RATE,
+  concurrency: C,
+  'kill-ops': KILL_OPS,
+  invoices: INVOICES,
+  'max-seconds': MAX_S,
+})) {
   if (!Number.isInteger(v) || v < 1 || v > 1_000_000) {
     console.error(`--${k} must be a positive integer`);
     process.exit(2);
@@ -135,7 +142,16 @@ async function cardCharge(base: string, pan: string, extra: object = {}) {
     base,
     'POST',
     `/v1/${merchantId}/charges`,
-    { method: 'card', source_id: tok.id, amount: 100, description: 'bench', order_id: order, device_session_id: 'benchsession0000000000000000000000', customer: { name: 'B', email: 'b@example.com' }, ...extra },
+    {
+      method: 'card',
+      source_id: tok.id,
+      amount: 100,
+      description: 'bench',
+      order_id: order,
+      device_session_id: 'benchsession0000000000000000000000',
+      customer: { name: 'B', email: 'b@example.com' },
+      ...extra,
+    },
     { 'X-Forwarded-For': '203.0.113.7' },
   );
   return { ...r, order, t0 };
@@ -151,7 +167,11 @@ async function latency(rate: number) {
   const { child, base } = await sandbox(join(dir, `latency-${rate}.db`));
   const rx = await receiver();
   await call(base, 'POST', `/v1/${merchantId}/webhooks`, { url: rx.url, event_types: TYPES });
-  const customer = await call(base, 'POST', `/v1/${merchantId}/customers`, { name: 'Bench', email: 'b@example.com', requires_account: true });
+  const customer = await call(base, 'POST', `/v1/${merchantId}/customers`, {
+    name: 'Bench',
+    email: 'b@example.com',
+    requires_account: true,
+  });
   const started = new Map<string, number>(); // `${type}:${order_id or transaction id}` -> request start
   const t0 = performance.now();
   await pool(OPS, C, async (i) => {
@@ -216,18 +236,23 @@ async function sigkill() {
   const acknowledged: string[] = [];
   let killed = false;
   const killAt = Math.floor(KILL_OPS * 0.6);
-  await pool(KILL_OPS, C, async () => {
-    try {
-      const r = await cardCharge(run.base, '4111111111111111');
-      if (r.status === 201) acknowledged.push(r.body.id);
-      if (acknowledged.length >= killAt && !killed) {
-        killed = true;
-        run.child.kill('SIGKILL');
+  await pool(
+    KILL_OPS,
+    C,
+    async () => {
+      try {
+        const r = await cardCharge(run.base, '4111111111111111');
+        if (r.status === 201) acknowledged.push(r.body.id);
+        if (acknowledged.length >= killAt && !killed) {
+          killed = true;
+          run.child.kill('SIGKILL');
+        }
+      } catch {
+        /* the process is gone: the request failed */
       }
-    } catch {
-      /* the process is gone: the request failed */
-    }
-  }, () => killed);
+    },
+    () => killed,
+  );
   await new Promise((done) => (run.child.exitCode !== null ? done(null) : run.child.once('exit', done)));
   run = await sandbox(db);
   for (let i = 0; i < 12; i++) await call(run.base, 'POST', `/sandbox/v1/${merchantId}/clock/advance`, { seconds: 3600 });
@@ -278,7 +303,14 @@ async function invoices() {
   }
   child.kill('SIGTERM');
   rx.close();
-  return { invoices: INVOICES, requestRate: INVOICES / requestSeconds, jobs: adv.body.jobs_run, stampRate: INVOICES / stampSeconds, xml: pct(xml, 50), pdf: pct(pdf, 50) };
+  return {
+    invoices: INVOICES,
+    requestRate: INVOICES / requestSeconds,
+    jobs: adv.body.jobs_run,
+    stampRate: INVOICES / stampSeconds,
+    xml: pct(xml, 50),
+    pdf: pct(pdf, 50),
+  };
 }
 
 for (const rate of [RATE, 0]) {

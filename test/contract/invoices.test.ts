@@ -33,7 +33,14 @@ describe('request, stamp, documents', () => {
       message: null,
     });
     const pending = (await get(body.invoice_id)).body;
-    expect(pending).toMatchObject({ status: 'PENDING', uuid: null, issue_date: null, public_xml_link: null, public_pdf_link: null, link_expiration_date: null });
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      uuid: null,
+      issue_date: null,
+      public_xml_link: null,
+      public_pdf_link: null,
+      link_expiration_date: null,
+    });
     await advance(api, CREDS.merchantId, 1);
     expect((await get(body.invoice_id)).body.status).toBe('PENDING');
     await advance(api, CREDS.merchantId, 1);
@@ -88,7 +95,13 @@ describe('request, stamp, documents', () => {
     const body = invoiceBody({ receptor: { ...invoiceBody().receptor, rfc } });
     expect((await post(body)).status).toBe(201);
     await advance(api, CREDS.merchantId, 2);
-    expect((await get(body.invoice_id)).body).toMatchObject({ status: 'ERROR', message, uuid: null, public_xml_link: null, issue_date: null });
+    expect((await get(body.invoice_id)).body).toMatchObject({
+      status: 'ERROR',
+      message,
+      uuid: null,
+      public_xml_link: null,
+      issue_date: null,
+    });
   });
 
   it('a refused (ERROR) invoice may be requested again under its invoice_id; a stamped one may not (1003)', async () => {

@@ -30,10 +30,13 @@ async function succeededEvent(on = api): Promise<{ charge: string; event: string
 
 /** The delivery of `event` to webhook `webhook`, once `ok` holds of it. */
 const deliveryOf = (event: string, webhook: string, ok: (dl: any) => boolean) =>
-  until(async () => (await deliveriesOf(api, CREDS.merchantId, event)).find((dl) => dl.webhook_id === webhook), (dl) => !!dl && ok(dl));
+  until(
+    async () => (await deliveriesOf(api, CREDS.merchantId, event)).find((dl) => dl.webhook_id === webhook),
+    (dl) => !!dl && ok(dl),
+  );
 
 describe('retries on the clock', () => {
-  it('the schedule is Standard Webhooks\' suggestion', () => {
+  it("the schedule is Standard Webhooks' suggestion", () => {
     expect(RETRY_SCHEDULE_MS.map((ms) => ms / 1000)).toEqual([0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
   });
 
@@ -85,7 +88,11 @@ describe('retries on the clock', () => {
     const slow = await register(api, `${rx.url}/slow`, ['charge.succeeded']);
     const moved = await register(api, `${rx.url}/moved`, ['charge.succeeded']);
     rx.answer = (h) =>
-      h.path === '/slow' ? { status: 200, delayMs: 1500 } : h.path === '/moved' ? { status: 302, headers: { location: `${rx.url}/target` } } : { status: 200 };
+      h.path === '/slow'
+        ? { status: 200, delayMs: 1500 }
+        : h.path === '/moved'
+          ? { status: 302, headers: { location: `${rx.url}/target` } }
+          : { status: 200 };
     try {
       const { event } = await succeededEvent();
       const timedOut = await deliveryOf(event, slow.id, (x) => x.attempts === 1);
@@ -102,7 +109,10 @@ describe('retries on the clock', () => {
 describe('410 Gone', () => {
   it('disables the webhook: its pending deliveries are cancelled and new events are not sent to it', async () => {
     const w = await register(api, `${rx.url}/gone`, ['charge.succeeded']);
-    await until(async () => (await api.call('GET', `/webhooks/${w.id}`)).body.status, (s) => s === 'verified');
+    await until(
+      async () => (await api.call('GET', `/webhooks/${w.id}`)).body.status,
+      (s) => s === 'verified',
+    );
     rx.answer = (h) => ({ status: h.path === '/gone' ? 410 : 200 });
     try {
       const { event } = await succeededEvent();
@@ -158,7 +168,11 @@ describe('the delivery log and resend (simulation API)', () => {
       expect(a).toMatchObject({ attempt: 1, response_status: 202, error: null, outcome: 'delivered' });
       expect(a.response_body).toBe('x'.repeat(1024));
       expect(a.request.url).toBe(`${rx.url}/log`);
-      expect(a.request.headers).toMatchObject({ authorization: 'Basic [redacted]', 'webhook-id': event, 'content-type': 'application/json' });
+      expect(a.request.headers).toMatchObject({
+        authorization: 'Basic [redacted]',
+        'webhook-id': event,
+        'content-type': 'application/json',
+      });
       expect(JSON.parse(a.request.body)).toMatchObject({ id: event, type: 'charge.succeeded', transaction: { id } });
       expect(a.duration_ms).toBeGreaterThanOrEqual(0);
       const one = await api.call('GET', `/events/${event}`, { prefix: SIM });
@@ -167,7 +181,9 @@ describe('the delivery log and resend (simulation API)', () => {
       expect(one.body.deliveries.map((x: { id: string }) => x.id)).toContain(dl.id);
       expectError(await api.call('GET', '/events/evnothere', { prefix: SIM }), 1005, 404);
       const filtered = await api.call('GET', `/deliveries?webhook_id=${w.id}&status=delivered`, { prefix: SIM });
-      expect(filtered.body.every((x: { webhook_id: string; status: string }) => x.webhook_id === w.id && x.status === 'delivered')).toBe(true);
+      expect(filtered.body.every((x: { webhook_id: string; status: string }) => x.webhook_id === w.id && x.status === 'delivered')).toBe(
+        true,
+      );
     } finally {
       rx.answer = () => ({ status: 200 });
     }

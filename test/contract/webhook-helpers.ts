@@ -45,9 +45,9 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     answer,
     maxOpen: {},
     async waitFor(n, match = () => true, ms = 10_000) {
-      const until = Date.now() + ms;
+      const end = Date.now() + ms;
       while (r.hits.filter(match).length < n) {
-        if (Date.now() > until) throw new Error(`receiver: ${r.hits.filter(match).length} of ${n} requests after ${ms} ms`);
+        if (Date.now() > end) throw new Error(`receiver: ${r.hits.filter(match).length} of ${n} requests after ${ms} ms`);
         await new Promise((done) => setTimeout(done, 10));
       }
       return r.hits.filter(match);

@@ -18,15 +18,21 @@ const dir = mkdtempSync(join(tmpdir(), 'webhook-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A small client of a sandbox at `base` with the contract credentials. */
-const client = (base: string) => async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: basic(CREDS.privateKey), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const client =
+  (base: string) =>
+  async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: basic(CREDS.privateKey),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
 
 /** Charges a new token: a charge.succeeded event. */
 async function cardCharge(call: ReturnType<typeof client>, m: string) {
@@ -60,7 +66,10 @@ describe('restart with pending deliveries (same process, same data file)', () =>
     const w = await call1('POST', `/v1/${CREDS.merchantId}/webhooks`, { url: `${rx.url}/r`, event_types: ['charge.succeeded'] });
     const charges = [];
     for (let i = 0; i < 6; i++) charges.push(await cardCharge(call1, CREDS.merchantId));
-    await until(async () => hanging.length, (n) => n === 4); // four in flight (the bound), two waiting
+    await until(
+      async () => hanging.length,
+      (n) => n === 4,
+    ); // four in flight (the bound), two waiting
     const pending = first.store.deliveries.values().map((d) => d.status);
     expect(pending.sort()).toEqual(['queued', 'queued', 'queued', 'queued', 'queued', 'queued', 'scheduled']);
     await first.close();
@@ -90,7 +99,18 @@ afterEach(() => {
 
 /** Runs the sandbox CLI on `db`; resolves with its process and base URL. */
 async function runCli(db: string) {
-  const args = ['--db', db, '--port', '0', '--merchant-id', CREDS.merchantId, '--public-key', CREDS.publicKey, '--private-key', CREDS.privateKey];
+  const args = [
+    '--db',
+    db,
+    '--port',
+    '0',
+    '--merchant-id',
+    CREDS.merchantId,
+    '--public-key',
+    CREDS.publicKey,
+    '--private-key',
+    CREDS.privateKey,
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args], { cwd: process.cwd() });
   started.push(child);
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -125,7 +145,8 @@ describe('SIGKILL with deliveries in flight and retries scheduled', () => {
       const events = (await call2('GET', `/sandbox/v1/${CREDS.merchantId}/events?limit=100`)).body as { id: string; type: string }[];
       expect(events).toHaveLength(5); // the verification and four charges
       const delivered = await until(
-        async () => (await call2('GET', `/sandbox/v1/${CREDS.merchantId}/deliveries?limit=100&status=delivered`)).body as { event_id: string }[],
+        async () =>
+          (await call2('GET', `/sandbox/v1/${CREDS.merchantId}/deliveries?limit=100&status=delivered`)).body as { event_id: string }[],
         (d) => d.length === 5,
         20_000,
       );

@@ -27,7 +27,15 @@ const sent: SendRequest[] = [];
 const api = useSandbox({
   webhooks: {
     pollMs: 20,
-    allowHosts: ['hooks.example.com', 'private.example.com', 'mixed.example.com', 'meta.example.com', 'ula.example.com', 'rebind.example.com', '93.184.215.20'],
+    allowHosts: [
+      'hooks.example.com',
+      'private.example.com',
+      'mixed.example.com',
+      'meta.example.com',
+      'ula.example.com',
+      'rebind.example.com',
+      '93.184.215.20',
+    ],
     resolve: async (host) => {
       looked.push(host);
       const a = dns[host];
@@ -96,11 +104,27 @@ describe('refused at registration: an Error object naming url; nothing stored, n
 
 describe('allowed, and checked again at delivery', () => {
   it('loopback by default, and listed public hosts: the sender is given the address that was checked', async () => {
-    for (const url of ['http://127.0.0.1:9/h', 'http://localhost:9/h', 'http://[::1]:9/h', 'https://hooks.example.com/h', 'http://93.184.215.20/h']) {
+    for (const url of [
+      'http://127.0.0.1:9/h',
+      'http://localhost:9/h',
+      'http://[::1]:9/h',
+      'https://hooks.example.com/h',
+      'http://93.184.215.20/h',
+    ]) {
       const r = await register(url);
       expect(r.status, url).toBe(201);
-      const req = await until(async () => sent.find((s) => s.url === url), (s) => !!s);
-      expect(req!.address).toBe({ 'http://localhost:9/h': '127.0.0.1', 'https://hooks.example.com/h': '93.184.215.14', 'http://[::1]:9/h': '::1', 'http://93.184.215.20/h': '93.184.215.20' }[url] ?? '127.0.0.1');
+      const req = await until(
+        async () => sent.find((s) => s.url === url),
+        (s) => !!s,
+      );
+      expect(req!.address).toBe(
+        {
+          'http://localhost:9/h': '127.0.0.1',
+          'https://hooks.example.com/h': '93.184.215.14',
+          'http://[::1]:9/h': '::1',
+          'http://93.184.215.20/h': '93.184.215.20',
+        }[url] ?? '127.0.0.1',
+      );
     }
   });
 
@@ -108,7 +132,10 @@ describe('allowed, and checked again at delivery', () => {
     const url = 'https://rebind.example.com/h';
     const r = await register(url);
     expect(r.status).toBe(201);
-    const verification = await until(async () => sent.filter((s) => s.url === url), (s) => s.length === 1);
+    const verification = await until(
+      async () => sent.filter((s) => s.url === url),
+      (s) => s.length === 1,
+    );
     expect(verification[0]!.address).toBe('93.184.215.15');
     dns['rebind.example.com'] = ['10.0.0.99'];
     const events = await api.call('GET', `/events?type=verification&resource_id=${r.body.id}`, { prefix: sim(CREDS.merchantId) });

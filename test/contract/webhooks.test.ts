@@ -36,7 +36,10 @@ describe('registration', () => {
     expect(hit!.headers['webhook-id']).toBe(hit!.json.id);
     expect(hit!.headers['content-type']).toBe('application/json');
     expect(hit!.headers.authorization).toBeUndefined(); // no user: no Basic auth
-    const got = await until(() => getWebhook(w.id), (b) => b.status === 'verified');
+    const got = await until(
+      () => getWebhook(w.id),
+      (b) => b.status === 'verified',
+    );
     expect(got).toEqual({ id: w.id, url: w.url, event_types: w.event_types, status: 'verified' }); // no secret
     const list = await api.call('GET', '/webhooks?limit=100');
     expect(list.body.find((x: { id: string }) => x.id === w.id)).toEqual(got);
@@ -132,7 +135,9 @@ describe('each event type, emitted by its operation, to the webhooks that asked 
   const delivered = async (type: string, id: string, path = '/all', secret = all.secret) => {
     const [hit] = await rx.waitFor(1, (h) => ofType(type, path)(h) && (h.json.transaction?.id ?? h.json.invoice?.invoice_id) === id);
     expect(new Webhook(secret).verify(hit!.body, hit!.headers as Record<string, string>)).toEqual(hit!.json);
-    expect(Object.keys(hit!.json).sort()).toEqual(['event_date', 'id', type.startsWith('invoice.') ? 'invoice' : 'transaction', 'type'].sort());
+    expect(Object.keys(hit!.json).sort()).toEqual(
+      ['event_date', 'id', type.startsWith('invoice.') ? 'invoice' : 'transaction', 'type'].sort(),
+    );
     return hit!.json;
   };
 
@@ -154,7 +159,10 @@ describe('each event type, emitted by its operation, to the webhooks that asked 
     const declined = TEST_CARDS.find((c) => c.error_code === 3001)!.number;
     const r = await charge(api, chargeBody(await tokenize(api, { card_number: declined })));
     expect(r.status).toBe(402);
-    const failed = await rx.waitFor(1, (h) => ofType('charge.failed', '/all')(h) && h.json.transaction.card.card_number.endsWith(declined.slice(-4)));
+    const failed = await rx.waitFor(
+      1,
+      (h) => ofType('charge.failed', '/all')(h) && h.json.transaction.card.card_number.endsWith(declined.slice(-4)),
+    );
     expect(failed[0]!.json.transaction.status).toBe('failed');
   });
 
@@ -164,15 +172,21 @@ describe('each event type, emitted by its operation, to the webhooks that asked 
     const body = await delivered('charge.refunded', r.body.id);
     expect(body.transaction.refund).toMatchObject({ amount: 100, transaction_type: 'refund' });
     await delivered('charge.refunded', r.body.id, '/refunds', onlyRefunds.secret);
-    expect(rx.hits.filter((h) => h.path === '/refunds' && h.json?.type !== 'verification' && h.json?.type !== 'charge.refunded')).toEqual([]);
+    expect(rx.hits.filter((h) => h.path === '/refunds' && h.json?.type !== 'verification' && h.json?.type !== 'charge.refunded')).toEqual(
+      [],
+    );
   });
 
-  it('spei.received: a SPEI transfer to a customer\'s CLABE', async () => {
+  it("spei.received: a SPEI transfer to a customer's CLABE", async () => {
     const customer = await createCustomer(api, { requires_account: true });
     const clabe = (await api.call('GET', `/customers/${customer}`)).body.clabe;
     const r = await api.call('POST', '/spei-transfers', { prefix: sim(CREDS.merchantId), body: { clabe, amount: 250 } });
     expect(r.status).toBe(201);
-    expect((await delivered('spei.received', r.body.id)).transaction).toMatchObject({ status: 'completed', amount: 250, customer_id: customer });
+    expect((await delivered('spei.received', r.body.id)).transaction).toMatchObject({
+      status: 'completed',
+      amount: 250,
+      customer_id: customer,
+    });
   });
 
   it('invoice.stamped, invoice.failed, invoice.cancelled: the invoice notification object', async () => {
@@ -191,7 +205,8 @@ describe('each event type, emitted by its operation, to the webhooks that asked 
 
   it('every delivery of one event carries the same webhook-id and body; no type went to a webhook that did not ask', () => {
     const asked: Record<string, string[]> = { '/refunds': ['verification', 'charge.refunded'] };
-    for (const [path, types] of Object.entries(asked)) expect(rx.hits.filter((h) => h.path === path).every((h) => types.includes(h.json.type))).toBe(true);
+    for (const [path, types] of Object.entries(asked))
+      expect(rx.hits.filter((h) => h.path === path).every((h) => types.includes(h.json.type))).toBe(true);
     const byId = new Map<string, string>();
     for (const h of rx.hits.filter((x) => x.path === '/all')) {
       const id = h.headers['webhook-id'] as string;

@@ -8,7 +8,6 @@ import { XMLParser } from 'fast-xml-parser';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_ISSUER, type InvoiceRecord } from '../../demo/sandbox/domain/cfdi/invoice';
-import type { InvoiceRequest } from '../../demo/sandbox/domain/cfdi/request';
 import { invoicePdf, verificationUrl } from '../../demo/sandbox/domain/cfdi/pdf';
 import { invoiceXml, NS, SANDBOX_LEGEND, SANDBOX_SEAL_PREFIX } from '../../demo/sandbox/domain/cfdi/xml';
 import { parseInvoiceRequest } from '../../demo/sandbox/resources/invoices/schema';
@@ -37,8 +36,20 @@ const stamped = (body: unknown): InvoiceRecord => ({
   linksExpireAt: Date.parse('2026-04-09T18:00:02Z'),
 });
 
-const ARRAYS = new Set(['cfdi:Concepto', 'cfdi:Traslado', 'cfdi:Retencion', 'cfdi:CfdiRelacionado', 'pago20:DoctoRelacionado', 'aerolineas:Cargo']);
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, isArray: (name) => ARRAYS.has(name) });
+const ARRAYS = new Set([
+  'cfdi:Concepto',
+  'cfdi:Traslado',
+  'cfdi:Retencion',
+  'cfdi:CfdiRelacionado',
+  'pago20:DoctoRelacionado',
+  'aerolineas:Cargo',
+]);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  isArray: (name) => ARRAYS.has(name),
+});
 const parse = (xml: string) => parser.parse(xml) as Record<string, any>;
 
 describe('the CFDI 4.0 XML, parsed back', () => {
@@ -50,7 +61,7 @@ describe('the CFDI 4.0 XML, parsed back', () => {
   const xml = invoiceXml(inv, DATES);
   const c = parse(xml)['cfdi:Comprobante'];
 
-  it('is a cfdi:Comprobante 4.0 in the SAT namespace, with the request\'s header fields', () => {
+  it("is a cfdi:Comprobante 4.0 in the SAT namespace, with the request's header fields", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(c['xmlns:cfdi']).toBe(NS.cfdi);
     expect(c['xmlns:tfd']).toBe(NS.tfd);
@@ -83,7 +94,10 @@ describe('the CFDI 4.0 XML, parsed back', () => {
       RegimenFiscalReceptor: '612',
       UsoCFDI: 'G03',
     });
-    expect(c['cfdi:CfdiRelacionados']).toEqual({ TipoRelacion: '04', 'cfdi:CfdiRelacionado': [{ UUID: '6F1D6D2E-8B6A-4C55-9C1E-6A4D8E0F1A2B' }] });
+    expect(c['cfdi:CfdiRelacionados']).toEqual({
+      TipoRelacion: '04',
+      'cfdi:CfdiRelacionado': [{ UUID: '6F1D6D2E-8B6A-4C55-9C1E-6A4D8E0F1A2B' }],
+    });
   });
 
   it('each Concepto with its taxes, field by field', () => {
@@ -114,10 +128,12 @@ describe('the CFDI 4.0 XML, parsed back', () => {
     const t = c['cfdi:Impuestos'];
     expect(t).toMatchObject({ TotalImpuestosRetenidos: '30.00', TotalImpuestosTrasladados: '156.80' });
     expect(t['cfdi:Retenciones']['cfdi:Retencion']).toEqual([{ Impuesto: '001', Importe: '30.00' }]);
-    expect(t['cfdi:Traslados']['cfdi:Traslado']).toEqual([{ Base: '980.00', Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '156.80' }]);
+    expect(t['cfdi:Traslados']['cfdi:Traslado']).toEqual([
+      { Base: '980.00', Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '156.80' },
+    ]);
   });
 
-  it('the complements, and the sandbox stamp whose seals and legend say it is not the tax authority\'s', () => {
+  it("the complements, and the sandbox stamp whose seals and legend say it is not the tax authority's", () => {
     const k = c['cfdi:Complemento'];
     expect(k['aerolineas:Aerolineas']).toMatchObject({ 'xmlns:aerolineas': NS.aerolineas, Version: '1.0', TUA: '250.00' });
     expect(k['aerolineas:Aerolineas']['aerolineas:OtrosCargos']).toEqual({
@@ -135,7 +151,14 @@ describe('the CFDI 4.0 XML, parsed back', () => {
       leyenda: DONATARIAS.leyenda,
     });
     const tfd = k['tfd:TimbreFiscalDigital'];
-    expect(tfd).toMatchObject({ Version: '1.1', UUID, FechaTimbrado: DATES.stamped, Leyenda: SANDBOX_LEGEND, SelloCFD: c.Sello, NoCertificadoSAT: '00000000000000000000' });
+    expect(tfd).toMatchObject({
+      Version: '1.1',
+      UUID,
+      FechaTimbrado: DATES.stamped,
+      Leyenda: SANDBOX_LEGEND,
+      SelloCFD: c.Sello,
+      NoCertificadoSAT: '00000000000000000000',
+    });
     expect(tfd.SelloSAT.startsWith(`${SANDBOX_SEAL_PREFIX}-SELLO-SAT-`)).toBe(true);
     expect(tfd.Leyenda).toMatch(/sin validez fiscal/);
   });
@@ -180,8 +203,8 @@ describe('the CFDI 4.0 XML, parsed back', () => {
   });
 
   it('escapes what the request says (the builder, not string concatenation) and writes a foreign receiver', () => {
-    const body = invoiceBody({ receptor: { nombre: 'Acme <"&"> Inc', rfc: 'XEXX010101000', uso_cfdi: 'G03', pais: 'USA' } });
-    const x = invoiceXml(stamped(body), DATES);
+    const foreign = invoiceBody({ receptor: { nombre: 'Acme <"&"> Inc', rfc: 'XEXX010101000', uso_cfdi: 'G03', pais: 'USA' } });
+    const x = invoiceXml(stamped(foreign), DATES);
     expect(x).toContain('Nombre="Acme &lt;&quot;&amp;&quot;&gt; Inc"');
     expect(parse(x)['cfdi:Comprobante']['cfdi:Receptor']).toEqual({
       Rfc: 'XEXX010101000',
@@ -256,8 +279,15 @@ describe('the PDF, opened with pdf-lib', () => {
       importe: 10,
       clave: '1',
     }));
-    const body = invoiceBody({ conceptos: concepts, subtotal: 1200, total: 1200, descuento: undefined, total_trasladados: undefined, total_retenidos: undefined });
-    const doc = await PDFDocument.load(await invoicePdf(stamped(body), DATES));
+    const many = invoiceBody({
+      conceptos: concepts,
+      subtotal: 1200,
+      total: 1200,
+      descuento: undefined,
+      total_trasladados: undefined,
+      total_retenidos: undefined,
+    });
+    const doc = await PDFDocument.load(await invoicePdf(stamped(many), DATES));
     const n = doc.getPageCount();
     expect(n).toBeGreaterThan(2);
     const all = doc.getPages().map((p) => pageText(doc, p));

@@ -95,7 +95,9 @@ export const paymentBody = (over: Record<string, unknown> = {}) =>
     total_retenidos: undefined,
     forma_pago: '03',
     metodo_pago: 'PUE',
-    conceptos: [{ identificador: 'PAGO', cantidad: 1, clave_unidad: 'ACT', descripcion: 'Pago', valor_unitario: 0, importe: 0, clave: '84111506' }],
+    conceptos: [
+      { identificador: 'PAGO', cantidad: 1, clave_unidad: 'ACT', descripcion: 'Pago', valor_unitario: 0, importe: 0, clave: '84111506' },
+    ],
     complements: { pagos: PAGOS },
     ...over,
   });

@@ -60,7 +60,7 @@ describe('a valid request', () => {
     expect(parseInvoiceRequest(invoiceBody({ tipo_comprobante: undefined })).tipo_comprobante).toBe('I'); // default
   });
 
-  it('reads the spec table\'s capitalised Identificador, and the SAT spelling Exento as Excento', () => {
+  it("reads the spec table's capitalised Identificador, and the SAT spelling Exento as Excento", () => {
     const body = invoiceBody();
     const c = body.conceptos[0] as Record<string, unknown>;
     c.Identificador = c.identificador;
@@ -80,11 +80,30 @@ describe('a valid request', () => {
 
 describe('required members (1001 naming each)', () => {
   it.each([
-    'invoice_id', 'total', 'subtotal', 'forma_pago', 'metodo_pago', 'lugar_expedicion', 'moneda', 'tipo_de_cambio', 'receptor', 'conceptos',
-    'receptor.nombre', 'receptor.rfc', 'receptor.uso_cfdi',
-    'conceptos.0.identificador', 'conceptos.0.cantidad', 'conceptos.0.clave_unidad', 'conceptos.0.descripcion',
-    'conceptos.0.valor_unitario', 'conceptos.0.importe', 'conceptos.0.clave',
-    'conceptos.0.traslados.0.impuesto', 'conceptos.0.traslados.0.tipo_factor', 'conceptos.0.traslados.0.tasa', 'conceptos.0.traslados.0.importe',
+    'invoice_id',
+    'total',
+    'subtotal',
+    'forma_pago',
+    'metodo_pago',
+    'lugar_expedicion',
+    'moneda',
+    'tipo_de_cambio',
+    'receptor',
+    'conceptos',
+    'receptor.nombre',
+    'receptor.rfc',
+    'receptor.uso_cfdi',
+    'conceptos.0.identificador',
+    'conceptos.0.cantidad',
+    'conceptos.0.clave_unidad',
+    'conceptos.0.descripcion',
+    'conceptos.0.valor_unitario',
+    'conceptos.0.importe',
+    'conceptos.0.clave',
+    'conceptos.0.traslados.0.impuesto',
+    'conceptos.0.traslados.0.tipo_factor',
+    'conceptos.0.traslados.0.tasa',
+    'conceptos.0.traslados.0.importe',
   ])('%s', (path) => expectRefused(withValue(invoiceBody(), path, undefined), 1001, path));
 
   it.each(['tua'])('complements.aerolineas.%s', (m) =>
@@ -94,14 +113,24 @@ describe('required members (1001 naming each)', () => {
     expectRefused(paymentBody({ complements: { pagos: withValue(PAGOS, m, undefined) } }), 1001, `complements.pagos.${m}`),
   );
   it.each(['id_documento', 'moneda_d_r'])('complements.pagos.docto_relacionados.0.%s', (m) =>
-    expectRefused(paymentBody({ complements: { pagos: withValue(PAGOS, `docto_relacionados.0.${m}`, undefined) } }), 1001, `complements.pagos.docto_relacionados.0.${m}`),
+    expectRefused(
+      paymentBody({ complements: { pagos: withValue(PAGOS, `docto_relacionados.0.${m}`, undefined) } }),
+      1001,
+      `complements.pagos.docto_relacionados.0.${m}`,
+    ),
   );
   it.each(['no_autorizacion', 'fecha_autorizacion', 'leyenda'])('complements.donatarias.%s', (m) =>
     expectRefused(invoiceBody({ complements: { donatarias: withValue(DONATARIAS, m, undefined) } }), 1001, `complements.donatarias.${m}`),
   );
   it.each(['tipo_relacion', 'relacionados'])('cfdi_relacionados.%s', (m) =>
     expectRefused(
-      invoiceBody({ cfdi_relacionados: withValue({ tipo_relacion: '04', relacionados: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] }, m, undefined) }),
+      invoiceBody({
+        cfdi_relacionados: withValue(
+          { tipo_relacion: '04', relacionados: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] },
+          m,
+          undefined,
+        ),
+      }),
       1001,
       `cfdi_relacionados.${m}`,
     ),
@@ -159,7 +188,11 @@ describe('lengths and forms (1001)', () => {
   );
 
   it('donatarias.fecha_autorizacion is a real date; cfdi_relacionados uuids have 36 characters', () => {
-    expectRefused(invoiceBody({ complements: { donatarias: { ...DONATARIAS, fecha_autorizacion: '2021-02-30' } } }), 1001, 'complements.donatarias.fecha_autorizacion');
+    expectRefused(
+      invoiceBody({ complements: { donatarias: { ...DONATARIAS, fecha_autorizacion: '2021-02-30' } } }),
+      1001,
+      'complements.donatarias.fecha_autorizacion',
+    );
     expectRefused(
       invoiceBody({ cfdi_relacionados: { tipo_relacion: '04', relacionados: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CC' }] } }),
       1001,
@@ -174,11 +207,15 @@ describe('every code list', () => {
     ['forma_pago', FORMAS_PAGO, (v) => invoiceBody({ forma_pago: v })],
     ['metodo_pago', METODOS_PAGO, (v) => invoiceBody({ metodo_pago: v })],
     ['receptor.uso_cfdi', USOS_CFDI, (v) => withValue(invoiceBody(), 'receptor.uso_cfdi', v)],
-    ['cfdi_relacionados.tipo_relacion', TIPOS_RELACION, (v) => invoiceBody({ cfdi_relacionados: { tipo_relacion: v, relacionados: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] } })],
+    [
+      'cfdi_relacionados.tipo_relacion',
+      TIPOS_RELACION,
+      (v) => invoiceBody({ cfdi_relacionados: { tipo_relacion: v, relacionados: [{ uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] } }),
+    ],
     ['conceptos.1.retenciones.0.impuesto', IMPUESTOS, (v) => withValue(invoiceBody(), 'conceptos.1.retenciones.0.impuesto', v)],
   ];
 
-  it('the lists are the spec\'s', () => {
+  it("the lists are the spec's", () => {
     expect(TIPOS_COMPROBANTE).toEqual(['I', 'E', 'T', 'N', 'P']);
     expect(FORMAS_PAGO.join(' ')).toBe('01 02 03 04 05 06 08 12 13 14 15 17 23 24 25 26 27 28 29 30 99');
     expect(USOS_CFDI.join(' ')).toBe('G01 G02 G03 I01 I02 I03 I04 I05 I06 I07 I08 D01 D02 D03 D04 D05 D06 D07 D08 D09 D10 P01');
@@ -203,7 +240,7 @@ describe('every code list', () => {
     expectRefused(withValue(invoiceBody(), 'conceptos.0.traslados.0.tipo_factor', 'Fixed'), 1001, 'conceptos.0.traslados.0.tipo_factor');
   });
 
-  it('moneda and the documents\' currencies are ISO 4217; pais is ISO 3166-1 alpha-3', () => {
+  it("moneda and the documents' currencies are ISO 4217; pais is ISO 3166-1 alpha-3", () => {
     expect(outcome(invoiceBody({ moneda: 'USD', tipo_de_cambio: 17.25 }))).toBe('accepted');
     expectRefused(invoiceBody({ moneda: 'ABC' }), 1001, 'moneda');
     expectRefused(withValue(invoiceBody(), 'receptor.pais', 'XYZ'), 1001, 'receptor.pais');
@@ -239,7 +276,7 @@ describe('arithmetic to the cent, in integer math', () => {
     ['conceptos.0.importe', 700.01, 'must be cantidad x valor_unitario to the cent'],
     ['conceptos.0.descuento', 800, 'must not exceed the concept importe'],
     ['conceptos.0.traslados.0.importe', 108.79, 'must be base x tasa to the cent'],
-    
+
     ['subtotal', 1000.01, "must be the sum of the concepts' importe (1000.00)"],
     ['descuento', 19.99, "must be the sum of the concepts' descuento (20.00)"],
     ['total_trasladados', 156.81, "must be the sum of the concepts' traslados (156.80)"],
@@ -258,7 +295,9 @@ describe('arithmetic to the cent, in integer math', () => {
         descuento: undefined,
         total_trasladados: undefined,
         total_retenidos: undefined,
-        conceptos: [{ identificador: 'X', cantidad: 3, clave_unidad: 'H87', descripcion: 'x', valor_unitario: 0.333333, importe, clave: '1' }],
+        conceptos: [
+          { identificador: 'X', cantidad: 3, clave_unidad: 'H87', descripcion: 'x', valor_unitario: 0.333333, importe, clave: '1' },
+        ],
       });
     expect(outcome(concept(1))).toBe('accepted'); // 0.999999 rounded up
     expect(outcome(concept(0.99))).toBe('accepted'); // and down
@@ -272,7 +311,12 @@ describe('arithmetic to the cent, in integer math', () => {
     expect([997, 998, 999, 1000].map((c) => isProductToTheCent(1_000_000_000 + c, a, b))).toEqual([false, true, true, false]);
     expect(scaled(0.1 + 0.2, 6)).toBeNull();
     expect(scaled(1e-7, 6)).toBeNull();
-    expect([centsText(110680), microsText(1_500_000), microsText(160_000, 6), microsText(350_000_000, 2)]).toEqual(['1106.80', '1.5', '0.160000', '350.00']);
+    expect([centsText(110680), microsText(1_500_000), microsText(160_000, 6), microsText(350_000_000, 2)]).toEqual([
+      '1106.80',
+      '1.5',
+      '0.160000',
+      '350.00',
+    ]);
   });
 
   it('a tax base, when given, is the base of the tax', () => {
@@ -282,7 +326,11 @@ describe('arithmetic to the cent, in integer math', () => {
   it('exempt taxes have rate and amount 0 and are never withheld; ISR is never transferred', () => {
     expectRefused(withValue(invoiceBody(), 'conceptos.0.traslados.0.tipo_factor', 'Excento'), 1003, 'conceptos.0.traslados.0.importe');
     expectRefused(
-      withValue(withValue(withValue(invoiceBody(), 'conceptos.1.retenciones.0.tipo_factor', 'Excento'), 'conceptos.1.retenciones.0.tasa', 0), 'conceptos.1.retenciones.0.importe', 0),
+      withValue(
+        withValue(withValue(invoiceBody(), 'conceptos.1.retenciones.0.tipo_factor', 'Excento'), 'conceptos.1.retenciones.0.tasa', 0),
+        'conceptos.1.retenciones.0.importe',
+        0,
+      ),
       1003,
       'conceptos.1.retenciones.0.tipo_factor',
     );
@@ -294,7 +342,11 @@ describe('complements', () => {
   it('aerolineas: tua and other charges', () => {
     expect(outcome(invoiceBody({ complements: { aerolineas: AEROLINEAS } }))).toBe('accepted');
     expect(outcome(invoiceBody({ complements: { aerolineas: { tua: 0 } } }))).toBe('accepted');
-    expectRefused(invoiceBody({ complements: { aerolineas: { ...AEROLINEAS, otrosCargos: [{ importe: 1 }] } } }), 1001, 'complements.aerolineas.otrosCargos.0.codigo_cargo');
+    expectRefused(
+      invoiceBody({ complements: { aerolineas: { ...AEROLINEAS, otrosCargos: [{ importe: 1 }] } } }),
+      1001,
+      'complements.aerolineas.otrosCargos.0.codigo_cargo',
+    );
     expectRefused(invoiceBody({ complements: { aerolineas: { tua: 1.234 } } }), 1001, 'complements.aerolineas.tua');
   });
 
@@ -307,9 +359,15 @@ describe('complements', () => {
     expectRefused(paymentBody({ complements: { pagos: { ...PAGOS, forma_de_pago: '99' } } }), 1003, 'complements.pagos.forma_de_pago');
     expectRefused(paymentBody({ complements: { pagos: { ...PAGOS, tipo_cambio_p: 2 } } }), 1003, 'complements.pagos.tipo_cambio_p');
     expectRefused(paymentBody({ complements: { pagos: { ...PAGOS, tipo_cad_pago: '02' } } }), 1001, 'complements.pagos.tipo_cad_pago');
-    expectRefused(paymentBody({ complements: { pagos: withValue(PAGOS, 'docto_relacionados.0.imp_saldo_insoluto', 499.99) } }), 1003, 'complements.pagos.docto_relacionados.0.imp_saldo_insoluto');
+    expectRefused(
+      paymentBody({ complements: { pagos: withValue(PAGOS, 'docto_relacionados.0.imp_saldo_insoluto', 499.99) } }),
+      1003,
+      'complements.pagos.docto_relacionados.0.imp_saldo_insoluto',
+    );
     expectRefused(paymentBody({ complements: { pagos: { ...PAGOS, monto: 499.99 } } }), 1003, 'complements.pagos.monto');
-    expect(outcome(paymentBody({ complements: { pagos: { ...PAGOS, moneda_p: 'USD', tipo_cambio_p: 17.1, monto: 30 } } }))).toBe('accepted');
+    expect(outcome(paymentBody({ complements: { pagos: { ...PAGOS, moneda_p: 'USD', tipo_cambio_p: 17.1, monto: 30 } } }))).toBe(
+      'accepted',
+    );
   });
 
   it('donatarias: all three members', () => {
@@ -319,9 +377,12 @@ describe('complements', () => {
 });
 
 describe('the invoice state machine, every row', () => {
-  it.each(INVOICE_TRANSITIONS.map((r) => [r.from ? `${r.from.status}/${r.from.fiscalStatus}` : '(new)', r.trigger, r]))('%s --%s-->', (_f, _t, row) => {
-    expect(nextInvoiceState(row.from, row.trigger)).toEqual(row.to);
-  });
+  it.each(INVOICE_TRANSITIONS.map((r) => [r.from ? `${r.from.status}/${r.from.fiscalStatus}` : '(new)', r.trigger, r]))(
+    '%s --%s-->',
+    (_f, _t, row) => {
+      expect(nextInvoiceState(row.from, row.trigger)).toEqual(row.to);
+    },
+  );
 
   it('refuses every other move', () => {
     const states = [null, ...INVOICE_TRANSITIONS.map((r) => r.to)];

@@ -66,8 +66,14 @@ describe('the URL and its host, before any lookup', () => {
   });
 
   it.each([
-    'http://127.0.0.1/', 'http://localhost:3000/', 'http://hooks.localhost/', 'http://[::1]:8080/', 'http://2130706433/', // 127.0.0.1 as one number
-    'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://localhost./',
+    'http://127.0.0.1/',
+    'http://localhost:3000/',
+    'http://hooks.localhost/',
+    'http://[::1]:8080/',
+    'http://2130706433/', // 127.0.0.1 as one number
+    'http://0x7f.1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://localhost./',
   ])('loopback is allowed by default: %s', (url) => expect(hostProblem(url, [])).toBe(''));
 
   it.each([
@@ -126,8 +132,16 @@ describe('after name resolution', () => {
   });
 
   it('checkDestination: the address checked is the one to connect to; unlisted names are never looked up', async () => {
-    const resolve = resolver({ 'hooks.example.com': ['93.184.215.14'], localhost: ['::1', '127.0.0.1'], 'rebind.example.com': ['169.254.169.254'] });
-    expect(await checkDestination('https://hooks.example.com/h', ['hooks.example.com'], resolve)).toEqual({ ok: true, address: '93.184.215.14', family: 4 });
+    const resolve = resolver({
+      'hooks.example.com': ['93.184.215.14'],
+      localhost: ['::1', '127.0.0.1'],
+      'rebind.example.com': ['169.254.169.254'],
+    });
+    expect(await checkDestination('https://hooks.example.com/h', ['hooks.example.com'], resolve)).toEqual({
+      ok: true,
+      address: '93.184.215.14',
+      family: 4,
+    });
     expect(await checkDestination('http://localhost:9/h', [], resolve)).toEqual({ ok: true, address: '::1', family: 6 });
     expect(await checkDestination('http://127.0.0.1:9/h', [], resolve)).toEqual({ ok: true, address: '127.0.0.1', family: 4 });
     expect(await checkDestination('https://rebind.example.com/', ['rebind.example.com'], resolve)).toEqual({

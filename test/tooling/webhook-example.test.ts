@@ -17,7 +17,12 @@ let api: RunningSandbox;
 let shop: Server;
 let shopUrl = '';
 let example: {
-  registerWebhook: (o: { url: string; eventTypes: string[]; user: string; password: string }) => Promise<{ id: string; secret: string; status: string }>;
+  registerWebhook: (o: {
+    url: string;
+    eventTypes: string[];
+    user: string;
+    password: string;
+  }) => Promise<{ id: string; secret: string; status: string }>;
   webhookHandler: (o: object) => (req: unknown, res: unknown) => Promise<void>;
 };
 /** What the shop's onEvent saw: the event, and the transaction it was given (re-read for charges). */
@@ -81,7 +86,12 @@ beforeAll(async () => {
   shop = createServer((req, res) => (handler ? void handler(req, res) : res.writeHead(503).end()));
   await new Promise<void>((done) => shop.listen(0, '127.0.0.1', done));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/webhooks`;
-  hook = await example.registerWebhook({ url: shopUrl, eventTypes: ['charge.created', 'charge.succeeded'], user: 'hooks', password: 'hunter2-but-longer' });
+  hook = await example.registerWebhook({
+    url: shopUrl,
+    eventTypes: ['charge.created', 'charge.succeeded'],
+    user: 'hooks',
+    password: 'hunter2-but-longer',
+  });
   handler = example.webhookHandler({ secret: hook.secret, user: 'hooks', password: 'hunter2-but-longer', onEvent });
 });
 afterAll(async () => {
@@ -124,10 +134,14 @@ describe('docs/examples/webhooks.mjs against the sandbox', () => {
     const [event] = (await call('GET', `/sandbox/v1/${merchantId}/events?type=charge.succeeded&resource_id=${charge.id}`)).body;
     expect((await call('POST', `/sandbox/v1/${merchantId}/events/${event.id}/resend`, {})).status).toBe(201);
     await until(async () => {
-      const dl = (await call('GET', `/sandbox/v1/${merchantId}/events/${event.id}`)).body.deliveries.find((d: { resend: boolean }) => d.resend);
+      const dl = (await call('GET', `/sandbox/v1/${merchantId}/events/${event.id}`)).body.deliveries.find(
+        (d: { resend: boolean }) => d.resend,
+      );
       return dl?.status === 'delivered';
     });
-    const log = (await call('GET', `/sandbox/v1/${merchantId}/events/${event.id}`)).body.deliveries.find((d: { resend: boolean }) => d.resend).log;
+    const log = (await call('GET', `/sandbox/v1/${merchantId}/events/${event.id}`)).body.deliveries.find(
+      (d: { resend: boolean }) => d.resend,
+    ).log;
     expect(log[0]).toMatchObject({ response_status: 200, response_body: 'already handled' });
     expect(seen.filter((s) => s.transaction?.id === charge.id)).toHaveLength(1);
   });

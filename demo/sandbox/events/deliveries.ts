@@ -1,11 +1,5 @@
 import { newId } from '../domain/ids';
-import {
-  answerMeans,
-  retryDelay,
-  type AttemptRecord,
-  type DeliveryRecord,
-  type WebhookRecord,
-} from '../domain/webhooks';
+import { answerMeans, retryDelay, type AttemptRecord, type DeliveryRecord, type WebhookRecord } from '../domain/webhooks';
 import type { StoredEvent } from '../store/events';
 import type { Store } from '../store/index';
 import { CURSOR_KEY } from '../store/webhooks';
@@ -34,7 +28,13 @@ export function targetsOf(e: StoredEvent, hooks: readonly WebhookRecord[]): Webh
 }
 
 /** Stores a new delivery of `e` to `w`, queued to be sent now. */
-export function addDelivery(store: Store, w: WebhookRecord, e: Pick<StoredEvent, 'id' | 'type'>, now: number, resend: boolean): DeliveryRecord {
+export function addDelivery(
+  store: Store,
+  w: WebhookRecord,
+  e: Pick<StoredEvent, 'id' | 'type'>,
+  now: number,
+  resend: boolean,
+): DeliveryRecord {
   return store.deliveries.insert({
     id: newId('dl'),
     created: now,
@@ -91,7 +91,13 @@ export type AttemptFacts = Omit<AttemptRecord, 'deliveryId' | 'webhookId' | 'eve
  * when none is left. A delivery no longer queued (deleted, cancelled, reset meanwhile) is left as it is.
  * @returns the attempt as logged, or null when nothing was recorded.
  */
-export function recordAttempt(store: Store, scheduler: Scheduler, deliveryId: string, facts: AttemptFacts, now: number): AttemptRecord | null {
+export function recordAttempt(
+  store: Store,
+  scheduler: Scheduler,
+  deliveryId: string,
+  facts: AttemptFacts,
+  now: number,
+): AttemptRecord | null {
   return store.tx(() => {
     const dl = store.deliveries.get(deliveryId);
     const w = dl && store.webhooks.get(dl.webhookId);
@@ -109,7 +115,8 @@ export function recordAttempt(store: Store, scheduler: Scheduler, deliveryId: st
       finishedAt: finished ? now : null,
     });
     if (!finished) scheduler.schedule(ATTEMPT_JOB, now + delay!, dl.id);
-    if (outcome === 'delivered' && dl.eventType === 'verification' && w.status === 'unverified') store.webhooks.update({ ...w, status: 'verified' });
+    if (outcome === 'delivered' && dl.eventType === 'verification' && w.status === 'unverified')
+      store.webhooks.update({ ...w, status: 'verified' });
     if (outcome === 'disabled') {
       store.webhooks.update({ ...w, status: 'disabled', disabledReason: `410 Gone at ${isoDateTime(now)}` });
       cancelPendingOf(store, scheduler, w.id, now);

@@ -139,14 +139,30 @@ export class Deliveries {
       facts = { at, durationMs: 0, request: null, responseStatus: null, responseBody: '', error: `refused, nothing sent: ${dest.problem}` };
     } else {
       const headers = deliveryHeaders(w, event.id, body, this.options.wallClock());
-      const r = await this.#send({ url: w.url, address: dest.address, family: dest.family, headers, body, timeoutMs: this.options.timeoutMs });
+      const r = await this.#send({
+        url: w.url,
+        address: dest.address,
+        family: dest.family,
+        headers,
+        body,
+        timeoutMs: this.options.timeoutMs,
+      });
       const request = { method: 'POST' as const, url: w.url, headers: loggedHeaders(headers), body };
-      facts = { at, durationMs: Math.round(performance.now() - t0), request, responseStatus: r.status, responseBody: r.body, error: r.error };
+      facts = {
+        at,
+        durationMs: Math.round(performance.now() - t0),
+        request,
+        responseStatus: r.status,
+        responseBody: r.body,
+        error: r.error,
+      };
     }
     if (this.#closed) return;
     const logged = recordAttempt(this.store, this.scheduler, dl.id, facts, this.clock.nowMs());
     if (logged && logged.outcome !== 'delivered') {
-      this.log(`webhook ${w.id} ${event.type} ${event.id} attempt ${logged.attempt}: ${facts.responseStatus ?? facts.error} -> ${logged.outcome}`);
+      this.log(
+        `webhook ${w.id} ${event.type} ${event.id} attempt ${logged.attempt}: ${facts.responseStatus ?? facts.error} -> ${logged.outcome}`,
+      );
     }
   }
 

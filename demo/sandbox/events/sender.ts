@@ -46,7 +46,8 @@ export function httpSender(maxSockets: number): { send: Sender; close: () => voi
     new Promise<SendResult>((resolve) => {
       const u = new URL(r.url);
       const pinned: LookupFunction = (_host, opts, cb) => {
-        if ((opts as { all?: boolean }).all) (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: r.address, family: r.family }]);
+        if ((opts as { all?: boolean }).all)
+          (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: r.address, family: r.family }]);
         else cb(null, r.address, r.family);
       };
       const mod = u.protocol === 'https:' ? https : http;

@@ -47,12 +47,19 @@ export function classifyAddress(address: string): { kind: 'loopback' | 'public' 
 }
 
 /** The host of a URL as compared: lower case, no brackets around IPv6, no trailing dot. */
-export const hostOf = (u: URL): string => u.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+export const hostOf = (u: URL): string =>
+  u.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 
 /** Whether `host` is on the allow list: exactly, or under a `*.example.com` entry. */
 export function isListed(host: string, allowHosts: readonly string[]): boolean {
   return allowHosts.some((entry) => {
-    const e = entry.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    const e = entry
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     return e.startsWith('*.') ? host.endsWith(e.slice(1)) && host.length > e.length - 1 : host === e;
   });
 }
@@ -88,7 +95,8 @@ export function hostProblem(url: string, allowHosts: readonly string[]): string 
   if (isIP(host)) {
     const { kind, range } = classifyAddress(host);
     if (kind === 'refused') return `points to a ${range} address (${host}): refused`;
-    if (kind === 'public' && !isListed(host, allowHosts)) return `points to ${host}, which is not on --webhook-allow-hosts (loopback only by default)`;
+    if (kind === 'public' && !isListed(host, allowHosts))
+      return `points to ${host}, which is not on --webhook-allow-hosts (loopback only by default)`;
     return '';
   }
   if (isLoopbackName(host) || isListed(host, allowHosts)) return '';
@@ -104,7 +112,8 @@ export function addressesProblem(host: string, addresses: readonly ResolvedAddre
   for (const a of addresses) {
     const { kind, range } = classifyAddress(a.address);
     if (kind === 'refused') return `${host} resolves to a ${range} address (${a.address}): refused`;
-    if (kind === 'public' && !isListed(host, allowHosts)) return `${host} resolves to ${a.address}, and ${host} is not on --webhook-allow-hosts`;
+    if (kind === 'public' && !isListed(host, allowHosts))
+      return `${host} resolves to ${a.address}, and ${host} is not on --webhook-allow-hosts`;
   }
   return '';
 }

@@ -81,7 +81,9 @@ export class DeliveryRepo extends DocTable<DeliveryRecord> {
     const finished = this.count(["status IN ('delivered', 'failed', 'cancelled')"]);
     if (finished <= keep) return 0;
     const ids = this.db
-      .prepare<[number], { id: string }>("SELECT id FROM deliveries WHERE status IN ('delivered', 'failed', 'cancelled') ORDER BY seq LIMIT ?")
+      .prepare<[number], { id: string }>(
+        "SELECT id FROM deliveries WHERE status IN ('delivered', 'failed', 'cancelled') ORDER BY seq LIMIT ?",
+      )
       .all(finished - keep)
       .map((r) => r.id);
     const attempts = this.db.prepare('DELETE FROM delivery_attempts WHERE delivery_id = ?');

@@ -96,7 +96,9 @@ export const INVOICE_TRANSITIONS: readonly { from: InvoiceState | null; trigger:
 /** The state after `trigger`, or null when the machine has no such move. */
 export function nextInvoiceState(from: InvoiceState | null, trigger: InvoiceTrigger): InvoiceState | null {
   const row = INVOICE_TRANSITIONS.find(
-    (r) => r.trigger === trigger && (r.from === null ? from === null : from?.status === r.from.status && from.fiscalStatus === r.from.fiscalStatus),
+    (r) =>
+      r.trigger === trigger &&
+      (r.from === null ? from === null : from?.status === r.from.status && from.fiscalStatus === r.from.fiscalStatus),
   );
   return row ? { ...row.to } : null;
 }

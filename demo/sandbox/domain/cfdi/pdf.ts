@@ -28,7 +28,6 @@ export function verificationUrl(inv: InvoiceRecord): string {
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 40;
 const BOTTOM = 56;
-const WIDTH = PAGE[0] - 2 * MARGIN;
 const RED = rgb(0.7, 0.05, 0.05);
 const GREY = rgb(0.35, 0.35, 0.35);
 
@@ -132,7 +131,7 @@ function header(w: Writer, inv: InvoiceRecord, dates: XmlDates): void {
   w.text(`Folio fiscal (UUID): ${inv.uuid}`, { bold: true });
   w.text(`Fecha de emisión: ${dates.issued} · Fecha de timbrado: ${dates.stamped} · Lugar de expedición: ${r.lugar_expedicion}`);
   w.text(
-     `Forma de pago: ${r.forma_pago} · Método de pago: ${r.metodo_pago} · Moneda: ${r.moneda} · Tipo de cambio: ${microsText(r.tipo_de_cambio)}`,
+    `Forma de pago: ${r.forma_pago} · Método de pago: ${r.metodo_pago} · Moneda: ${r.moneda} · Tipo de cambio: ${microsText(r.tipo_de_cambio)}`,
   );
   w.gap();
   w.text(`Emisor: ${inv.issuer.name} · RFC: ${inv.issuer.rfc} · Régimen fiscal: ${inv.issuer.regime}`, { bold: true });
@@ -182,12 +181,21 @@ function totals(w: Writer, r: InvoiceRequest): void {
   }
   w.gap();
   const c = r.complements;
-  if (c?.aerolineas) w.text(`Complemento aerolíneas: TUA ${centsText(c.aerolineas.tua)}, otros cargos: ${c.aerolineas.otrosCargos?.length ?? 0}`);
+  if (c?.aerolineas)
+    w.text(`Complemento aerolíneas: TUA ${centsText(c.aerolineas.tua)}, otros cargos: ${c.aerolineas.otrosCargos?.length ?? 0}`);
   const p = c?.pagos ?? c?.payouts;
-  if (p) w.text(`Complemento de pagos: ${p.fecha_pago}, forma ${p.forma_de_pago}, ${centsText(p.monto)} ${p.moneda_p}, documentos relacionados: ${p.docto_relacionados?.length ?? 0}`);
-  if (c?.donatarias) w.text(`Complemento donatarias: autorización ${c.donatarias.no_autorizacion} del ${c.donatarias.fecha_autorizacion}. ${c.donatarias.leyenda}`);
+  if (p)
+    w.text(
+      `Complemento de pagos: ${p.fecha_pago}, forma ${p.forma_de_pago}, ${centsText(p.monto)} ${p.moneda_p}, documentos relacionados: ${p.docto_relacionados?.length ?? 0}`,
+    );
+  if (c?.donatarias)
+    w.text(
+      `Complemento donatarias: autorización ${c.donatarias.no_autorizacion} del ${c.donatarias.fecha_autorizacion}. ${c.donatarias.leyenda}`,
+    );
   if (r.cfdi_relacionados) {
-    w.text(`CFDI relacionados (tipo ${r.cfdi_relacionados.tipo_relacion}): ${r.cfdi_relacionados.relacionados.map((x) => x.uuid).join(', ')}`);
+    w.text(
+      `CFDI relacionados (tipo ${r.cfdi_relacionados.tipo_relacion}): ${r.cfdi_relacionados.relacionados.map((x) => x.uuid).join(', ')}`,
+    );
   }
   if (r.observaciones) w.text(`Observaciones: ${r.observaciones}`);
   w.gap();
@@ -237,7 +245,13 @@ export async function invoicePdf(inv: InvoiceRecord, dates: XmlDates): Promise<U
   await seals(w, inv, dates);
   const pages = doc.getPages();
   pages.forEach((page, i) =>
-    page.drawText(`Página ${i + 1} de ${pages.length} · SANDBOX: sin validez fiscal`, { x: MARGIN, y: 30, size: 7, font: w.font, color: GREY }),
+    page.drawText(`Página ${i + 1} de ${pages.length} · SANDBOX: sin validez fiscal`, {
+      x: MARGIN,
+      y: 30,
+      size: 7,
+      font: w.font,
+      color: GREY,
+    }),
   );
   return doc.save();
 }

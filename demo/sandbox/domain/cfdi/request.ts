@@ -56,7 +56,11 @@ const rate = z
   .meta({ type: 'number', description: 'At most six decimals' });
 
 /** Letters and digits only, 1-`max`. */
-const alnum = (max: number) => z.string().regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only').max(max);
+const alnum = (max: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only')
+    .max(max);
 
 /** An ISO 4217 currency code. */
 const currency = z
@@ -163,9 +167,15 @@ export const paymentsSchema = z.object({
   num_operacion: plainText('num_operacion', 100).optional(),
   rfc_emisor_cta_ord: rfc.optional(),
   nom_banco_ord_ext: plainText('nom_banco_ord_ext', 300).optional(),
-  cta_ordenante: z.string().regex(/^[A-Za-z0-9_]{10,50}$/, 'must be 10-50 letters, digits or _').optional(),
+  cta_ordenante: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{10,50}$/, 'must be 10-50 letters, digits or _')
+    .optional(),
   rfc_emisor_cta_ben: rfc.optional(),
-  cta_beneficiario: z.string().regex(/^[A-Za-z0-9_]{10,50}$/, 'must be 10-50 letters, digits or _').optional(),
+  cta_beneficiario: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{10,50}$/, 'must be 10-50 letters, digits or _')
+    .optional(),
   tipo_cad_pago: z.literal('01').optional(),
   cert_pago: base64.optional(),
   sello_pago: base64.optional(),

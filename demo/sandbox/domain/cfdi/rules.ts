@@ -111,7 +111,8 @@ function complementProblems(req: InvoiceRequest): Problem[] {
   if (c?.pagos && c.payouts) return [at(['complements', 'payouts'], 'must not be sent together with pagos (one payments complement)')];
   const name = c?.pagos ? 'pagos' : 'payouts';
   const payments = c?.pagos ?? c?.payouts;
-  if (req.tipo_comprobante === 'P' && !payments) return [at(['complements', 'pagos'], 'is required on a payment CFDI (tipo_comprobante P)')];
+  if (req.tipo_comprobante === 'P' && !payments)
+    return [at(['complements', 'pagos'], 'is required on a payment CFDI (tipo_comprobante P)')];
   if (!payments) return [];
   if (req.tipo_comprobante !== 'P') return [at(['complements', name], 'is only for a payment CFDI (tipo_comprobante P)')];
   return paymentProblems(payments, ['complements', name]);
@@ -120,7 +121,8 @@ function complementProblems(req: InvoiceRequest): Problem[] {
 /** The rules of the payments complement and its related documents. */
 function paymentProblems(p: Payments, path: (string | number)[]): Problem[] {
   const out: Problem[] = [];
-  if (p.forma_de_pago === FORMAS_PAGO[FORMAS_PAGO.length - 1]) out.push(at([...path, 'forma_de_pago'], 'must be a known payment form, not 99'));
+  if (p.forma_de_pago === FORMAS_PAGO[FORMAS_PAGO.length - 1])
+    out.push(at([...path, 'forma_de_pago'], 'must be a known payment form, not 99'));
   if (p.moneda_p === 'MXN' && p.tipo_cambio_p !== MICRO) out.push(at([...path, 'tipo_cambio_p'], 'must be 1 when moneda_p is MXN'));
   const docs = p.docto_relacionados ?? [];
   docs.forEach((d, i) => {
@@ -130,6 +132,7 @@ function paymentProblems(p: Payments, path: (string | number)[]): Problem[] {
     }
   });
   const paid = sum(docs.filter((d) => d.moneda_d_r === p.moneda_p).map((d) => d.imp_pagado ?? 0));
-  if (paid > p.monto) out.push(at([...path, 'monto'], `must cover what the related documents in ${p.moneda_p} receive (${centsText(paid)})`));
+  if (paid > p.monto)
+    out.push(at([...path, 'monto'], `must cover what the related documents in ${p.moneda_p} receive (${centsText(paid)})`));
   return out;
 }

@@ -33,8 +33,10 @@ export function invoicesRouter(d: Deps) {
       }),
       (c) => c.json(generationResponseView(createInvoice(d, parseInvoiceRequest(c.var.body))), 201),
     )
-    .get('/:invoice_id', describe({ tag: TAG, summary: 'Get an invoice', ok: { status: 200, schema: invoiceNotificationObject }, gap: GAP }), (c) =>
-      c.json(notification(c.req.param('invoice_id'))),
+    .get(
+      '/:invoice_id',
+      describe({ tag: TAG, summary: 'Get an invoice', ok: { status: 200, schema: invoiceNotificationObject }, gap: GAP }),
+      (c) => c.json(notification(c.req.param('invoice_id'))),
     )
     .post(
       '/:invoice_id/cancel',

@@ -24,10 +24,16 @@ function invoiceError(issue: z.core.$ZodIssue, input: unknown): SandboxError {
   const path = issue.path.map(String).join('.') || 'body';
   const params = (issue as { params?: { code?: number; field?: string } }).params;
   if (issue.code === 'custom' && params?.code === 1003) return apiError(1003, `${path} ${issue.message}`);
-  if (issue.code === 'invalid_value') return apiError(1001, `${path} must be one of ${issue.values.map(String).sort().join(', ')} (rule: format)`);
+  if (issue.code === 'invalid_value')
+    return apiError(1001, `${path} must be one of ${issue.values.map(String).sort().join(', ')} (rule: format)`);
   if (issue.code === 'custom' && !params?.field) return apiError(1001, `${path} ${issue.message} (rule: format)`);
   const field = toFieldIssue(issue, input);
-  const detail = issue.code === 'too_big' && issue.origin === 'array' ? ` (at most ${issue.maximum})` : issue.message && field.reason === 'format' ? ` (${issue.message})` : '';
+  const detail =
+    issue.code === 'too_big' && issue.origin === 'array'
+      ? ` (at most ${issue.maximum})`
+      : issue.message && field.reason === 'format'
+        ? ` (${issue.message})`
+        : '';
   return apiError(1001, `${field.message}${detail}`);
 }
 
@@ -55,7 +61,8 @@ export const cancelInvoiceSchema = z
       .optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.motivo === '01' && !b.folio_sustitucion) ctx.addIssue({ code: 'custom', path: ['folio_sustitucion'], message: 'is required with motivo 01' });
+    if (b.motivo === '01' && !b.folio_sustitucion)
+      ctx.addIssue({ code: 'custom', path: ['folio_sustitucion'], message: 'is required with motivo 01' });
   });
 
 /** Parses a cancellation body (absent: the defaults). @throws SandboxError 1001 naming the member. */

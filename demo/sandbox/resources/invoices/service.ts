@@ -28,7 +28,11 @@ export function invoiceOf(d: Deps, invoiceId: string): InvoiceRecord {
 /** The record's state moved by `trigger` through the invoice state machine. @throws 3006 when it has no such move. */
 export function moveInvoice(inv: InvoiceRecord | null, trigger: InvoiceTrigger): Pick<InvoiceRecord, 'status' | 'fiscalStatus'> {
   const next = nextInvoiceState(inv && { status: inv.status, fiscalStatus: inv.fiscalStatus }, trigger);
-  if (!next) throw apiError(3006, `Invoice ${inv?.invoiceId} is ${inv?.status}/${inv?.fiscalStatus}: it cannot be ${trigger === 'cancel' ? 'cancelled' : 'requested again'}`);
+  if (!next)
+    throw apiError(
+      3006,
+      `Invoice ${inv?.invoiceId} is ${inv?.status}/${inv?.fiscalStatus}: it cannot be ${trigger === 'cancel' ? 'cancelled' : 'requested again'}`,
+    );
   return next;
 }
 
@@ -42,7 +46,10 @@ function invoicedCharge(d: Deps, id: string | undefined): string | null {
   if (id === undefined) return null;
   const t = d.store.transactions.get(id);
   if (t?.kind !== 'charge' || t.status !== 'completed') {
-    throw apiError(1003, `openpay_transaction_id ${id} is not a completed charge of the merchant${t ? ` (it is a ${t.kind}, ${t.status})` : ''}`);
+    throw apiError(
+      1003,
+      `openpay_transaction_id ${id} is not a completed charge of the merchant${t ? ` (it is a ${t.kind}, ${t.status})` : ''}`,
+    );
   }
   return id;
 }
@@ -113,7 +120,11 @@ const datesOf = (inv: InvoiceRecord): XmlDates => ({
  * A stamped invoice's document by its link token: its XML text or PDF bytes.
  * @throws 1005 for an unknown token, an invoice not stamped, or a link past its `link_expiration_date`.
  */
-export async function invoiceDocument(d: Deps, token: string, kind: 'xml' | 'pdf'): Promise<{ inv: InvoiceRecord; body: string | Uint8Array }> {
+export async function invoiceDocument(
+  d: Deps,
+  token: string,
+  kind: 'xml' | 'pdf',
+): Promise<{ inv: InvoiceRecord; body: string | Uint8Array }> {
   const inv = /^[0-9a-f]{32}$/.test(token) ? d.store.invoices.byLinkToken(token) : undefined;
   if (!inv || inv.status !== 'OK') throw apiError(1005, 'No invoice document at this link');
   if (d.clock.nowMs() > inv.linksExpireAt!) {

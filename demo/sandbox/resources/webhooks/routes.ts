@@ -33,7 +33,14 @@ export function webhooksRouter(d: Deps) {
   return new Hono<SandboxEnv>()
     .post(
       '/',
-      describe({ tag: TAG, summary: 'Register a webhook', body: createWebhookSchema, ok: { status: 201, schema: createdWebhookObject }, errors: [1003], gap: GAP }),
+      describe({
+        tag: TAG,
+        summary: 'Register a webhook',
+        body: createWebhookSchema,
+        ok: { status: 201, schema: createdWebhookObject },
+        errors: [1003],
+        gap: GAP,
+      }),
       async (c) => {
         const w = await createWebhook(d, parseWith(createWebhookSchema, c.var.body));
         return c.json({ ...webhookView(w), secret: w.secret }, 201);
@@ -41,7 +48,13 @@ export function webhooksRouter(d: Deps) {
     )
     .get(
       '/',
-      describe({ tag: TAG, summary: 'List webhooks', query: webhookListQuerySchema, ok: { status: 200, schema: z.array(webhookObject) }, gap: GAP }),
+      describe({
+        tag: TAG,
+        summary: 'List webhooks',
+        query: webhookListQuerySchema,
+        ok: { status: 200, schema: z.array(webhookObject) },
+        gap: GAP,
+      }),
       (c) => c.json(listWebhooks(d, parseWith(webhookListQuerySchema, c.req.query())).map(webhookView)),
     )
     .get('/:webhook_id', describe({ tag: TAG, summary: 'Get a webhook', ok: { status: 200, schema: webhookObject }, gap: GAP }), (c) =>
@@ -53,7 +66,13 @@ export function webhooksRouter(d: Deps) {
     })
     .post(
       '/:webhook_id/verify/:code',
-      describe({ tag: TAG, summary: 'Verify a webhook with its code', ok: { status: 200, schema: webhookObject }, errors: [1003, 3006], gap: GAP }),
+      describe({
+        tag: TAG,
+        summary: 'Verify a webhook with its code',
+        ok: { status: 200, schema: webhookObject },
+        errors: [1003, 3006],
+        gap: GAP,
+      }),
       (c) => c.json(webhookView(verifyWebhook(d, c.req.param('webhook_id'), c.req.param('code')))),
     );
 }
@@ -73,11 +92,19 @@ export function deliveryLogRouter(d: Deps) {
   return new Hono<SandboxEnv>()
     .get(
       '/events',
-      describe({ tag: SIM_TAG, summary: 'The event log', query: eventListQuerySchema, ok: { status: 200, schema: z.array(eventObject) }, gap: SIM_GAP }),
+      describe({
+        tag: SIM_TAG,
+        summary: 'The event log',
+        query: eventListQuerySchema,
+        ok: { status: 200, schema: z.array(eventObject) },
+        gap: SIM_GAP,
+      }),
       (c) => c.json(listEvents(d, parseWith(eventListQuerySchema, c.req.query()))),
     )
-    .get('/events/:event_id', describe({ tag: SIM_TAG, summary: 'An event and its deliveries', ok: { status: 200, schema: eventObject }, gap: SIM_GAP }), (c) =>
-      c.json(viewEvent(d, c.req.param('event_id'))),
+    .get(
+      '/events/:event_id',
+      describe({ tag: SIM_TAG, summary: 'An event and its deliveries', ok: { status: 200, schema: eventObject }, gap: SIM_GAP }),
+      (c) => c.json(viewEvent(d, c.req.param('event_id'))),
     )
     .post(
       '/events/:event_id/resend',
@@ -91,15 +118,26 @@ export function deliveryLogRouter(d: Deps) {
       }),
       (c) => {
         const body = c.var.body === undefined ? {} : parseWith(resendSchema, c.var.body);
-        return c.json(resendEvent(d, c.req.param('event_id'), body.webhook_id).map((dl) => viewDelivery(d, dl)), 201);
+        return c.json(
+          resendEvent(d, c.req.param('event_id'), body.webhook_id).map((dl) => viewDelivery(d, dl)),
+          201,
+        );
       },
     )
     .get(
       '/deliveries',
-      describe({ tag: SIM_TAG, summary: 'The delivery log', query: deliveryListQuerySchema, ok: { status: 200, schema: z.array(deliveryObject) }, gap: SIM_GAP }),
+      describe({
+        tag: SIM_TAG,
+        summary: 'The delivery log',
+        query: deliveryListQuerySchema,
+        ok: { status: 200, schema: z.array(deliveryObject) },
+        gap: SIM_GAP,
+      }),
       (c) => {
         const q = parseWith(deliveryListQuerySchema, c.req.query());
-        return c.json(listDeliveries(d, { webhookId: q.webhook_id, eventId: q.event_id, status: q.status }, q).map((dl) => viewDelivery(d, dl)));
+        return c.json(
+          listDeliveries(d, { webhookId: q.webhook_id, eventId: q.event_id, status: q.status }, q).map((dl) => viewDelivery(d, dl)),
+        );
       },
     );
 }

@@ -32,7 +32,8 @@ export const createWebhookSchema = z
       .refine((xs) => new Set(xs).size === xs.length, 'must not repeat a type'),
   })
   .superRefine((b, ctx) => {
-    if (b.password !== undefined && b.user === undefined) ctx.addIssue({ code: 'custom', path: ['user'], message: 'is required with password' });
+    if (b.password !== undefined && b.user === undefined)
+      ctx.addIssue({ code: 'custom', path: ['user'], message: 'is required with password' });
   });
 
 export type CreateWebhookBody = z.output<typeof createWebhookSchema>;

@@ -37,7 +37,8 @@ export async function createWebhook(d: Deps, body: CreateWebhookBody): Promise<W
   const dest = await checkDestination(body.url, allowHosts, resolve);
   if (!dest.ok) throw apiError(1003, `url ${dest.problem}`);
   const webhook = d.store.tx(() => {
-    if (d.store.webhooks.size >= MAX_WEBHOOKS) throw apiError(1003, `The merchant has its maximum of ${MAX_WEBHOOKS} webhooks; delete one first`);
+    if (d.store.webhooks.size >= MAX_WEBHOOKS)
+      throw apiError(1003, `The merchant has its maximum of ${MAX_WEBHOOKS} webhooks; delete one first`);
     const now = d.clock.nowMs();
     const w: WebhookRecord = {
       id: newId('wh'),
@@ -103,7 +104,8 @@ export function resendEvent(d: Deps, eventId: string, webhookId?: string): Deliv
     const wanted = (w: WebhookRecord) => (e.type === 'verification' ? w.id === e.resourceId : w.eventTypes.includes(e.type));
     if (webhookId !== undefined) {
       const w = webhookOf(d, webhookId);
-      if (w.status === 'disabled' || !wanted(w)) throw apiError(3006, `Webhook ${webhookId} is disabled or does not receive ${e.type} events`);
+      if (w.status === 'disabled' || !wanted(w))
+        throw apiError(3006, `Webhook ${webhookId} is disabled or does not receive ${e.type} events`);
       return [addDelivery(d.store, w, e, now, true)];
     }
     return d.store.webhooks
@@ -132,7 +134,10 @@ export function viewEvent(d: Deps, id: string | StoredEvent): z.infer<typeof eve
 }
 
 /** The outbox's events, newest first, filtered by type and resource (the simulation API). */
-export function listEvents(d: Deps, q: Page & { type?: string | undefined; resource_id?: string | undefined }): z.infer<typeof eventObject>[] {
+export function listEvents(
+  d: Deps,
+  q: Page & { type?: string | undefined; resource_id?: string | undefined },
+): z.infer<typeof eventObject>[] {
   return d.store.events.page({ type: q.type, resourceId: q.resource_id }, q).map((e) => viewEvent(d, e));
 }
 
