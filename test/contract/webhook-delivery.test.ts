@@ -228,3 +228,21 @@ describe('the delivery log and resend (simulation API)', () => {
     }
   });
 });
+
+describe('a bounded log', () => {
+  const small = useSandbox({ limits: { maxRecords: 20 }, webhooks: { pollMs: 20 } });
+  it('keeps the newest --max-records finished deliveries (pending ones are never dropped)', async () => {
+    const w = await register(small, `${rx.url}/bounded`, ['charge.succeeded']);
+    const [verification] = await rx.waitFor(1, (h) => h.path === '/bounded');
+    for (let i = 0; i < 21; i++) {
+      const batch = Array.from({ length: 5 }, () => small.call('POST', `/events/${verification!.json.id}/resend`, { prefix: SIM }));
+      for (const r of await Promise.all(batch)) expect(r.status).toBe(201);
+    }
+    await rx.waitFor(106, (h) => h.path === '/bounded', 40_000);
+    const log = await until(
+      async () => (await small.call('GET', `/deliveries?webhook_id=${w.id}&limit=100`, { prefix: SIM })).body as { status: string }[],
+      (d) => d.length <= 40 && d.every((x) => x.status === 'delivered'),
+    );
+    expect(log.length).toBeGreaterThanOrEqual(20);
+  }, 60_000);
+});

@@ -31,7 +31,7 @@ export interface Receiver {
   answer: (hit: Hit) => Answer | Promise<Answer>;
   /** The most requests it held open at once, by path. */
   maxOpen: Record<string, number>;
-  /** Resolves once `n` requests arrived (optionally matching), or fails after `ms`. */
+  /** Resolves once `n` requests arrived (optionally matching), or fails after `ms` (default 20 s). */
   waitFor(n: number, match?: (h: Hit) => boolean, ms?: number): Promise<Hit[]>;
   close(): Promise<void>;
 }
@@ -44,7 +44,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     hits: [],
     answer,
     maxOpen: {},
-    async waitFor(n, match = () => true, ms = 10_000) {
+    async waitFor(n, match = () => true, ms = 20_000) {
       const end = Date.now() + ms;
       while (r.hits.filter(match).length < n) {
         if (Date.now() > end) throw new Error(`receiver: ${r.hits.filter(match).length} of ${n} requests after ${ms} ms`);
@@ -107,8 +107,8 @@ export async function deliveriesOf(api: TestApi, merchantId: string, eventId: st
   return r.body as any[];
 }
 
-/** Polls `read` until `ok` holds of its value (bounded: 10 s). */
-export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+/** Polls `read` until `ok` holds of its value (bounded: 20 s). */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await read();

@@ -26,6 +26,7 @@ export interface DeliveryOptions {
   pollMs: number;
 }
 
+/** The defaults of {@link DeliveryOptions}: loopback only, the system resolver, 15 s, 8 in flight, the real clock, 250 ms. */
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
   allowHosts: [],
   resolve: systemResolver,
@@ -53,6 +54,7 @@ export class Deliveries {
   #kicked = false;
   #timer: ReturnType<typeof setInterval> | null = null;
   #closed = false;
+  #recorded = 0;
 
   constructor(
     readonly store: Store,
@@ -159,6 +161,8 @@ export class Deliveries {
     }
     if (this.#closed) return;
     const logged = recordAttempt(this.store, this.scheduler, dl.id, facts, this.clock.nowMs());
+    // the log is bounded: every 100 results, the oldest finished deliveries beyond --max-records go
+    if (++this.#recorded % 100 === 0) this.store.tx(() => this.store.deliveries.pruneFinished(this.store.limits.maxRecords));
     if (logged && logged.outcome !== 'delivered') {
       this.log(
         `webhook ${w.id} ${event.type} ${event.id} attempt ${logged.attempt}: ${facts.responseStatus ?? facts.error} -> ${logged.outcome}`,

@@ -49,7 +49,7 @@ export interface InvoiceRecord extends Record0 {
   linksExpireAt: number | null;
 }
 
-/** Seconds between a generation request and its stamp, on the sandbox clock. */
+/** Milliseconds between a generation request and its stamp, on the sandbox clock (2 s). */
 export const STAMP_DELAY_MS = 2_000;
 
 /** How long the public XML and PDF links answer after stamping: 30 days (then only "the dashboard" has them). */

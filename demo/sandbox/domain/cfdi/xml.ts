@@ -14,6 +14,7 @@ import { taxTotals } from './rules';
  * fiscal validity; they are never passed off as the tax authority's.
  */
 
+/** The XML namespaces of the CFDI, its stamp and its complements (the SAT's). */
 export const NS = {
   cfdi: 'http://www.sat.gob.mx/cfd/4',
   tfd: 'http://www.sat.gob.mx/TimbreFiscalDigital',

@@ -39,8 +39,10 @@ export const invoiceNotificationObject = z
   })
   .meta({ id: 'InvoiceNotification' });
 
+/** The invoice notification object, as typed by {@link invoiceNotificationObject}. */
 export type InvoiceNotification = z.infer<typeof invoiceNotificationObject>;
 
+/** The generation response of an invoice's latest request. */
 export const generationResponseView = (inv: InvoiceRecord): z.infer<typeof generationResponseObject> => ({
   invoice_id: inv.invoiceId,
   request_id: inv.requestId,

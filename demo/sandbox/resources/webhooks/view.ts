@@ -16,6 +16,7 @@ export const webhookObject = z
 /** The webhook as creation answers it: once, with its signing `secret` (`whsec_...`). */
 export const createdWebhookObject = webhookObject.extend({ secret: z.string() }).meta({ id: 'CreatedWebhook' });
 
+/** The Webhook object of a record (never its secret, user or password). */
 export const webhookView = (w: WebhookRecord): z.infer<typeof webhookObject> => ({
   id: w.id,
   url: w.url,
@@ -54,6 +55,7 @@ export const deliveryObject = z
   })
   .meta({ id: 'Delivery' });
 
+/** One attempt as the delivery log shows it. */
 export const attemptView = (a: AttemptRecord): z.infer<typeof attemptObject> => ({
   attempt: a.attempt,
   date: isoDateTime(a.at),
@@ -65,6 +67,7 @@ export const attemptView = (a: AttemptRecord): z.infer<typeof attemptObject> => 
   outcome: a.outcome,
 });
 
+/** A delivery with its attempts, oldest first, as the delivery log shows it. */
 export const deliveryView = (dl: DeliveryRecord, attempts: readonly AttemptRecord[]): z.infer<typeof deliveryObject> => ({
   id: dl.id,
   webhook_id: dl.webhookId,
