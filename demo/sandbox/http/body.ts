@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
 import { apiError } from '../domain/errors';
-import { duplicateMember, topLevelNumberText } from './json-text';
+import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from './json-text';
 
 /**
  * Reads the JSON body of POST and PUT requests into `c.var.body`, and its text into `c.var.rawBody` (spec, What the service does: bodies are JSON with
@@ -12,7 +12,9 @@ import { duplicateMember, topLevelNumberText } from './json-text';
  * - 1001 (400): a content type other than `application/json` (parameters such as charset allowed), an empty
  *   body, bytes that are not UTF-8, text that is not JSON, a member name written twice in one object anywhere in
  *   the body (the description names it, e.g. `amount` or `customer.name`: `JSON.parse` would keep the last one
- *   silently while a check of the text may read the first), a top-level `amount` written with an exponent (`1e2`).
+ *   silently while a check of the text may read the first), a top-level `amount` written with an exponent (`1e2`),
+ *   objects and arrays nested more than `MAX_JSON_DEPTH` (20) deep: checked in one linear pass before the body is
+ *   parsed or scanned, so no body can make the server's work grow faster than its length.
  *
  * @param maxBytes largest accepted body, in bytes.
  */
@@ -39,6 +41,8 @@ export const jsonBody =
       throw apiError(1001, 'Request body is not UTF-8 text');
     }
     if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
+    if (nestedDeeperThan(text))
+      throw apiError(1001, `Request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep (rule: format)`);
     try {
       c.set('body', JSON.parse(text));
       c.set('rawBody', text);

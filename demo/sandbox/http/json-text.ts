@@ -25,6 +25,26 @@ interface Open {
   last: string;
 }
 
+/** Deepest nesting of objects and arrays a request body may have (the API's deepest body, device data, uses 7). */
+export const MAX_JSON_DEPTH = 20;
+
+/**
+ * Whether a text nests objects and arrays deeper than `max` (brackets inside strings do not count). One pass,
+ * stopping at the first level past `max`: linear in the text, whatever its shape, so a body of ten thousand
+ * nested arrays costs what its length costs and is refused before it is parsed.
+ */
+export function nestedDeeperThan(json: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  for (let at = 0; at < json.length; at++) {
+    const ch = json.charCodeAt(at);
+    if (ch === 0x22) at = stringEnd(json, at);
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** JSON's four white-space characters. */
 const isJsonSpace = (ch: string | undefined) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
 
