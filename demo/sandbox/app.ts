@@ -38,6 +38,10 @@ import { transfersRouter } from './resources/transfers/routes';
 import { simulateRouter } from './simulate/routes';
 import { Store, type StoreLimits } from './store/index';
 import { Clock } from './time/clock';
+import { Deliveries, type DeliveryOptions } from './events/dispatcher';
+import { deliveryLogRouter, webhooksRouter } from './resources/webhooks/routes';
+import { invoicesRouter } from './resources/invoices/routes';
+import { invoiceFilesRouter } from './pages/invoices';
 import { Scheduler } from './time/scheduler';
 
 /** Options of {@link createSandboxApp}. */
@@ -98,6 +102,11 @@ export interface SandboxOptions extends Credentials {
   storeNetwork?: string;
   /** `<wallet>`, the wallet charge's `method` (`--wallet-method`): see `SANDBOX_DEFAULTS.methods`. @default 'wallet' */
   walletMethod?: string;
+  /**
+   * Webhook delivery (events/dispatcher.ts): `allowHosts` (`--webhook-allow-hosts`: hosts beyond loopback that webhook
+   * URLs may name), and for tests the resolver, the HTTP sender, the time-out (15 s) and the bound in flight (8).
+   */
+  webhooks?: Partial<DeliveryOptions>;
 }
 
 /**
@@ -140,6 +149,14 @@ const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
 };
 
+/** After each request, the events it wrote go out to the webhooks (events/dispatcher.ts). */
+const deliveryKick =
+  (d: Deps): MiddlewareHandler =>
+  async (_c, next) => {
+    await next();
+    d.deliveries.kick();
+  };
+
 /** The sandbox's parts: its dependencies (store, clock, scheduler, settings) before any route. */
 function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
   const real = opts.now ? () => opts.now!().getTime() : Date.now;
@@ -151,6 +168,7 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
     store.setMeta('clock_offset', String(offset)),
   ));
   const scheduler = new Scheduler(store, clock, opts.log);
+  const deliveries = new Deliveries(store, clock, scheduler, opts.webhooks, opts.log);
   return {
     store,
     clock,
@@ -167,6 +185,7 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
       walletMethod: opts.walletMethod ?? SANDBOX_DEFAULTS.methods.walletMethod,
       publicKey: opts.publicKey,
     },
+    deliveries,
   };
 }
 
@@ -201,23 +220,27 @@ export function createSandboxApp(opts: SandboxOptions) {
   const sim = '/sandbox/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
     .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), noStore, warnings)
-    .use('*', apiCors(opts.corsOrigins), dueJobs(deps))
+    .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
   mountResources(app, deps, v1);
-  if (deps.mode === 'sandbox') app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps));
+  if (deps.mode === 'sandbox')
+    app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route('/3ds', bankRouter(deps));
   app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
   app.route('/', paymentPagesRouter(deps));
+  app.route('/cfdi', invoiceFilesRouter(deps));
   app.route('/', docsRouter(app));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
   if (opts.scheduler !== false) deps.scheduler.start();
+  deps.deliveries.start();
   const listeningAt = (baseUrl: string) => {
     if (opts.publicUrl === undefined) publicUrl = baseUrl;
   };
   const close = () => {
+    deps.deliveries.close();
     deps.scheduler.stop();
     deps.store.close();
   };
@@ -237,6 +260,8 @@ function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
   app.route(`${v1}/charges`, chargesRouter(d));
   app.route(`${v1}/device-data`, deviceDataRouter(d));
   mountMoney(app, d, v1, customer);
+  app.route(`${v1}/webhooks`, webhooksRouter(d));
+  app.route(`${v1}/invoices/v40`, invoicesRouter(d));
   app.route(v1, merchantRouter(d));
 }
 

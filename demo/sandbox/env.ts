@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from './schemas/index';
 import type { FraudOptions } from './fraud/fraud-rules';
 import type { SandboxMode } from './domain/card/mode';
+import type { Deliveries } from './events/dispatcher';
 import type { Store } from './store/index';
 import type { Clock } from './time/clock';
 import type { Scheduler } from './time/scheduler';
@@ -70,4 +71,6 @@ export interface Deps {
   publicUrl: () => string;
   /** Store network and wallet method names; the public key of the sandbox's payment page. */
   methods: MethodSettings;
+  /** Webhook delivery: fan-out of the outbox, sending, retries (events/dispatcher.ts). */
+  deliveries: Deliveries;
 }

@@ -51,8 +51,8 @@ export function simulateRouter(d: Deps) {
     .post(
       '/clock/advance',
       describe({ tag: TAG, summary: 'Move the clock forward', body: advanceSchema, ok: { status: 200, schema: clockObject }, gap: GAP }),
-      (c) => {
-        const r = advanceClock(d, parseWith(advanceSchema, c.var.body).seconds);
+      async (c) => {
+        const r = await advanceClock(d, parseWith(advanceSchema, c.var.body).seconds);
         return c.json({ now: isoDateTime(r.now), jobs_run: r.jobs });
       },
     )

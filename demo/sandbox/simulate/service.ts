@@ -1,4 +1,5 @@
 import type { Deps } from '../env';
+import { advanceWithDeliveries } from '../events/advance';
 import { apiError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { customerAccount, move } from '../domain/ledger';
@@ -11,9 +12,12 @@ import { payBankBySpei } from '../resources/charges/pay';
  * time do away from the merchant's page.
  */
 
-/** Moves the clock `seconds` forward, running every job that falls due on the way, in time order. */
-export function advanceClock(d: Deps, seconds: number): { now: number; jobs: number } {
-  return d.scheduler.advance(seconds);
+/**
+ * Moves the clock `seconds` forward, running every job that falls due on the way, in time order, and waiting for the
+ * webhook deliveries each step starts (events/advance.ts), so their retries within the span run too.
+ */
+export function advanceClock(d: Deps, seconds: number): Promise<{ now: number; jobs: number }> {
+  return advanceWithDeliveries(d, seconds);
 }
 
 /** The handlers a SPEI transfer to a CLABE may reach, in order: the first that takes it wins (issue-specific ones join). */

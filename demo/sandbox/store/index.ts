@@ -6,10 +6,12 @@ import { inTransaction, openDb, type Db, type DbLocation } from './db';
 import { PlanRepo, SubscriptionRepo } from './billing';
 import { ChargeKeyRepo } from './charge-keys';
 import { EventRepo } from './events';
+import { InvoiceRepo } from './invoices';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
 import { DocTable } from './table';
+import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
 
 /**
  * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
@@ -45,6 +47,10 @@ export class Store {
   readonly plans: PlanRepo;
   readonly subscriptions: SubscriptionRepo;
   readonly chargeKeys: ChargeKeyRepo;
+  readonly webhooks: WebhookRepo;
+  readonly deliveries: DeliveryRepo;
+  readonly attempts: AttemptRepo;
+  readonly invoices: InvoiceRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -70,6 +76,10 @@ export class Store {
     this.plans = new PlanRepo(db);
     this.subscriptions = new SubscriptionRepo(db);
     this.chargeKeys = new ChargeKeyRepo(db);
+    this.webhooks = new WebhookRepo(db);
+    this.deliveries = new DeliveryRepo(db);
+    this.attempts = new AttemptRepo(db);
+    this.invoices = new InvoiceRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
