@@ -6,6 +6,7 @@ import { EventRepo } from './events';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
+import { RequestLogRepo } from './request-log';
 import { DocTable } from './table';
 
 /**
@@ -38,6 +39,8 @@ export class Store {
   readonly ledger: LedgerRepo;
   readonly events: EventRepo;
   readonly jobs: JobRepo;
+  /** The API's request log (the dashboard's), newest kept. */
+  readonly requestLog: RequestLogRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -59,6 +62,7 @@ export class Store {
     this.ledger = new LedgerRepo(db);
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
+    this.requestLog = new RequestLogRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
