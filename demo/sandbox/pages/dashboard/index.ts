@@ -82,6 +82,8 @@ function mountSignIn(r: Hono<DashEnv>, d: Deps, sessions: Sessions, opts: Dashbo
       throttle.fail();
       return form(c, back, 'wrong', 401);
     }
+    const previous = getCookie(c, COOKIES.session);
+    if (previous) sessions.delete(previous); // a new id at every sign-in, the old one ended (no fixation)
     const s = sessions.create();
     dashboardCookie(c, d, COOKIES.session, s.id, sessions.limits.maxAgeSeconds);
     dashboardCookie(c, d, COOKIES.signIn, '', 0);

@@ -1,18 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Flash } from './types';
+import type { Session } from './types';
 
-/** One signed-in dashboard session, kept in the sandbox's memory only (a restart signs everyone out). */
-export interface Session {
-  /** 32 random bytes, base64url: the cookie's value. */
-  id: string;
-  /** The session's synchronizer token (32 random bytes, base64url): every form carries it, every POST must. */
-  csrf: string;
-  /** When it was made and last used, epoch ms of the real clock (the sandbox clock moves; sessions do not). */
-  created: number;
-  seen: number;
-  /** What the last action did, shown once on the next page. */
-  flash?: Flash;
-}
+export type { Session };
 
 /**
  * Bounds of the sessions (`createSandboxApp` option `dashboard`):

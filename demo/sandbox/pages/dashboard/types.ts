@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import type { Deps, SandboxEnv } from '../../env';
-import type { Session } from './sessions';
 
 /** The dashboard's languages: Spanish (Mexico), the default as on every page of the sandbox, and English. */
 export type Lang = 'es' | 'en';

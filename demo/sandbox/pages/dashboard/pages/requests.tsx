@@ -138,6 +138,9 @@ function shownBody(body: string): unknown {
   }
 }
 
+/** A path without its query and the API's prefix (`/v1/{merchant_id}`), for a heading: `/tokens`. */
+const shortPath = (path: string) => path.split('?')[0]!.replace(/^\/(v1|sandbox\/v1)\/[^/]+(?=\/|$)/, '') || '/';
+
 /** `GET /dashboard/requests/{request_id}`: one request, or a 404 page. */
 function detailPage(d: Deps, c: Context<DashEnv>) {
   const v = viewOf(c, d.mode === 'sandbox');
@@ -145,7 +148,7 @@ function detailPage(d: Deps, c: Context<DashEnv>) {
   if (!r) return page(c, COMMON.notFound, <p>{tr(v.lang, RQ.gone)}</p>, 404);
   return page(
     c,
-    both(`Solicitud ${r.method} ${r.path}`, `Request ${r.method} ${r.path}`),
+    both(`Solicitud ${r.method} ${shortPath(r.path)}`, `Request ${r.method} ${shortPath(r.path)}`),
     <>
       <Facts
         v={v}
