@@ -52,7 +52,7 @@ const checks: {
     budget: 3789,
     target: 3000,
   },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 16659, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 16720, target: 8000 },
   {
     name: 'Script tag: dist/paytoken.iife.js as shipped',
     row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)',
@@ -64,14 +64,14 @@ const checks: {
     name: 'Script tag: dist/paytoken-checkout.iife.js as shipped',
     row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)',
     code: () => readFileSync(CHECKOUT, 'utf8'),
-    budget: 12824,
+    budget: 12890,
     target: 8000,
   },
   {
     name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)',
     row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)',
     code: () => appImporting('createClient'),
-    budget: 15391,
+    budget: 15453,
     target: 8000,
   },
   {
@@ -86,7 +86,7 @@ const checks: {
     row: 'ESM: the React binding (`paytoken/react`), added to `mountFields` (React not counted)',
     code: async () => (await bundleApp('mountFields', {}, true))[0]!.text,
     over: () => appImporting('mountFields'),
-    budget: 1225,
+    budget: 1235,
     target: 1024,
   },
   {
