@@ -9,6 +9,7 @@ import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
 import { FaultMode, faults } from './http/faults';
 import { accessLog } from './http/access-log';
+import { apiLog } from './http/api-log';
 import { auth, type Credentials } from './http/auth';
 import { apiCors } from './http/cors';
 import { jsonBody } from './http/body';
@@ -19,6 +20,7 @@ import { requestId } from './http/request-id';
 import { requestLog, type LoggedRequest } from './http/request-log';
 import { registerJobs } from './jobs';
 import { bankRouter } from './pages/bank';
+import { dashboardRouter, type DashboardOptions } from './pages/dashboard/index';
 import { docsRouter } from './pages/docs';
 import { fieldsRouter } from './pages/fields';
 import { bankAccountsRouter } from './resources/bank-accounts/routes';
@@ -107,6 +109,8 @@ export interface SandboxOptions extends Credentials {
    * URLs may name), and for tests the resolver, the HTTP sender, the time-out (15 s) and the bound in flight (8).
    */
   webhooks?: Partial<DeliveryOptions>;
+  /** The dashboard's session bounds and clock (./pages/dashboard/index.ts); it signs in with `privateKey`. */
+  dashboard?: Omit<DashboardOptions, 'privateKey'>;
 }
 
 /**
@@ -219,7 +223,7 @@ export function createSandboxApp(opts: SandboxOptions) {
   const v1 = '/v1/:merchant_id';
   const sim = '/sandbox/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
-    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), noStore, warnings)
+    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
@@ -232,6 +236,7 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.route('/', paymentPagesRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));
   app.route('/', docsRouter(app));
+  app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
   if (opts.scheduler !== false) deps.scheduler.start();

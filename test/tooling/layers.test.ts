@@ -163,6 +163,7 @@ const FORBIDDEN: readonly [RegExp, RegExp, string][] = [
   [/^store\//, /^(resources|http|events|simulate|pages)\//, 'the store knows no service, route or event delivery'],
   [/^(store|domain|events|time|fraud)\//, /^http\/(?!validate|errors)/, 'nothing below HTTP imports the HTTP layer'],
   [/^resources\/[^/]+\/(?!routes)[^/]+\.ts$/, /^resources\/[^/]+\/routes\.ts$/, 'a service imports a route'],
+  [/^pages\/dashboard\/(?!service\.ts$)/, /^(store|events)\//, 'a dashboard page reads only through services'],
 ];
 
 /** The layer rules a set of files breaks, one line per offending import. */
@@ -183,9 +184,9 @@ describe("the sandbox's layers", () => {
     expect(sandboxViolations(sandboxFiles)).toEqual([]);
   });
 
-  it('no route touches the store through its dependencies (`d.store`) or sets a status', () => {
+  it('no route or dashboard page touches the store through its dependencies (`d.store`) or sets a status', () => {
     const bad = sandboxFiles
-      .filter(isRoute)
+      .filter((f) => isRoute(f) || /^pages\/dashboard\/(?!service\.ts$)/.test(part(f)))
       .filter((f) => /\bd\.store\b|\.status\s*=[^=]|\bmoveTo\(|\btransition\(/.test(readFileSync(f, 'utf8')));
     expect(bad.map(rel)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { InvoiceRepo } from './invoices';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
+import { RequestLogRepo } from './request-log';
 import { DocTable } from './table';
 import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
 
@@ -51,6 +52,8 @@ export class Store {
   readonly deliveries: DeliveryRepo;
   readonly attempts: AttemptRepo;
   readonly invoices: InvoiceRepo;
+  /** The API's request log (the dashboard's), newest kept. */
+  readonly requestLog: RequestLogRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -80,6 +83,7 @@ export class Store {
     this.deliveries = new DeliveryRepo(db);
     this.attempts = new AttemptRepo(db);
     this.invoices = new InvoiceRepo(db);
+    this.requestLog = new RequestLogRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */

@@ -10,6 +10,7 @@ import type { Scenario } from '../harness';
 import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
+import { dashboard } from './dashboard';
 import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
@@ -26,5 +27,6 @@ export const SCENARIOS: Scenario[] = [
   ...classic,
   ...deviceData,
   ...paymentPages,
+  ...dashboard,
   ...checks,
 ];
