@@ -37,7 +37,8 @@ export const securityHeaders =
   async (c, next) => {
     await next();
     const path = c.req.path;
-    const kind: PageKind = path === '/' || path === '/split' || path === '/subscribe' ? 'hosted' : path.startsWith('/spa/') ? 'spa' : 'direct';
+    const kind: PageKind =
+      path === '/' || path === '/split' || path === '/subscribe' ? 'hosted' : path.startsWith('/spa/') ? 'spa' : 'direct';
     c.header('Content-Security-Policy', csp(new URL(apiBaseUrl).origin, kind, path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');

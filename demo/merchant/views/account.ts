@@ -19,7 +19,10 @@ export function planChoices(lang: Lang, plans: readonly ShopPlan[]): string {
 /** A calendar date of the API (`2026-12-03`) as the shopper reads it; the dash when there is none. */
 const dayText = (lang: Lang, day: unknown): string =>
   typeof day === 'string' && /^\d{4}-\d\d-\d\d/.test(day)
-    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString(lang === 'es' ? 'es-MX' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' })
+    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString(lang === 'es' ? 'es-MX' : 'en-US', {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      })
     : '—';
 
 /**

@@ -5,7 +5,11 @@ import { METHOD_TEXT } from './methods-text';
 
 /** A due date as the shopper reads it, in central Mexico time: `3 de diciembre de 2026, 23:59`. */
 export const dueDateText = (lang: Lang, iso: string): string =>
-  new Date(iso).toLocaleString(lang === 'es' ? 'es-MX' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' });
+  new Date(iso).toLocaleString(lang === 'es' ? 'es-MX' : 'en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'America/Mexico_City',
+  });
 
 /** A row of the details: a term and its value (`data-field`), with a copy button when `copy` is set. */
 const row = (term: string, field: string, value: string, copy?: { label: string; done: string }): string =>
