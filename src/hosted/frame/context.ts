@@ -2,6 +2,7 @@ import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import type { ResolvedConfig } from '../../http/config';
 import type { FromFrame, HostedField } from '../protocol';
+import type { FrameLater } from './later';
 import type { FrameSettings } from './settings';
 
 /**
@@ -38,4 +39,15 @@ export interface FrameContext {
   postToPage(message: FromFrame): void;
   /** The shopper's message for an error code, in the current locale (see `formMessage`). */
   messageFor(code: string): string;
+  /**
+   * The autofill section of this frame's inputs (`section-` and 32 hex digits, in their autocomplete attribute):
+   * the same in every frame of the mount (./siblings.ts), never known to the merchant page.
+   */
+  autofillSection: string;
+  /** Says `ready` to the merchant page, naming the brand fonts that failed to load. */
+  sayReady(failedFonts: string[]): void;
+  /** The later script's part, loaded once (see ./loader.ts); asking again after a failure loads it again. */
+  later(): Promise<FrameLater>;
+  /** The events of this frame's inputs from its start until the later part takes them (see `recordEarlyEvents`). */
+  earlyEvents?: Event[];
 }

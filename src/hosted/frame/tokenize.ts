@@ -3,13 +3,33 @@ import type { PayTokenError } from '../../errors/base';
 import { configError } from '../../errors/configuration';
 import { deviceDataSent } from '../../fraud/device-data';
 import { deviceSessionId } from '../../fraud/session';
-import { resolveClientConfig } from '../../http/config';
 import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
 import type { HostedField, ToFrame } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
 import { reportProblem, showFailure } from './failure';
-import { duplicatedField, readableFields } from './siblings';
+import { findSiblings, handlesOnChannel } from './siblings';
+
+/**
+ * A field held by two frames on this channel (whatever their settings, this frame's own fields included), or
+ * undefined: a page script added a genuine frame for a field already mounted, so the mount must fail loudly
+ * rather than read the wrong frame.
+ */
+export function duplicatedField(frame: FrameContext): HostedField | undefined {
+  const seen = new Set<HostedField>(frame.ownFields.map((own) => own.fieldKey));
+  for (const handle of handlesOnChannel(frame)) {
+    if (seen.has(handle.fieldKey)) return handle.fieldKey;
+    seen.add(handle.fieldKey);
+  }
+  return undefined;
+}
+
+/** Every field of the mount this frame can read: its own inputs first, then its siblings'. */
+export function readableFields(frame: FrameContext): Map<HostedField, FieldHandle> {
+  const fields = new Map<HostedField, FieldHandle>(findSiblings(frame));
+  for (const own of frame.ownFields) fields.set(own.fieldKey, own);
+  return fields;
+}
 
 /** The card as the mount's fields hold it (spec field names), with what the page sent (holder name, address). */
 function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFrame, { t: 'tokenize' }>): CardInput {
@@ -48,8 +68,10 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
       throw frame.configProblem;
     }
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save
+    // under a refused merchant id, key, time-out or brands list there is no configuration to send with
+    if (!frame.frameTokenConfig) throw frame.configProblem;
     const tokenRequest = postToken(
-      frame.frameTokenConfig ?? resolveClientConfig({ ...config, baseUrl: frame.apiBaseUrl }),
+      frame.frameTokenConfig,
       readCard(fields, request),
       fetchIo(),
       config.acceptedBrands,

@@ -69,7 +69,8 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
     parent,
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
-  startFrame(win as unknown as Window);
+  // the later part, which the frame page's first script loads as a script of its own, imported here
+  startFrame(win as unknown as Window, async (frame) => (await import('../../../src/hosted/frame/later')).installLater(frame));
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
   const input = document.getElementById('i') as HTMLInputElement;
   expect(sent.filter((m) => m.t === 'ready')).toHaveLength('fonts' in settings ? 0 : 1);
