@@ -19,6 +19,7 @@ import { chargesRouter } from './routes/charges';
 import { customersRouter } from './routes/customers';
 import { deviceDataRouter } from './routes/device-data';
 import { fieldsRouter } from './routes/fields';
+import { scriptsRouter } from './routes/scripts';
 import { tokensRouter } from './routes/tokens';
 import type { SandboxMode } from './mode';
 import { Store, type StoreLimits } from './store';
@@ -96,11 +97,12 @@ function renderError(c: Context<SandboxEnv>, err: unknown): Response {
 
 /**
  * Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. The
- * hosted-field frame files (`/fields/`) say it themselves, except for the versioned public files (routes/fields.ts).
+ * hosted-field frame files (`/fields/`) and the script tags (`/js/`) say it themselves, except for their versioned
+ * public files (routes/fields.ts, routes/scripts.ts).
  */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.req.path.startsWith('/fields/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (!/^\/(fields|js)\//.test(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /**
@@ -113,7 +115,8 @@ const noStore: MiddlewareHandler = async (c, next) => {
  * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
  * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
  * customers, charges (merchant and customer level), device data (this project's extension); and, outside
- * `/v1`, the bank's 3-D Secure page at `/3ds/{challenge_id}` (routes/bank.ts). Charges and card
+ * `/v1`, the bank's 3-D Secure page at `/3ds/{challenge_id}` (routes/bank.ts), the hosted-field frames at
+ * `/fields/v1/` (routes/fields.ts) and the script tags at `/js/v1/` (routes/scripts.ts). Charges and card
  * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
  * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
  * is 1005 (404).
@@ -154,6 +157,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
 
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
+  app.route('/js/v1', scriptsRouter());
   app.route(`${v1}/tokens`, tokensRouter(deps));
   app.route(`${v1}/cards`, cardsRouter(deps));
   app.route(`${v1}/customers/:customer_id/cards`, cardsRouter(deps));
