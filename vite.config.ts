@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { framePage } from './scripts/build/frame-page';
+import { framePage } from './scripts/build/frame-page.js';
 
 /**
  * Property names used only inside the library (the form layer's bound fields and DOM-change record), which terser

@@ -207,7 +207,8 @@ for (const path of ['/', '/split']) {
  */
 const hideCardInputs = (page: Page, placement: 'checkout' | 'own') =>
   page.evaluate((where) => {
-    const form = where === 'checkout' ? document.getElementById('payment-form')! : document.body.appendChild(document.createElement('form'));
+    const form =
+      where === 'checkout' ? document.getElementById('payment-form')! : document.body.appendChild(document.createElement('form'));
     for (const token of ['cc-name', 'cc-exp', 'cc-number', 'cc-csc']) {
       const input = document.createElement('input');
       input.setAttribute('autocomplete', token);

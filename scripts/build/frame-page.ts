@@ -14,7 +14,6 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { minify, type ManglePropertiesOptions, type MinifyOptions } from 'terser';
@@ -92,11 +91,10 @@ async function laterImports(): Promise<Import[]> {
  */
 function sharedModules(first: Rollup.OutputChunk, imports: Import[]): Map<string, Set<string>> {
   const shared = new Map(Object.entries(first.modules).map(([id, m]) => [id, new Set(m.renderedExports)]));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const needed = neededBindings(shared, imports);
-    for (const [module, names] of needed)
-      if ([...names].some((name) => !shared.get(module)!.has(name))) changed = shared.delete(module);
+    for (const [module, names] of needed) if ([...names].some((name) => !shared.get(module)!.has(name))) changed = shared.delete(module);
   }
   return neededBindings(shared, imports);
 }
@@ -105,7 +103,8 @@ function sharedModules(first: Rollup.OutputChunk, imports: Import[]): Map<string
 function neededBindings(shared: Map<string, Set<string>>, imports: Import[]): Map<string, Set<string>> {
   const needed = new Map<string, Set<string>>();
   for (const { importer, module, names } of imports)
-    if (shared.has(module) && !shared.has(importer)) for (const name of names) needed.set(module, (needed.get(module) ?? new Set()).add(name));
+    if (shared.has(module) && !shared.has(importer))
+      for (const name of names) needed.set(module, (needed.get(module) ?? new Set()).add(name));
   return needed;
 }
 
@@ -164,9 +163,7 @@ export function framePage(terserOptions: MinifyOptions): Plugin {
       const first = output['frame.js'];
       if (first?.type !== 'chunk') throw new Error('frame.js: no such chunk');
       delete output['frame.js'];
-      const imports = await laterImports();
-      const shared = sharedModules(first, imports);
-      if (process.env.FRAME_DEBUG) { console.log('SHARED', [...shared].map(([p, n]) => p.replace(process.cwd(), '') + ':' + [...n])); console.log('IMPORTS', imports.filter((i) => first.modules[i.module]).map((i) => i.importer.replace(process.cwd(),'') + ' -> ' + i.module.replace(process.cwd(),'') + ' ' + i.names)); }
+      const shared = sharedModules(first, await laterImports());
       const keys = new Map([...shared.keys()].map((path, i) => [path, `m${i}`]));
       const later = await bundleLater(shared, keys);
       const mangle = terserOptions.mangle as Exclude<MinifyOptions['mangle'], boolean | undefined>;
@@ -178,7 +175,10 @@ export function framePage(terserOptions: MinifyOptions): Plugin {
       const style = checkInline(css.code.trim(), 'style');
       const html = readFileSync(frameFile('frame.html'), 'utf8')
         .replace('<style></style>', () => `<style>${style}</style>`)
-        .replace('<script data-later="frame-later.js"></script>', () => `<script data-later="frame-later.js?v=${fileVersion(laterCode)}">${script}</script>`);
+        .replace(
+          '<script data-later="frame-later.js"></script>',
+          () => `<script data-later="frame-later.js?v=${fileVersion(laterCode)}">${script}</script>`,
+        );
       if (!html.includes(script) || !html.includes(style)) throw new Error('frame.html: no <style></style> or <script data-later> slot');
       const csp: FrameCsp = { 'script-src': [cspHash(script)], 'style-src': [cspHash(style)] };
       this.emitFile({ type: 'asset', fileName: 'frame.html', source: html });

@@ -116,7 +116,12 @@ describe('GET /fields/v1/*', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // the version is the start of the SHA-256 of the bytes served
-    expect(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex').slice(0, 12)).toBe(later[2]);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await res.arrayBuffer()))
+        .digest('hex')
+        .slice(0, 12),
+    ).toBe(later[2]);
     for (const other of ['frame-later.js', 'frame-later.js?v=000000000000', `${later[1]}x`]) {
       const r = await app.request(`/fields/v1/${other}`);
       expect(r.status, other).toBe(200);
@@ -169,7 +174,10 @@ describe('GET /fields/v1/*', () => {
   it('the script tags under their version are cached for good, unversioned never stored', async () => {
     const { app } = createSandboxApp(CREDS);
     for (const tag of SCRIPT_TAGS) {
-      const version = createHash('sha256').update(readFileSync(`dist/${tag}`)).digest('hex').slice(0, 12);
+      const version = createHash('sha256')
+        .update(readFileSync(`dist/${tag}`))
+        .digest('hex')
+        .slice(0, 12);
       const cached = await app.request(`/js/v1/${tag}?v=${version}`);
       expect(cached.headers.get('cache-control'), tag).toBe('public, max-age=31536000, immutable');
       expect(cached.headers.get('content-type'), tag).toMatch(/^text\/javascript/);

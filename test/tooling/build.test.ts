@@ -141,7 +141,12 @@ describe('built bundles', () => {
     const style = /<style>([\s\S]+?)<\/style>/.exec(html)!;
     expect(script).not.toBeNull();
     // the version is the start of the later file's SHA-256, so a new build is a new URL (the server caches it for good)
-    expect(script[1]).toBe(createHash('sha256').update(readFileSync(join(dir, 'frame-later.js'), 'utf8')).digest('hex').slice(0, 12));
+    expect(script[1]).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(dir, 'frame-later.js'), 'utf8'))
+        .digest('hex')
+        .slice(0, 12),
+    );
     // at the end of the body, after the input it sets up: it runs as soon as the parser reaches it
     expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('id="i"'));
     expect(html.match(/<script/g)).toHaveLength(1);
@@ -149,10 +154,15 @@ describe('built bundles', () => {
     expect(html).not.toMatch(/<link|\ssrc=|\sstyle=|\son\w+=/i);
     expect(html).toContain('content="{{allowed_origins}}"');
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-    expect(JSON.parse(readFileSync(join(dir, 'frame-csp.json'), 'utf8'))).toEqual({ 'script-src': [hash(script[2]!)], 'style-src': [hash(style[1]!)] });
+    expect(JSON.parse(readFileSync(join(dir, 'frame-csp.json'), 'utf8'))).toEqual({
+      'script-src': [hash(script[2]!)],
+      'style-src': [hash(style[1]!)],
+    });
     // the later script reads the modules it shares with the first from the first's global, and defines its own
     expect(script[2]).toMatch(/^var PayTokenFrame=/);
-    expect(readFileSync(join(dir, 'frame-later.js'), 'utf8')).toMatch(/^var PayTokenFrameLater=function\([^)]*\)\{[\s\S]*\}\(\{\},(PayTokenFrame\.m\d+,?)+\);?$/);
+    expect(readFileSync(join(dir, 'frame-later.js'), 'utf8')).toMatch(
+      /^var PayTokenFrameLater=function\([^)]*\)\{[\s\S]*\}\(\{\},(PayTokenFrame\.m\d+,?)+\);?$/,
+    );
   });
 
   /** The classic API's members, in both script tags of the full API. */

@@ -94,7 +94,10 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     if (!files.has(name)) {
       try {
         const body = readFileSync(DIST + name);
-        files.set(name, name === 'frame.html' ? Buffer.from(body.toString('utf8').replace('{{allowed_origins}}', ancestors.join(' '))) : body);
+        files.set(
+          name,
+          name === 'frame.html' ? Buffer.from(body.toString('utf8').replace('{{allowed_origins}}', ancestors.join(' '))) : body,
+        );
       } catch {
         files.set(name, null);
       }

@@ -1,8 +1,7 @@
 import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import type { ResolvedConfig } from '../../http/config';
-import type { FromFrame, HostedField } from '../protocol';
-import type { FrameLater } from './later';
+import type { FromFrame, HostedField, ToFrame } from '../protocol';
 import type { FrameSettings } from './settings';
 
 /**
@@ -17,6 +16,12 @@ export interface FieldHandle {
   showError(code?: string): void;
   /** Tells a CVV2 field the card number's brand changed (checks its length against it). */
   setBrand(brand: Brand | null): void;
+}
+
+/** What the frame's later script does for its first script (./later.ts). */
+export interface FrameLater {
+  /** Tokenizes on the page's request (the frame holding the card number), starting the device data if not yet. */
+  tokenize(request: Extract<ToFrame, { t: 'tokenize' }>): Promise<void>;
 }
 
 /** What every module of one frame shares: its settings, the checked configuration, the page channel. */

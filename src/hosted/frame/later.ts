@@ -12,18 +12,11 @@
 import { configError } from '../../errors/configuration';
 import { deviceData } from '../../fraud/device-data';
 import { watchEntry } from '../../fraud/entry';
-import type { ToFrame } from '../protocol';
-import type { FrameContext } from './context';
+import type { FrameContext, FrameLater } from './context';
 import { reportProblem } from './failure';
 import type { FieldInput } from './field';
 import { checkFonts, loadFonts } from './fonts';
 import { tokenizeInFrame } from './tokenize';
-
-/** What the later part does for the first script. */
-export interface FrameLater {
-  /** Tokenizes on the page's request (the frame holding the card number), starting the device data if not yet. */
-  tokenize(request: Extract<ToFrame, { t: 'tokenize' }>): Promise<void>;
-}
 
 /**
  * Runs `watch(input)` (a watcher that adds listeners to the input, like `watchEntry`) as if it had been called
@@ -70,7 +63,9 @@ export function installLater(frame: FrameContext): FrameLater {
   loadBrandFonts(frame);
   const number = frame.ownFields.find((own) => own.fieldKey === 'card_number') as FieldInput | undefined;
   const startDeviceData = () =>
-    void (!frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!));
+    void (
+      !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!)
+    );
   if (number) {
     watchFromStart(number.fieldInput, early, watchEntry);
     if (early.some((event) => event.type === 'focus')) startDeviceData();

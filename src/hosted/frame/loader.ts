@@ -5,8 +5,7 @@
  * data, the card entry's signals, tokenization, brand fonts. This module, in the first script, loads the later one
  * when it is needed, and keeps the inputs' events until it arrives.
  */
-import type { FrameContext } from './context';
-import type { FrameLater } from './later';
+import type { FrameContext, FrameLater } from './context';
 
 /** The global the later script's build defines (`PayTokenFrameLater`, vite.config.ts). */
 type LaterGlobal = { PayTokenFrameLater?: { installLater(frame: FrameContext): FrameLater } };

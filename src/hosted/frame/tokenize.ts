@@ -70,12 +70,7 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
     // sent by fetch, not XHR as on merchant pages: the frame's requests are same-origin, no preflight to save
     // under a refused merchant id, key, time-out or brands list there is no configuration to send with
     if (!frame.frameTokenConfig) throw frame.configProblem;
-    const tokenRequest = postToken(
-      frame.frameTokenConfig,
-      readCard(fields, request),
-      fetchIo(),
-      config.acceptedBrands,
-    );
+    const tokenRequest = postToken(frame.frameTokenConfig, readCard(fields, request), fetchIo(), config.acceptedBrands);
     const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {

@@ -5,8 +5,7 @@
  * as the merchant page's messages would arrive. Load the module graph fresh per test (`vi.resetModules`).
  */
 import { expect } from 'vitest';
-import type { FrameContext } from '../../../src/hosted/frame/context';
-import type { FrameLater } from '../../../src/hosted/frame/later';
+import type { FrameContext, FrameLater } from '../../../src/hosted/frame/context';
 import { LABELS } from '../../../src/hosted/labels';
 
 export const SHOP = 'https://shop.example';
@@ -78,7 +77,10 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
   // the later part, which the frame page's first script loads as a script of its own, imported here
-  startFrame(win as unknown as Window, layout.load ?? (async (frame) => (await import('../../../src/hosted/frame/later')).installLater(frame)));
+  startFrame(
+    win as unknown as Window,
+    layout.load ?? (async (frame) => (await import('../../../src/hosted/frame/later')).installLater(frame)),
+  );
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
   const input = document.getElementById('i') as HTMLInputElement;
   expect(sent.filter((m) => m.t === 'ready')).toHaveLength('fonts' in settings ? 0 : 1);

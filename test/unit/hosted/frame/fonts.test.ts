@@ -102,7 +102,9 @@ describe('fonts in the frame', () => {
       (m) => sent.push(m),
       { field: 'card' },
     );
-    await vi.waitFor(() => expect(sent.find((m) => m.t === 'fail')).toMatchObject({ id: 0, fail: { type: 'configuration', code: 'fonts[1].src' } }));
+    await vi.waitFor(() =>
+      expect(sent.find((m) => m.t === 'fail')).toMatchObject({ id: 0, fail: { type: 'configuration', code: 'fonts[1].src' } }),
+    );
     expect(faces.map((f) => f.family)).toEqual(['Ok']);
     loads.get('Ok')!.resolve();
     await vi.waitFor(() => expect(sent.find((m) => m.t === 'ready')).toBeDefined());

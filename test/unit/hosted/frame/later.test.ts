@@ -7,8 +7,7 @@
  * number loads it (in idle time) unless the mount declares brand fonts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameContext } from '../../../../src/hosted/frame/context';
-import type { FrameLater } from '../../../../src/hosted/frame/later';
+import type { FrameContext, FrameLater } from '../../../../src/hosted/frame/context';
 import { ordinaryBrowser, stub } from '../../fraud/helpers';
 import { holdDeviceData } from '../../helpers';
 import { startTestFrame } from '../frame-harness';

@@ -6,8 +6,7 @@
  * after a failure; and a tokenization whose later part does not load fails as a network error (code 1004).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameContext } from '../../../../src/hosted/frame/context';
-import type { FrameLater } from '../../../../src/hosted/frame/later';
+import type { FrameContext, FrameLater } from '../../../../src/hosted/frame/context';
 import { startTestFrame } from '../frame-harness';
 
 beforeEach(() => vi.resetModules());
@@ -75,7 +74,10 @@ describe('a later part that does not load', () => {
       if (++attempts < 3) throw new Error('offline'); // the idle load and the first tokenization's
       return (await import('../../../../src/hosted/frame/later')).installLater(frame);
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'tok_1' }), { status: 201 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ id: 'tok_1' }), { status: 201 })),
+    );
     const { sent, deliver, input } = await startTestFrame({ deviceData: false }, undefined, { load });
     await vi.waitFor(() => expect(attempts).toBe(1));
     input.value = '4111 1111 1111 1111';
