@@ -39,6 +39,10 @@ export const INTERNAL_PROPERTIES = [
   'refreshState',
   'clearField',
   'shownState',
+  'autofillSection',
+  'sayReady',
+  'later',
+  'earlyEvents',
   // the hosted fields' mount on the merchant page
   'fieldFrames',
   'cardFrame',

@@ -118,28 +118,26 @@ async function bundleLater(shared: Map<string, Set<string>>, keys: Map<string, s
       return id && shared.has(id) ? { id: `${SHARED}${keys.get(id)}`, external: true } : null;
     },
   };
-  return (await bundle(frameFile('later.ts'), 'PayTokenFrameLater', [external], (id) => `PayTokenFrame.${id.slice(SHARED.length)}`)).code;
+  const chunk = await bundle(frameFile('later.ts'), 'PayTokenFrameLater', [external], (id) => `PayTokenFrame.${id.slice(SHARED.length)}`);
+  return chunk.code;
 }
 
-/** The first script, exporting under each key the bindings the later script imports (`PayTokenFrame.m<n>`). */
+/**
+ * The first script: `startFrame()`, then the global `PayTokenFrame` holding, under each key, the bindings the later
+ * script imports from that module (`PayTokenFrame.m<n>.<name>`).
+ */
 async function bundleFirst(shared: Map<string, Set<string>>, keys: Map<string, string>): Promise<string> {
   const entry = frameFile('first.virtual.js');
-  const paths = new Map([...keys].map(([path, key]) => [`${SHARED}${key}`, path]));
-  const exports: Plugin = {
-    name: 'paytoken-frame-exports',
-    resolveId: (id) => (id === entry || paths.has(id) ? id : null),
-    load: (id) =>
-      id === entry
-        ? [
-            `import { startFrame } from ${JSON.stringify(frameFile('index.ts'))};`,
-            'startFrame();',
-            ...[...keys.values()].map((key) => `export * as ${key} from '${SHARED}${key}';`),
-          ].join('\n')
-        : paths.has(id)
-          ? `export { ${[...shared.get(paths.get(id)!)!].join(', ')} } from ${JSON.stringify(paths.get(id))};`
-          : null,
-  };
-  return (await bundle(entry, 'PayTokenFrame', [exports])).code;
+  const names = (path: string) => [...shared.get(path)!].map((name) => `${name} as ${keys.get(path)}_${name}`).join(', ');
+  const members = (path: string) => [...shared.get(path)!].map((name) => `${name}: ${keys.get(path)}_${name}`).join(', ');
+  const code = [
+    `import { startFrame } from ${JSON.stringify(frameFile('index.ts'))};`,
+    ...[...keys.keys()].map((path) => `import { ${names(path)} } from ${JSON.stringify(path)};`),
+    'startFrame();',
+    `self.PayTokenFrame = { ${[...keys].map(([path, key]) => `${key}: { ${members(path)} }`).join(', ')} };`,
+  ].join('\n');
+  const first: Plugin = { name: 'paytoken-frame-first', resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? code : null) };
+  return (await bundle(entry, 'PayTokenFrame', [first])).code;
 }
 
 /** The script and style go inside their elements as they are: nothing in them may end the element early. */

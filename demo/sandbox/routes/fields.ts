@@ -72,16 +72,21 @@ const TYPES: Record<string, string> = {
 /** The first 12 hex digits of the SHA-256 of a file's content, as the build writes them into the page's `data-later`. */
 const versionOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 12);
 
+/** How long a browser may keep the frame page: the frames of one mount share one download (split fields: three). */
+export const FRAME_PAGE_MAX_AGE_S = 60;
+
 /**
  * The hosted-field frame files under `{base_url}/fields/v1/` (docs/hosted-fields.md): `frame.html`, which carries
  * its first script and its style inline (one request per frame; the allowed merchant origins written into its
  * `paytoken-allowed-origins` meta, which the frame checks its parent against, and the same list in its CSP
  * `frame-ancestors`; its CSP allows the inline script and style by the hashes of `frame-csp.json`), and
- * `frame-later.js`, which the page loads after `ready`. The later script under its current version
- * (`frame-later.js?v=...`, as the page names it) is cached for a year (`immutable`); the page itself, and anything
- * unversioned, is `no-store` (the page carries the merchant allowlist, which must apply at once). Each is sent
- * compressed (Brotli or gzip, as the request accepts; ../compression.ts). Files are read once, at the first
- * request; when the build is missing, 404 with a hint. No authentication (public files).
+ * `frame-later.js`, which the page loads after `ready`, under the version the page names (`frame-later.js?v=...`).
+ * Caching: the page for {@link FRAME_PAGE_MAX_AGE_S} seconds (the frames of a mount, requested together, share
+ * one download; a change of the allowed origins applies within that time); the later script under its current
+ * version for a year (`immutable`), under another version not at all (404: a first script is only ever given the
+ * later script of its own build), unversioned never stored. Each is sent compressed (Brotli or gzip, as the
+ * request accepts; ../compression.ts). Files are read once, at the first request; when the build is missing, 404
+ * with a hint. No authentication (public files).
  *
  * @param ancestors merchant origins allowed to embed the frames; default {@link DEFAULT_FIELDS_ANCESTORS}.
  * @throws Error at once for an entry that is not an origin (or `host:*`).
@@ -116,9 +121,13 @@ export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCES
     c.header('Content-Type', type);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
-    const versioned = name !== 'frame.html' && c.req.query('v') === versionOf(body);
-    c.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-store');
-    if (name === 'frame.html') c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts')), hashes()));
+    const version = c.req.query('v');
+    if (name === 'frame.html') {
+      c.header('Cache-Control', `public, max-age=${FRAME_PAGE_MAX_AGE_S}`);
+      c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts')), hashes()));
+    } else if (version === undefined) c.header('Cache-Control', 'no-store');
+    else if (version === versionOf(body)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else return c.text("No frame-later.js of that version here: this build's is another", 404);
     return sendCompressed(c, body);
   });
 }

@@ -24,7 +24,7 @@ import { resolveClientConfig } from '../../http/config';
 import { accept, channelId, envelope, parseToFrame, type FromFrame, type HostedField } from '../protocol';
 import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
 import type { FrameContext, FrameLater } from './context';
-import { reportProblem } from './failure';
+import { reportProblem } from './problem';
 import { bindFieldInput, type FieldInput } from './field';
 import { laterOnce, loadLaterScript, notLoaded, recordEarlyEvents, whenIdle } from './loader';
 import { readFrameSettings, refuseFrame, type FrameSettings } from './settings';

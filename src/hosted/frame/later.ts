@@ -13,7 +13,7 @@ import { configError } from '../../errors/configuration';
 import { deviceData } from '../../fraud/device-data';
 import { watchEntry } from '../../fraud/entry';
 import type { FrameContext, FrameLater } from './context';
-import { reportProblem } from './failure';
+import { reportProblem } from './problem';
 import type { FieldInput } from './field';
 import { checkFonts, loadFonts } from './fonts';
 import { tokenizeInFrame } from './tokenize';

@@ -7,7 +7,8 @@ import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
 import type { HostedField, ToFrame } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
-import { reportProblem, showFailure } from './failure';
+import { showFailure } from './failure';
+import { reportProblem } from './problem';
 import { findSiblings, handlesOnChannel } from './siblings';
 
 /**
