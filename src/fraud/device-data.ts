@@ -14,8 +14,7 @@ let sent: Promise<unknown> | undefined;
 
 /**
  * Longest wait, in milliseconds, for this page's device-data POST before the form layer or hosted fields hand a
- * token to the merchant, counted from the submit, or from the end of a collection still under way then (tokenizing
- * runs meanwhile): 1,500 ms. See {@link deviceDataSent}.
+ * token to the merchant, counted from the submit (tokenizing runs meanwhile): 1,500 ms. See {@link deviceDataSent}.
  */
 export const DEVICE_DATA_WAIT_MS = 1500;
 
@@ -57,19 +56,15 @@ const sendEntry = () => {
 /**
  * Waits for this page load's device data to reach the API, so that a charge never races its device data: the
  * form layer and hosted fields call it on submit and hand the token over only once it settles
- * (docs/device-data.md). Resolves once the collection under way has ended (it has its own time budget,
- * `budgetMs`, 500 ms by default), its POST has completed (the API answered, or the request failed: a failure is
+ * (docs/device-data.md). Resolves when the device-data POST has completed (the API answered, or the request failed: a failure is
  * ignored, as by the send itself) and then, if the API answered it, the card entry's summary (`sendEntry`: a new
- * one on each call, as the shopper may have corrected the card); or `boundMs` after the collection ended (or after
- * the call, if it had ended before), whichever comes first; at once when no collection was started on this page
- * (no consent, SSR, a page that never set up device data). Never rejects: device data never blocks a payment, it
- * can only delay it by the rest of its collection and then `boundMs` at most.
+ * one on each call, as the shopper may have corrected the card), or after `boundMs`, whichever comes first; at once when no collection was
+ * started on this page (no consent, SSR, a page that never set up device data). Never rejects: device data never
+ * blocks a payment, it can only delay it by `boundMs` at most.
  *
- * @param boundMs the longest wait for the POSTs in milliseconds; default {@link DEVICE_DATA_WAIT_MS} (1,500 ms).
+ * @param boundMs the longest wait in milliseconds; default {@link DEVICE_DATA_WAIT_MS} (1,500 ms).
  */
 export const deviceDataSent = (boundMs: number = DEVICE_DATA_WAIT_MS): Promise<unknown> =>
-  // with no send under way the race ends at once (`undefined` is no promise); a timer left running does nothing;
+  // with no send under way the race ends at once (`undefined` is no promise); a timer left running does nothing
   // the summary follows device data the API received (`sendDeviceData` gives undefined when the request failed)
-  Promise.resolve(started).then(() =>
-    Promise.race([sent?.then((answer) => answer !== undefined && sendEntry()), new Promise((r) => setTimeout(r, boundMs))]),
-  );
+  Promise.race([sent?.then((answer) => answer !== undefined && sendEntry()), new Promise((r) => setTimeout(r, boundMs))]);

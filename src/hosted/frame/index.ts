@@ -20,7 +20,7 @@ import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import { formMessage } from '../../fields/messages';
 import { deviceSessionId } from '../../fraud/session';
-import { resolveClientConfig } from '../../http/config';
+import { checkAcceptedBrands, checkMerchantId, checkPublicKey, checkTimeout } from '../../http/config';
 import { accept, channelId, envelope, parseToFrame, type FromFrame, type HostedField } from '../protocol';
 import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
 import type { FrameContext, FrameLater } from './context';
@@ -60,7 +60,14 @@ function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameC
   const later = laterOnce(frame, load);
   frame.autofillSection = [...findSiblings(frame).values()][0]?.autofillSection ?? `section-${channelId()}`;
   try {
-    frame.frameTokenConfig = resolveClientConfig({ ...config, baseUrl: apiBaseUrl });
+    // as `resolveClientConfig` checks them, in the same order; the base URL is this page's own origin
+    frame.frameTokenConfig = {
+      merchantId: checkMerchantId(config.merchantId),
+      publicKey: checkPublicKey(config.publicKey),
+      baseUrl: apiBaseUrl,
+      timeoutMs: checkTimeout(config.timeoutMs),
+    };
+    if (config.acceptedBrands !== undefined) frame.frameTokenConfig.acceptedBrands = checkAcceptedBrands(config.acceptedBrands);
   } catch (error) {
     frame.configProblem = error as ConfigurationError;
     delete config.acceptedBrands; // not a list of brands: the number is not checked against it (nothing is paid anyway)

@@ -62,19 +62,18 @@ export function installLater(frame: FrameContext): FrameLater {
   frame.earlyEvents = undefined;
   loadBrandFonts(frame);
   const number = frame.ownFields.find((own) => own.fieldKey === 'card_number') as FieldInput | undefined;
-  const startDeviceData = () =>
-    void (
-      !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!)
-    );
+  const startDeviceData = (): Promise<unknown> =>
+    frame.configProblem
+      ? Promise.resolve()
+      : deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!);
   if (number) {
     watchFromStart(number.fieldInput, early, watchEntry);
-    if (early.some((event) => event.type === 'focus')) startDeviceData();
-    else for (const own of frame.ownFields as FieldInput[]) own.fieldInput.addEventListener('focus', startDeviceData, { once: true });
+    if (early.some((event) => event.type === 'focus')) void startDeviceData();
+    else
+      for (const own of frame.ownFields as FieldInput[])
+        own.fieldInput.addEventListener('focus', () => void startDeviceData(), { once: true });
   }
   return {
-    tokenize(request) {
-      startDeviceData();
-      return tokenizeInFrame(frame, request);
-    },
+    tokenize: (request) => tokenizeInFrame(frame, request, startDeviceData()),
   };
 }

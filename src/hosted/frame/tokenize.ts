@@ -50,14 +50,20 @@ function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFram
 
 /**
  * Tokenizes (the frame holding the card number): refuses for good when two frames hold one field of the mount
- * (see `duplicatedField`), else reads the mount's fields, `POST /tokens` from this origin,
- * answers with the token once this frame's device-data POST has completed as well, or `DEVICE_DATA_WAIT_MS`
- * (1,500 ms) after the request at most, so the charge never races its device data; a failure is answered at once
- * and shown on the fields it concerns.
+ * (see `duplicatedField`), else reads the mount's fields, `POST /tokens` from this origin, and answers with the
+ * token once this frame's device data has reached the API as well (the card entry's summary sent beside the token
+ * request, never before it; see `deviceDataSent`): a collection still under way is waited for (it has its own time
+ * budget), then its POST for `DEVICE_DATA_WAIT_MS` (1,500 ms) at most, so the charge never races its device data.
+ * A failure is answered at once and shown on the fields it concerns.
  *
  * @param frame the frame's context. @param request the page's `tokenize` message.
+ * @param collected this frame's device-data collection (`deviceData`), settled once it has ended.
  */
-export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFrame, { t: 'tokenize' }>): Promise<void> {
+export async function tokenizeInFrame(
+  frame: FrameContext,
+  request: Extract<ToFrame, { t: 'tokenize' }>,
+  collected: Promise<unknown>,
+): Promise<void> {
   const fields = readableFields(frame);
   const config = frame.frameSettings.frameConfig;
   try {
@@ -72,7 +78,7 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
     // under a refused merchant id, key, time-out or brands list there is no configuration to send with
     if (!frame.frameTokenConfig) throw frame.configProblem;
     const tokenRequest = postToken(frame.frameTokenConfig, readCard(fields, request), fetchIo(), config.acceptedBrands);
-    const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);
+    const [{ data: token }] = await Promise.all([tokenRequest, collected.then(() => deviceDataSent())]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {
     frame.postToPage({ t: 'fail', id: request.id, fail: showFailure(error as PayTokenError, fields, frame.messageFor) });
