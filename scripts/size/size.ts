@@ -196,7 +196,7 @@ for (const [what, w] of [
 ] as const)
   console.log(`     ${what.padEnd(60)} ${String(w.br).padStart(6)} B br ${String(w.gzip).padStart(6)} B gzip`);
 const sum = (...ws: { br: number; gzip: number }[]) =>
-  `${ws.reduce((n, w) => n + w.br, 0)} B br, ${ws.reduce((n, w) => n + w.gzip, 0)} B gzip`;
+  `${ws.reduce((total, w) => total + w.br, 0)} B br, ${ws.reduce((total, w) => total + w.gzip, 0)} B gzip`;
 console.log(
   `     before ready (script tag + frame page): ${sum(onWire.tag, onWire.page)}; in all: ${sum(onWire.tag, onWire.page, onWire.later)}`,
 );
