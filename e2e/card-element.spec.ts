@@ -111,6 +111,34 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);
 });
 
+test("a card typed before the frame's later script arrives is seen as typed (its keys replayed), its device data sent, and it pays", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.context().route('**/fields/v1/frame-later.js*', async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await openElement(page);
+  // the shopper types the whole card while the later script (entry signals, device data, tokenization) is held
+  await fillElement(page, '4111111111111111', '123');
+  expect(asked).toHaveLength(1); // asked for once, in idle time after ready, and not arrived yet
+  release();
+  const entry = page.waitForResponse((r) => r.url().endsWith('/device-data/entry'));
+  await page.locator('#pay').click();
+  expect((await entry).status()).toBe(201);
+  await page.waitForURL(/\/receipt\//);
+  const session = merchant.received.at(-1)!.device_session_id!;
+  const record = sandbox.store.devices.get(session);
+  expect(record?.entry?.card_number).toMatchObject({ methods: ['typed'], keys: 16, focus_changes: 1 });
+  expect(record?.entry?.card_number?.key_interval_ms).toHaveLength(2);
+  expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed' });
+  expect(merchant.charges.at(-1)!.fraud_flags ?? []).not.toContain('scripted_entry');
+});
+
 test('resilience and double submit: a 503 shows the service message, the element works again, many clicks make one token request', async ({
   page,
 }) => {
