@@ -132,9 +132,9 @@ test("a card typed before the frame's later script arrives is seen as typed (its
   expect((await entry).status()).toBe(201);
   await page.waitForURL(/\/receipt\//);
   const session = merchant.received.at(-1)!.device_session_id!;
-  const record = sandbox.store.devices.get(session);
-  expect(record?.entry?.card_number).toMatchObject({ methods: ['typed'], keys: 16, focus_changes: 1 });
-  expect(record?.entry?.card_number?.key_interval_ms).toHaveLength(2);
+  const stored = sandbox.store.devices.get(session);
+  expect(stored?.entry?.card_number).toMatchObject({ methods: ['typed'], keys: 16, focus_changes: 1 });
+  expect(stored?.entry?.card_number?.key_interval_ms).toHaveLength(2);
   expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed' });
   expect(merchant.charges.at(-1)!.fraud_flags ?? []).not.toContain('scripted_entry');
 });
