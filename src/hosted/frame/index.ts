@@ -192,10 +192,11 @@ export function startFrame(win: Window = window, load: (frame: FrameContext) => 
     for (const handle of [...frame.ownFields, ...findSiblings(frame).values()]) if (handle.fieldKey === 'cvv2') handle.setBrand(brand);
   };
   const inputs = bindInputs(frame, setBrand);
-  const setLocale = (locale: string) => {
+  const setLocale = (locale: string, start?: boolean) => {
     frame.frameLocale = doc.documentElement.lang = locale;
     if (settings.frameField === 'card') labelCardElement(inputs, config, locale);
-    for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
+    // at start the inputs are empty, in the state the page gives them until told otherwise: nothing to tell
+    if (!start) for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
   };
   const families = configureInputs(frame, inputs);
   // a new style (`setStyle`), checked as at start: a refusal is reported as at start
@@ -208,7 +209,7 @@ export function startFrame(win: Window = window, load: (frame: FrameContext) => 
   // card element only once the browser has placed it (Shift+Tab into it focuses its last input after this event)
   const focusFirst = () => inputs.some(([, input]) => input === doc.activeElement) || inputs[0]![1].focus();
   win.addEventListener('focus', () => (inputs.length > 1 ? setTimeout(focusFirst) : focusFirst()));
-  setLocale(config.locale);
+  setLocale(config.locale, true);
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
   reportProblem(frame);
   // with brand fonts, `ready` once they have loaded or failed (all of them, if the later script does not load)
