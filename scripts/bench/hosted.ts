@@ -96,11 +96,12 @@ const servePages = (app: Hono): Promise<{ url: string; close: () => void }> =>
     );
   });
 
-/** Where the bench runs: the sandbox, the page server, the browser. */
+/** Where the bench runs: the sandbox, the page server, the browser; and the frame pages the sandbox has served. */
 interface Bench {
   api: string;
   pages: string;
   browser: Browser;
+  framePages: () => number;
 }
 
 /** A fresh page in `context`, under `profile`, with the long-task observer in every frame from its start. */
@@ -170,13 +171,20 @@ type LoadCase = keyof typeof LOAD_CASES;
  * Mount-to-ready and the floors under one profile and cache: `runs` fresh loads of each case, interleaved. A cold
  * load gets a browser context of its own; warm loads share one that has loaded every case once before.
  */
-async function loadTimes(bench: Bench, profile: Profile, cache: 'cold' | 'warm', runs: number): Promise<Record<LoadCase, number[]>> {
-  const times = { element: [], one: [], split: [], three: [] } as Record<LoadCase, number[]>;
+async function loadTimes(
+  bench: Bench,
+  profile: Profile,
+  cache: 'cold' | 'warm',
+  runs: number,
+): Promise<Record<LoadCase | 'served', number[]>> {
+  const times = { element: [], one: [], split: [], three: [], served: [] } as Record<LoadCase | 'served', number[]>;
   const warm = cache === 'warm' ? await bench.browser.createBrowserContext() : undefined;
   const once = async (name: LoadCase) => {
     const context = warm ?? (await bench.browser.createBrowserContext());
     const page = await openPage(context, profile);
+    const served = bench.framePages();
     const ms = await LOAD_CASES[name](bench, page);
+    if (name === 'split') times.served.push(bench.framePages() - served);
     // the frame's later script is fetched in idle time after `ready`: a warm cache has it for the next checkout
     if (warm) await new Promise((r) => setTimeout(r, 1000));
     await (warm ? page.close() : context.close());
@@ -206,12 +214,17 @@ async function watchKeystrokes(page: Page, frame: Frame): Promise<() => Promise<
   await frame.evaluate(() => {
     const w = window as unknown as { __keys: number[] };
     w.__keys = [];
-    document.querySelector('input.card_number')!.addEventListener('keydown', () => w.__keys.push(performance.timeOrigin + performance.now()), true);
+    document
+      .querySelector('input.card_number')!
+      .addEventListener('keydown', () => w.__keys.push(performance.timeOrigin + performance.now()), true);
   });
   await page.evaluate(() => {
     const w = window as unknown as Record<string, any>;
     w.__changes = [];
-    w.__fields.on('change', (e: { field: string }) => e.field === 'card_number' && w.__changes.push(performance.timeOrigin + performance.now()));
+    w.__fields.on(
+      'change',
+      (e: { field: string }) => e.field === 'card_number' && w.__changes.push(performance.timeOrigin + performance.now()),
+    );
   });
   return async () => {
     const keys = await frame.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
@@ -246,7 +259,11 @@ async function hostedSubmit(bench: Bench, profile: Profile, layout: Layout, pace
     await (window as unknown as Record<string, any>).__fields.tokenize({ holder_name: name });
     return performance.now() - t0;
   }, CARD.name);
-  const result = { ms, keys: await keystrokes(), longTasks: await card.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks) };
+  const result = {
+    ms,
+    keys: await keystrokes(),
+    longTasks: await card.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks),
+  };
   await context.close();
   return result;
 }
@@ -267,7 +284,12 @@ async function directSubmit(bench: Bench, profile: Profile, paced: boolean): Pro
     },
     { baseUrl: bench.api, creds: CREDS },
   );
-  for (const [field, text] of [['card_number', CARD.number], ['expiry', CARD.expiry], ['cvv2', CARD.cvv2], ['holder_name', CARD.name]])
+  for (const [field, text] of [
+    ['card_number', CARD.number],
+    ['expiry', CARD.expiry],
+    ['cvv2', CARD.cvv2],
+    ['holder_name', CARD.name],
+  ])
     await typeInto(page, page, `[data-paytoken-card=${field}]`, text!, paced);
   const ms = await page.evaluate(async () => {
     const t0 = performance.now();
@@ -291,7 +313,8 @@ type SubmitCase = keyof typeof SUBMIT_CASES;
 /** `runs` submits of each case under `profile`, interleaved. */
 async function submitTimes(bench: Bench, profile: Profile, runs: number): Promise<Record<SubmitCase, Submit[]>> {
   const out = Object.fromEntries(Object.keys(SUBMIT_CASES).map((k) => [k, []])) as unknown as Record<SubmitCase, Submit[]>;
-  for (let i = 0; i < runs; i++) for (const name of Object.keys(SUBMIT_CASES) as SubmitCase[]) out[name].push(await SUBMIT_CASES[name](bench, profile));
+  for (let i = 0; i < runs; i++)
+    for (const name of Object.keys(SUBMIT_CASES) as SubmitCase[]) out[name].push(await SUBMIT_CASES[name](bench, profile));
   return out;
 }
 
@@ -303,14 +326,19 @@ const ratio = (a: number[], b: number[], target: number) => {
 };
 
 /** Prints the load table of one profile and cache. */
-function printLoads(profile: Profile, cache: string, t: Record<LoadCase, number[]>): void {
+function printLoads(profile: Profile, cache: string, t: Record<LoadCase | 'served', number[]>): void {
   console.log(`\n### ${profile}, ${cache} cache: mount to ready (median of ${t.element.length} fresh loads each)`);
   console.log('| Case | Median |\n|---|---|');
   console.log(`| Card element, mount to ready | ${cell(t.element)} |`);
   console.log(`| One empty API-origin iframe, insertion to load | ${cell(t.one)} |`);
   console.log(`| Split fields (3), mount to ready | ${cell(t.split)} |`);
   console.log(`| Three empty API-origin iframes, insertion to load | ${cell(t.three)} |`);
-  console.log(`card element / one iframe: ${ratio(t.element, t.one, 1.15)}; split fields / three iframes: ${ratio(t.split, t.three, 1.15)}`);
+  console.log(
+    `card element / one iframe: ${ratio(t.element, t.one, 1.15)}; split fields / three iframes: ${ratio(t.split, t.three, 1.15)}`,
+  );
+  console.log(
+    `frame pages the server sent per split-fields mount (three frames): median ${median(t.served)}, at most ${Math.max(...t.served)}`,
+  );
 }
 
 /** Prints the submit table of one profile. */
@@ -325,7 +353,8 @@ function printSubmits(profile: Profile, s: Record<SubmitCase, Submit[]>): void {
       `split fields / on-page form ${(median(ms('split, fast')) / median(ms('form, fast'))).toFixed(2)}x`,
   );
   const keys = s['element, typed'].flatMap((x) => x.keys);
-  if (keys.length) console.log(`keystroke in the card element to the page's change event: median ${fmt(median(keys))} ms (n ${keys.length})`);
+  if (keys.length)
+    console.log(`keystroke in the card element to the page's change event: median ${fmt(median(keys))} ms (n ${keys.length})`);
   const tasks = [...s['element, typed'], ...s['element, fast']].flatMap((x) => x.longTasks);
   console.log(
     `long tasks in the card element's frame, load to token (${s['element, typed'].length + s['element, fast'].length} checkouts): ` +
@@ -333,10 +362,20 @@ function printSubmits(profile: Profile, s: Record<SubmitCase, Submit[]>): void {
   );
 }
 
-const sandbox = await startSandbox({ ...CREDS, port: 0, fraud: { velocityMaxCards: 0 }, log: () => {} });
+let framePages = 0;
+const sandbox = await startSandbox({
+  ...CREDS,
+  port: 0,
+  fraud: { velocityMaxCards: 0 },
+  log: (line) => void (line.startsWith('GET /fields/v1/frame.html ') && framePages++),
+});
 const pages = await servePages(pageApp());
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-const bench: Bench = { api: sandbox.baseUrl, pages: pages.url, browser };
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+  headless: true,
+});
+const bench: Bench = { api: sandbox.baseUrl, pages: pages.url, browser, framePages: () => framePages };
 try {
   const load = loadavg()[0]!.toFixed(1);
   for (const profile of values.profiles.split(',') as Profile[]) {
