@@ -41,7 +41,7 @@ export const INTERNAL_PROPERTIES = [
   'shownState',
   'autofillSection',
   'sayReady',
-  'later',
+  'laterPart',
   'earlyEvents',
   // the hosted fields' mount on the merchant page
   'fieldFrames',

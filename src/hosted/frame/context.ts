@@ -52,7 +52,7 @@ export interface FrameContext {
   /** Says `ready` to the merchant page, naming the brand fonts that failed to load. */
   sayReady(failedFonts: string[]): void;
   /** The later script's part, loaded once (see ./loader.ts); asking again after a failure loads it again. */
-  later(): Promise<FrameLater>;
+  laterPart(): Promise<FrameLater>;
   /** The events of this frame's inputs from its start until the later part takes them (see `recordEarlyEvents`). */
   earlyEvents?: Event[];
 }

@@ -55,7 +55,7 @@ function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameC
       if (failedFonts.length) ready.failedFonts = failedFonts;
       frame.postToPage(ready);
     },
-    later: () => later(),
+    laterPart: () => later(),
   };
   const later = laterOnce(frame, load);
   frame.autofillSection = [...findSiblings(frame).values()][0]?.autofillSection ?? `section-${channelId()}`;
@@ -96,7 +96,7 @@ function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, 
     else if (message?.t === 'tokenize' && holdsNumber(frame) && !tokenizing) {
       tokenizing = true;
       void frame
-        .later()
+        .laterPart()
         .then(
           (later) => later.tokenize(message),
           () => frame.postToPage({ t: 'fail', id: message.id, fail: notLoaded(frame) }),
@@ -147,7 +147,7 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
   if (holdsNumber(frame)) {
     const own = inputs.map(([, input]) => input);
     recordEarlyEvents(frame, own);
-    for (const input of own) input.addEventListener('focus', () => void frame.later().catch(() => {}), { once: true });
+    for (const input of own) input.addEventListener('focus', () => void frame.laterPart().catch(() => {}), { once: true });
   }
   return inputs;
 }
@@ -213,9 +213,9 @@ export function startFrame(win: Window = window, load: (frame: FrameContext) => 
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
   reportProblem(frame);
   // with brand fonts, `ready` once they have loaded or failed (all of them, if the later script does not load)
-  if (config.fonts !== undefined) void frame.later().catch(() => frame.sayReady(families));
+  if (config.fonts !== undefined) void frame.laterPart().catch(() => frame.sayReady(families));
   else {
     frame.sayReady([]);
-    if (holdsNumber(frame)) whenIdle(() => void frame.later().catch(() => {}));
+    if (holdsNumber(frame)) whenIdle(() => void frame.laterPart().catch(() => {}));
   }
 }

@@ -36,7 +36,7 @@ export function loadLaterScript(frame: FrameContext): Promise<FrameLater> {
 }
 
 /**
- * The frame's `later()`: the part `load` gives, asked for once; after a failure (the network), the next call
+ * The frame's `laterPart()`: the part `load` gives, asked for once; after a failure (the network), the next call
  * asks again.
  */
 export const laterOnce = (frame: FrameContext, load: (frame: FrameContext) => Promise<FrameLater>): (() => Promise<FrameLater>) => {
