@@ -21,7 +21,7 @@ import type { ConfigurationError } from '../../errors/configuration';
 import { formMessage } from '../../fields/messages';
 import { deviceSessionId } from '../../fraud/session';
 import { checkAcceptedBrands, checkMerchantId, checkPublicKey, checkTimeout } from '../../http/config';
-import { accept, channelId, envelope, parseToFrame, type FromFrame, type HostedField } from '../protocol';
+import { accept, channelId, envelope, FRAME_START_HEIGHT, parseToFrame, type FromFrame, type HostedField } from '../protocol';
 import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
 import type { FrameContext, FrameLater } from './context';
 import { reportProblem } from './problem';
@@ -50,10 +50,12 @@ function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameC
     postToPage: (message: FromFrame) => win.parent.postMessage(envelope(settings.mountChannel, message), settings.pageOrigin),
     messageFor: (code) => formMessage(code, frame.frameLocale, config.messages),
     autofillSection: '',
+    // `ready` before the frame's first layout, with the height the page gave it; the measured one follows
     sayReady: (failedFonts) => {
-      const ready: FromFrame = { t: 'ready', height: reportHeight(frame), session: deviceSessionId() };
+      const ready: FromFrame = { t: 'ready', height: FRAME_START_HEIGHT, session: deviceSessionId() };
       if (failedFonts.length) ready.failedFonts = failedFonts;
       frame.postToPage(ready);
+      reportHeight(frame);
     },
     laterPart: () => later(),
   };
@@ -106,16 +108,18 @@ function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, 
   });
 }
 
-/** Tells the page the frame's content height whenever it changes (the page sizes the iframe by attribute). */
-function reportHeight(frame: FrameContext): number {
+/**
+ * Tells the page the frame's content height whenever the browser's layout changes it (the page sizes the iframe by
+ * attribute), from the height the page gave the frame (`FRAME_START_HEIGHT`): a `ResizeObserver` answers after
+ * the frame's first layout, so nothing forces one before `ready`.
+ */
+function reportHeight(frame: FrameContext): void {
   const wrapper = frame.doc.getElementById('w') as HTMLElement;
-  const height = () => Math.ceil(wrapper.getBoundingClientRect().height);
-  let last = height();
+  let last = FRAME_START_HEIGHT;
   new ResizeObserver(() => {
-    const now = height();
+    const now = Math.ceil(wrapper.getBoundingClientRect().height);
     if (now !== last) frame.postToPage({ t: 'resize', height: (last = now) });
   }).observe(wrapper);
-  return last;
 }
 
 /**
