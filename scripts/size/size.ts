@@ -104,13 +104,13 @@ const checks: {
     name: 'Frame: first script (inline in dist/fields/frame.html)',
     row: 'Frame: its first script, inline in `dist/fields/frame.html` (before `ready`: the inputs, formatting, validation)',
     code: firstScript,
-    budget: 7736,
+    budget: 7781,
   },
   {
     name: 'Frame: dist/fields/frame-later.js',
     row: 'Frame: `dist/fields/frame-later.js` (after `ready`: device data, entry signals, tokenization, brand fonts)',
     code: () => readFileSync(FRAME_LATER, 'utf8'),
-    budget: 6413,
+    budget: 6416,
   },
 ];
 
