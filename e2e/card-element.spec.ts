@@ -105,7 +105,7 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   expect(carriers[0]!.url).toBe(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`);
   expect(JSON.parse(carriers[0]!.body)).toMatchObject({ card_number: pan, cvv2, holder_name: 'Ana Pérez' });
   for (const r of rec.requests) expect(hasCardData(r.url, pan, cvv2), r.url).toBe(false);
-  expect([...sandbox.store.charges.values()].at(-1)!.status).toBe('completed');
+  expect([...sandbox.store.transactions.values()].at(-1)!.status).toBe('completed');
   for (const line of [...rec.console, ...rec.pageErrors, ...serverLog]) expect(hasCardData(line, pan, cvv2), line).toBe(false);
   for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
   expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);

@@ -12,8 +12,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../demo/sandbox/app';
 import { negotiateCoding } from '../../demo/sandbox/compression';
-import { DEFAULT_FIELDS_ANCESTORS } from '../../demo/sandbox/routes/fields';
-import { SCRIPT_TAGS } from '../../demo/sandbox/routes/scripts';
+import { DEFAULT_FIELDS_ANCESTORS } from '../../demo/sandbox/pages/fields';
+import { SCRIPT_TAGS } from '../../demo/sandbox/pages/scripts';
 
 const CREDS = { merchantId: 'mfields0001', publicKey: 'pk_fields', privateKey: 'sk_fields' };
 const built = existsSync(new URL('../../dist/fields/frame.html', import.meta.url));
