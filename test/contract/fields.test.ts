@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The hosted-field frame files the sandbox serves under `{base_url}/fields/v1/` (demo/sandbox/routes/fields.ts),
+ * The hosted-field frame files the sandbox serves under `{base_url}/fields/v1/` (demo/sandbox/pages/fields.ts),
  * through the app (`app.request`): the frame page, which carries its first script and style inline, with its strict
  * CSP allowing them by hash (checked here against the bytes served) and the allowed merchant origins; the later
  * script; nothing else. Every file (the script tags of `/js/v1/` too) is sent compressed as the request accepts,
