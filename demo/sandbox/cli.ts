@@ -23,7 +23,7 @@
  *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
- *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
+ *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (pages/fields.ts).
  * - `--public-url URL`: the sandbox's public base URL (behind a proxy, e.g. `https://sandbox.example`), the base
  *   of the links it builds (the 3-D Secure bank page); default its own address. The `Host` header is never used.
  * - `--db FILE` (default `.sandbox/sandbox.db` under the working directory; `:memory:` keeps nothing): where the data
