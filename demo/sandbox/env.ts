@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from './schemas/index';
 import type { FraudOptions } from './fraud/fraud-rules';
 import type { SandboxMode } from './domain/card/mode';
+import type { Deliveries } from './events/dispatcher';
 import type { Store } from './store/index';
 import type { Clock } from './time/clock';
 import type { Scheduler } from './time/scheduler';
@@ -40,6 +41,16 @@ export interface MerchantSettings {
   clabe: string;
 }
 
+/** Settings of the charges paid away from the merchant's page (docs/sandbox.md, "Charge kinds"). */
+export interface MethodSettings {
+  /** `<alt>` of the spec's store fields (`--store-network`; default `SANDBOX_DEFAULTS.methods.storeNetwork`). */
+  storeNetwork: string;
+  /** `<wallet>`, the wallet charge's `method` (`--wallet-method`; default `SANDBOX_DEFAULTS.methods.walletMethod`). */
+  walletMethod: string;
+  /** The public key the sandbox's own redirect payment page tokenizes with (the card element on its own API). */
+  publicKey: string;
+}
+
 /**
  * What the routes hand to the services: the state, the clock and its scheduler, the schemas (whose expiry rule
  * reads the same clock), the mode (production refuses test cards), the anti-fraud settings, the merchant, whether
@@ -60,4 +71,8 @@ export interface Deps {
   log?: (line: string) => void;
   /** The sandbox's public base URL, no trailing slash (`--public-url`, else its own address): `http://127.0.0.1:4010`. */
   publicUrl: () => string;
+  /** Store network and wallet method names; the public key of the sandbox's payment page. */
+  methods: MethodSettings;
+  /** Webhook delivery: fan-out of the outbox, sending, retries (events/dispatcher.ts). */
+  deliveries: Deliveries;
 }

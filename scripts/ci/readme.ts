@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from demo/sandbox/test-cards.ts) and the quick start's files in README.md (docs/examples/quickstart/
- * verbatim: {@link QUICKSTART}). test/tooling/docs.test.ts fails when either is out of date.
+ * docs/sandbox.md (from demo/sandbox/test-cards.ts), the quick start's files in README.md (docs/examples/quickstart/
+ * verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
+ * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -35,9 +36,16 @@ const example =
     readFileSync(new URL(`../../docs/examples/quickstart/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '') +
     '\n```';
 
+/** The webhook receiver as docs/webhooks.md shows it: docs/examples/webhooks.mjs verbatim, a snippet named `webhook-receiver`. */
+const webhookExample = () =>
+  '<!-- snippet: webhook-receiver -->\n```js\n' +
+  readFileSync(new URL('../../docs/examples/webhooks.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') +
+  '\n```';
+
 /** The generated blocks: the file (from the repository root) that holds each, and its content. */
 export const GENERATED: { file: string; block: string; body: () => string }[] = [
   ...QUICKSTART.map((q) => ({ file: 'README.md', block: q.snippet, body: example(q) })),
+  { file: 'docs/webhooks.md', block: 'webhook-example', body: webhookExample },
   { file: 'docs/sandbox.md', block: 'test-cards', body: testCardsMarkdown },
 ];
 

@@ -14,6 +14,7 @@ import { dashboard } from './dashboard';
 import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
+import { paymentPages } from './payment-pages';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
@@ -25,6 +26,7 @@ export const SCENARIOS: Scenario[] = [
   ...spa,
   ...classic,
   ...deviceData,
+  ...paymentPages,
   ...dashboard,
   ...checks,
 ];

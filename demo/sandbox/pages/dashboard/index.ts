@@ -42,9 +42,9 @@ const methods: MiddlewareHandler<DashEnv> = async (c, next) => {
 const limit = bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.text('Form too large', 413, { Connection: 'close' }) });
 
 /** A refused action's message: the API's Error object (code and description), as the API would answer it. */
-function attempt(run: () => Flash): Flash {
+async function attempt(run: () => Flash | Promise<Flash>): Promise<Flash> {
   try {
-    return run();
+    return await run();
   } catch (e) {
     if (!(e instanceof SandboxError)) throw e;
     const text = `${e.error.error_code} (${e.error.http_code}): ${e.error.description}`;
@@ -123,11 +123,11 @@ function mountPage(r: Hono<DashEnv>, d: Deps, m: PageModule): void {
   const at = m.path ? `/${m.path}` : '';
   r.route(at || '/', m.routes(d));
   const actions: Readonly<Record<string, Action>> = m.actions ?? {};
-  r.post(`${at}/do/:name`, (c) => {
+  r.post(`${at}/do/:name`, async (c) => {
     const run = Object.hasOwn(actions, c.req.param('name')) ? actions[c.req.param('name')] : undefined;
     if (d.mode !== 'sandbox' || !run) return notFound(c);
     const form: Form = c.var.form;
-    c.var.session.flash = attempt(() => run(d, form));
+    c.var.session.flash = await attempt(() => run(d, form));
     return c.redirect(localPath(form.back, `${BASE}${at}`), 303);
   });
 }

@@ -34,6 +34,18 @@ export type DashEnv = {
   };
 };
 
+/**
+ * A signed-in session, kept server side (./sessions.ts): its id (the cookie), its CSRF token, when it was created and
+ * last used (epoch ms, real time), and the message of its last action, shown once.
+ */
+export interface Session {
+  id: string;
+  csrf: string;
+  created: number;
+  seen: number;
+  flash?: Flash;
+}
+
 /** One entry of the navigation: a page module's place. */
 export interface NavEntry {
   href: string;
@@ -47,7 +59,7 @@ export type Form = Readonly<Record<string, string>>;
  * A simulation button's handler: calls the same service as the simulation API (never a copy of its logic) and says
  * what happened. A thrown `SandboxError` is shown as the refusal it is (its code and description).
  */
-export type Action = (d: Deps, form: Form) => Flash;
+export type Action = (d: Deps, form: Form) => Flash | Promise<Flash>;
 
 /**
  * One page of the dashboard: a new resource is one module and one line in ./registry.ts.

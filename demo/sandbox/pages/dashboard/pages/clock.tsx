@@ -119,9 +119,9 @@ function clockView(d: Deps, c: Context<DashEnv>) {
 
 /** The clock's buttons: advance (hour, day, month) and reset, through the simulation API's services. */
 const ACTIONS: Readonly<Record<string, Action>> = {
-  advance: (d, form): Flash => {
+  advance: async (d, form): Promise<Flash> => {
     const step = STEPS[form.step ?? ''] ?? STEPS.hour!;
-    const { now, jobs } = advanceClock(d, step.seconds(d.clock.nowMs()));
+    const { now, jobs } = await advanceClock(d, step.seconds(d.clock.nowMs()));
     return {
       ok: true,
       text: both(
