@@ -137,3 +137,18 @@ async function subscribeAndBill(page: Page, servers: Servers): Promise<void> {
   await expect(page.locator('#subscription')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.locator('[data-field="charge_date"]')).toHaveText('Ninguno');
 }
+
+test('the React SPA offers cash and SPEI beside the card: each opens its order page', async ({ page, servers }) => {
+  for (const [button, field] of [
+    ['Pagar en efectivo en tienda', 'reference'],
+    ['Pagar por transferencia SPEI', 'clabe'],
+  ] as const) {
+    await page.goto(`${servers.merchant.url}/spa/`);
+    await expect(page.getByRole('button', { name: 'Ir a pagar' })).toBeVisible();
+    await page.getByRole('button', { name: button }).click();
+    await expect(page).toHaveURL(/\/order\/ord/);
+    await expect(page.locator(`[data-field="${field}"]`)).not.toBeEmpty();
+    await expect(page.locator('#order-status')).toHaveAttribute('data-status', 'pending');
+  }
+  await screens(page, 'spa-spei-order');
+});

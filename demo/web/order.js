@@ -61,12 +61,8 @@ function showStores(answer) {
     var text = document.createElement('span');
     var name = document.createElement('strong');
     name.textContent = s.name;
-    text.append(
-      name,
-      ' · ' + s.chain + ' · ' + s.km.toLocaleString(document.documentElement.lang) + ' ' + answer.km,
-      document.createElement('br'),
-      s.address,
-    );
+    var km = s.km.toLocaleString(document.documentElement.lang) + ' ' + answer.km;
+    text.append(name, document.createElement('br'), s.chain + ' · ' + km, document.createElement('br'), s.address);
     item.append(thumb, text);
     list.append(item);
   });

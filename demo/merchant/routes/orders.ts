@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { MerchantDeps, MerchantEnv } from '../env';
 import { langOf, TEXT, type Lang } from '../i18n';
-import { sameOrigin, validCsrf } from '../middleware/csrf';
+import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
 import type { Order, PayMethod } from '../orders';
 import { orderIdOf } from '../shoppers';
 import { pointOfPostalCode, storesNear, type Point } from '../stores';
@@ -73,6 +73,18 @@ async function postOrder(deps: MerchantDeps, c: MerchantContext) {
   return c.redirect(`/order/${encodeURIComponent(order.id)}?lang=${lang}`, 303);
 }
 
+/** `POST /api/orders` ({method}: `store` or `spei`; same-origin JSON), the SPA's: `{order}` (the order page's path). */
+async function postApiOrder(deps: MerchantDeps, c: MerchantContext) {
+  const lang = langOf(c.req.query('lang'));
+  if (!sameOrigin(c) || !isJson(c)) return c.json({ error_code: 1010 }, 403);
+  const json = (await c.req.json().catch(() => ({}))) as { method?: unknown };
+  if (json.method !== 'store' && json.method !== 'spei') return c.json({ error_code: 1001, message: METHOD_TEXT[lang].notPlaced }, 400);
+  if (!deps.limits.attempt(c.var.sid, c.var.address)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
+  const order = await placeOrder(deps, c, json.method, lang);
+  if (!order) return c.json({ error_code: 1004, message: METHOD_TEXT[lang].notPlaced }, 502);
+  return c.json({ order: `/order/${encodeURIComponent(order.id)}?lang=${lang}` });
+}
+
 /** Where the shopper is, from `?lat&lng` (the browser's position, sent once the shopper asked) or `?postal_code`. */
 function pointOf(c: MerchantContext): Point | undefined {
   const { lat, lng, postal_code: postal } = c.req.query();
@@ -82,7 +94,7 @@ function pointOf(c: MerchantContext): Point | undefined {
 }
 
 /**
- * The cash and SPEI orders: `POST /orders` places one, `GET /order/:id` is its page (the slip or the transfer
+ * The cash and SPEI orders: `POST /orders` places one (the pages' form; `POST /api/orders` the SPA's JSON), `GET /order/:id` is its page (the slip or the transfer
  * details, and its status), `GET /api/order/:id` its status for the page's refresh (`{status, text}`), and
  * `GET /api/stores` the stores near the shopper (`?lat&lng` or `?postal_code`: `{stores}` or `{message}`). An order
  * answers only for the session that placed it (404 as for an unknown id otherwise).
@@ -90,6 +102,7 @@ function pointOf(c: MerchantContext): Point | undefined {
 export function ordersRouter(deps: MerchantDeps) {
   return new Hono<MerchantEnv>()
     .post('/orders', (c) => postOrder(deps, c))
+    .post('/api/orders', (c) => postApiOrder(deps, c))
     .get('/order/:id', (c) => {
       const order = deps.orders.of(c.var.sid, c.req.param('id'));
       const lang = langOf(c.req.query('lang') ?? order?.lang);

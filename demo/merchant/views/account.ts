@@ -1,5 +1,5 @@
 import { esc, page, pesos } from '../html';
-import type { Lang } from '../i18n';
+import { TEXT, type Lang } from '../i18n';
 import type { ShopPlan } from '../plans';
 import { METHOD_TEXT } from './methods-text';
 
@@ -49,6 +49,7 @@ export function accountPage(lang: Lang, sub: Record<string, unknown> | undefined
   return page(
     lang,
     t.accountTitle,
-    `<h1>${esc(t.accountTitle)}</h1><dl id="subscription" data-status="${esc(status)}">${list}</dl>${cancel}`,
+    `<h1>${esc(t.accountTitle)}</h1><dl id="subscription" data-status="${esc(status)}">${list}</dl>${cancel}` +
+      `<p><a href="/?lang=${lang}">${esc(TEXT[lang].backToShop)}</a></p>`,
   );
 }

@@ -1,5 +1,5 @@
 import { esc, page, pesos } from '../html';
-import type { Lang } from '../i18n';
+import { TEXT, type Lang } from '../i18n';
 import type { Order } from '../orders';
 import { METHOD_TEXT } from './methods-text';
 
@@ -76,7 +76,8 @@ export function orderPage(lang: Lang, order: Order): string {
       `<p id="order-status" class="order-status" data-status="${esc(order.status)}" data-order="${esc(order.id)}" role="status">` +
       `${esc(t.status[order.status])}</p>` +
       `<p class="amount">${esc(pesos(order.amount))} MXN</p>` +
-      (order.method === 'store' ? storeSlip(lang, order) : speiDetails(lang, order)),
+      (order.method === 'store' ? storeSlip(lang, order) : speiDetails(lang, order)) +
+      `<p class="no-print"><a href="/?lang=${lang}">${esc(TEXT[lang].backToShop)}</a></p>`,
     '/order.js',
   );
 }
