@@ -1,6 +1,6 @@
 /**
  * The demo shop's other methods in each engine (docs/sandbox.md, "The demo"): a cash order and a SPEI order, each
- * paid by a second tab on the sandbox dashboard's button of the charge's detail ("Pagar en tienda", "Enviar la
+ * paid from a second browser on the sandbox dashboard's button of the charge's detail ("Pagar en tienda", "Enviar la
  * transferencia SPEI"), turn paid on the order page by themselves (the merchant's webhook receiver moved them; the
  * page asks every few seconds); a subscription bought with the card element is in its trial, then billed after a
  * clock advance. The order's status is read on the page; the webhook's work in the merchant's log.
@@ -43,10 +43,13 @@ async function placeOrder(ctx: Ctx, path: '/store' | '/spei'): Promise<{ tab: Ta
   return { tab, orderId };
 }
 
-/** In a tab of its own: signs in on the dashboard and presses `button` on the detail of the order's charge. */
+/**
+ * In a second browser of the engine (WebKitWebDriver drives one window per driver, and the order page stays open in
+ * the first): signs in on the dashboard and presses `button` on the detail of the order's charge.
+ */
 async function pressInDashboard(ctx: Ctx, orderId: string, button: string): Promise<void> {
   const [charge] = await call(ctx, 'GET', `/v1/${CREDENTIALS.merchantId}/charges?order_id=${encodeURIComponent(orderId)}`);
-  const tab = await ctx.tab();
+  const tab = await (await ctx.launch()).newTab();
   await tab.goto(`${ctx.apiUrl}/dashboard`);
   await waitForText(tab, 'h1', 'Entrar al panel');
   await tab.type('#key', CREDENTIALS.privateKey);
