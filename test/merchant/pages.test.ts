@@ -91,7 +91,7 @@ describe('every checkout page', () => {
   it("are the sandbox guide's page list, and the README's", () => {
     const guide = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const path of [...PAGES, '/spa/']) {
+    for (const path of [...PAGES, '/store', '/spei', '/subscribe', '/spa/']) {
       expect(guide).toContain(`| \`${path}\` |`);
       expect(readme).toContain(`\`${path}\``);
     }
