@@ -73,6 +73,9 @@ const TEXT = {
     element: 'Tarjeta alojada',
     split: 'Campos separados',
     direct: 'Formulario en la página',
+    storePage: 'Efectivo en tienda',
+    speiPage: 'Transferencia SPEI',
+    subscribePage: 'Suscripción',
     viewReceipt: 'Ver el recibo',
     notFound: 'No encontramos este pago. Vuelve a intentarlo desde el carrito.',
     authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
@@ -129,6 +132,9 @@ const TEXT = {
     element: 'Card element',
     split: 'Split fields',
     direct: 'On-page form',
+    storePage: 'Cash at a store',
+    speiPage: 'SPEI transfer',
+    subscribePage: 'Subscription',
     viewReceipt: 'View the receipt',
     notFound: 'We could not find this payment. Try again from the cart.',
     authFailed: 'Your bank could not confirm it was you. You were not charged.',
@@ -228,6 +234,9 @@ function Header({ locale, setLocale }: { locale: Locale; setLocale: (l: Locale) 
     ['/', t.element],
     ['/split', t.split],
     ['/direct', t.direct],
+    ['/store', t.storePage],
+    ['/spei', t.speiPage],
+    ['/subscribe', t.subscribePage],
   ] as const;
   return (
     <>
