@@ -67,7 +67,9 @@ deadline.unref();
 const problems: string[] = [];
 const started = Date.now();
 
-const durable = await startSandboxProcess(['--db', file]);
+// room for the run's own records beside the --transactions of the scale phase (the default bound is 100,000 a kind)
+const room = ['--max-records', String(num.transactions! * 2 + 100_000)];
+const durable = await startSandboxProcess(['--db', file, ...room]);
 const memory = await startSandboxProcess(['--db', ':memory:']);
 const classic = await classicRun(durable.base, {
   ...num,
@@ -115,14 +117,15 @@ const isolation = await isolationRun(clientOf(durable.base), { samples: 200, flo
 if (isolation.other) problems.push(`isolation: ${isolation.other} deep bodies not refused with 1001`);
 const rss0 = durable.rss();
 const t0 = performance.now();
-const filled = await fill(clientOf(durable.base), num.transactions!, 16, 'scale');
+const { ok: filled, network } = await fill(clientOf(durable.base), num.transactions!, 16, 'scale');
+if (network) problems.push(`scale: ${network} charges failed at the network level (exited: ${durable.child.exitCode ?? 'no'})`);
 const fillSeconds = (performance.now() - t0) / 1000;
 const rss1 = durable.rss();
 if (filled !== num.transactions) problems.push(`scale: ${filled} of ${num.transactions} charges succeeded`);
 await durable.stop();
 const ledger = ledgerOf(file);
 problems.push(...ledger.problems.map((p) => `ledger: ${p}`));
-const again = await restart(file);
+const again = await restart(file, room);
 await again.sandbox.stop();
 rmSync(dir, { recursive: true, force: true });
 clearTimeout(deadline);
