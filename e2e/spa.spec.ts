@@ -211,7 +211,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('at 390 px: the menu of the demo's pages; the receipt\'s ids on one line; "Nuevo pedido" starts a new order, which pays', async ({
+  test('at 390 px: the menu of the demo pages; the receipt\'s ids on one line; "Nuevo pedido" starts a new order, which pays', async ({
     page,
     servers,
   }) => {

@@ -3,7 +3,7 @@
  * screen, the expiry and CVV2 fields aligned (side by side on one line, or stacked), labels on one line, a
  * 16-digit card number visible whole beside the brand icon, the receipt inset from the screen's edges with the
  * card and each id on one line (never broken inside) and nothing for developers in it (no raw keys, no
- * anti-fraud flags); the menu of the demo's pages and the same brand logos on each page; the shop's not-found
+ * anti-fraud flags); the menu of the demo pages and the same brand logos on each page; the shop's not-found
  * page. Screenshots of each go to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
  */
 import { mkdirSync } from 'node:fs';
@@ -94,7 +94,7 @@ for (const width of [320, 390, 1280]) {
       await page.screenshot({ path: `${DIR}/receipt-${width}.png`, fullPage: true });
     });
 
-    test('each checkout page: the menu of the demo's pages (its own marked), the same brand logos, nothing wider than the screen', async ({
+    test('each checkout page: the menu of the demo pages (its own marked), the same brand logos, nothing wider than the screen', async ({
       page,
       servers,
     }) => {
