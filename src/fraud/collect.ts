@@ -86,7 +86,10 @@ export async function collectSignals(
 export async function collectDeviceData(budgetMs: number): Promise<DeviceData> {
   const start = now();
   let workerMs = 0;
-  const worker = askWorker(budgetMs).then((answer) => ((workerMs = ms(now() - start)), answer));
+  const worker = askWorker(budgetMs).then((answer) => {
+    workerMs = ms(now() - start);
+    return answer;
+  });
   const automation = automationFlags();
   const found = await collectSignals(budgetMs);
   const answer = await worker;

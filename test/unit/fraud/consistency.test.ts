@@ -19,9 +19,6 @@ import {
 } from '../../../src/fraud/consistency';
 import { stub } from './helpers';
 
-/** A promise settled `ms` from now: the collection's end, for the Worker. */
-const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A native getter (V8's own `Map.prototype.size`): it throws a TypeError on a wrong receiver. */
 const NATIVE_GETTER = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!;
 
