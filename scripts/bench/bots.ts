@@ -180,7 +180,7 @@ async function runRow(
     );
   }
   const sandbox = report.fraudFlags ?? (record ? Object.values(deviceRules(record)).flat() : null);
-  return { row, report, sandbox, entry: record?.entry?.card_number.methods ?? null, error };
+  return { row, report, sandbox, entry: record?.entry?.card_number?.methods ?? null, error };
 }
 
 /** Prints the table and the totals. */

@@ -15,7 +15,7 @@ const entries = ENGINE_FEATURES.split(',').map((entry) => {
 
 /** The browser-compat-data support record of an entry's property. */
 function compat(condition: string) {
-  const node = bcd.css.properties[condition.split(':')[0] as 'color'];
+  const node = bcd.css.properties![condition.split(':')[0] as 'color']!;
   return node.__compat!.support as Record<
     string,
     { version_added: string | boolean; flags?: unknown } | { version_added: string | boolean }[]
