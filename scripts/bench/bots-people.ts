@@ -79,9 +79,29 @@ function entry(style: PersonStyle): Stroke[] {
   ];
 }
 
-/** Runs xdotool on `display` with `args`; resolves when it exits. */
+/** Runs xdotool on `display` with `args`; resolves with what it printed when it exits. */
 const xdotool = (display: string, args: string[]) =>
-  new Promise((done) => spawn('xdotool', args, { stdio: 'ignore', env: { ...process.env, DISPLAY: display } }).on('exit', done));
+  new Promise<string>((done) => {
+    let out = '';
+    const child = spawn('xdotool', args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, DISPLAY: display } });
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', () => done(out));
+  });
+
+/** Makes the page's window 390 x 844 (found by its title within 10 s), then reloads the page in it (Ctrl+R). */
+async function narrowWindow(env: Env): Promise<void> {
+  let windows: string[] = [];
+  for (let i = 0; i < 50 && !windows.length; i++) {
+    windows = (await xdotool(env.display, ['search', '--onlyvisible', '--name', 'bench checkout'])).split('\n').filter(Boolean);
+    if (!windows.length) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!windows.length) throw new Error('no window titled bench checkout');
+  for (const id of windows) await xdotool(env.display, ['windowsize', id, '390', '844']);
+  await new Promise((r) => setTimeout(r, 800));
+  env.reset();
+  // the pointer over the window, so that the key goes to it (no window manager gives the focus)
+  await xdotool(env.display, ['mousemove', '--window', windows[0]!, '100', '100', 'click', '1', 'sleep', '0.3', 'key', 'ctrl+r']);
+}
 
 /** The xdotool arguments of a click at `at` (screen pixels), then `keys`. */
 export function xdotoolTyping(keys: Stroke[], at: [number, number]): string[] {
@@ -161,11 +181,7 @@ export async function person(env: Env, browser: Engine, style: PersonStyle): Pro
   try {
     let { holder } = await env.ready();
     if (style === 'narrow') {
-      // the person makes the window phone-sized, then reloads the page in it
-      await xdotool(env.display, ['search', '--sync', '--onlyvisible', '--name', 'bench checkout', 'windowsize', '%@', '390', '844']);
-      await new Promise((r) => setTimeout(r, 800));
-      env.reset();
-      await xdotool(env.display, ['key', 'ctrl+r']);
+      await narrowWindow(env); // the person makes the window phone-sized, then reloads the page in it
       ({ holder } = await env.ready());
     }
     if (style === 'paste') helpers.push(clipboard(env.display));
