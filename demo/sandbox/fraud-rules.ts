@@ -134,7 +134,7 @@ export const RULES = {
   engineMismatch: 'engine_mismatch',
   /**
    * Every key of a card field released just as the next is pressed (at least 6 presses; median release-to-press
-   * within 8 ms of 0, spread under 8 ms): a driver that holds each key for its delay. False-positive risk: low: a
+   * within 10 ms of 0, spread under 15 ms): a driver that holds each key for its delay. False-positive risk: low: a
    * person's release-to-press times spread over tens of milliseconds, fast typists' overlapping keys included.
    */
   heldToNextKey: 'held_to_next_key',

@@ -68,8 +68,12 @@ export const automated = (device: DeviceRecord): boolean =>
 /** Shortest median time between key presses, and shortest median key hold, of a person's typing (ms). */
 const HUMAN_INTERVAL_MS = 15;
 const HUMAN_DWELL_MS = 10;
-/** A key released within this many ms of the next press, median and spread alike, is a driver's (ms). */
-const SYNCED_FLIGHT_MS = 8;
+/**
+ * Keys released within 10 ms of the next press (median) with a spread under 15 ms are a driver's: its round trip
+ * per key is a few ms (more on a loaded machine); a person's release-to-press times spread over tens of ms.
+ */
+const SYNCED_FLIGHT_MS = 10;
+const SYNCED_SPREAD_MS = 15;
 
 /**
  * The entry rules that match the card entry's summaries (`POST /device-data/entry`), none without one:
@@ -78,7 +82,7 @@ const SYNCED_FLIGHT_MS = 8;
  *   autofilled);
  * - on any card field: `robotic_typing` (at least 4 key presses with a median interval under 15 ms or a median hold
  *   under 10 ms); `held_to_next_key` (at least 6 key presses, each released just as the next is pressed: the median
- *   release-to-press time within 8 ms of 0 and its spread under 8 ms, whatever the pace: a driver's typing with a
+ *   release-to-press time within 10 ms of 0 and its spread under 15 ms, whatever the pace: a driver's typing with a
  *   delay); `shiftless_capitals` (a capital typed on a letter key with neither Shift nor Caps Lock); and
  *   `unfocused_typing` (trusted key presses while the document did not have the focus).
  * Autofill, paste and corrections never match by themselves. False-positive risks: `RULES` in fraud-rules.ts.
@@ -96,7 +100,7 @@ export function entryRules(device: DeviceRecord): string[] {
   );
   any(
     RULES.heldToNextKey,
-    (f) => f.keys >= 6 && !!f.key_flight_ms && Math.abs(f.key_flight_ms[0]) < SYNCED_FLIGHT_MS && f.key_flight_ms[1] < SYNCED_FLIGHT_MS,
+    (f) => f.keys >= 6 && !!f.key_flight_ms && Math.abs(f.key_flight_ms[0]) < SYNCED_FLIGHT_MS && f.key_flight_ms[1] < SYNCED_SPREAD_MS,
   );
   any(RULES.shiftlessCapitals, (f) => !!f.shiftless_capitals);
   any(RULES.unfocusedTyping, (f) => !!f.unfocused_keys);
