@@ -36,6 +36,7 @@ export const INTERNAL_PROPERTIES = [
   'showError',
   'mountKey',
   'siblingBrand',
+  'fieldEntry',
   'fieldInput',
   'refreshState',
   'clearField',

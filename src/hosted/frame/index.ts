@@ -18,7 +18,7 @@ import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import { formMessage } from '../../fields/messages';
 import { deviceData } from '../../fraud/device-data';
-import { watchEntry } from '../../fraud/entry';
+import { entrySummary, watchEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
 import { resolveClientConfig } from '../../http/config';
 import { configError } from '../../errors/configuration';
@@ -114,7 +114,10 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
     const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
     if (errorLine.textContent !== text) errorLine.textContent = text;
   };
-  for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
+  for (const [field, input] of inputs) {
+    frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
+    watchEntry(input, field); // how each card field is entered (never its value), sent before the token
+  }
   const own = frame.ownFields[0] as FieldInput;
   if (!element)
     publishSibling(frame.win, {
@@ -123,11 +126,11 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
       mountKey: mountKeyOf(frame),
       siblingBrand: () => frame.currentBrand,
       setBrand,
+      fieldEntry: () => entrySummary()![own.fieldKey]!,
     });
   const numberInput = frame.ownFields.find((field) => field.fieldKey === 'card_number') as FieldInput | undefined;
   if (numberInput) {
     numberInput.fieldInput.addEventListener('focus', () => startDeviceData(frame));
-    watchEntry(numberInput.fieldInput); // how the card number is entered, sent with the device data before the token
   }
   return inputs;
 }

@@ -1,4 +1,5 @@
 import type { Brand } from '../../card/types';
+import type { EntrySummary } from '../../fraud/entry';
 import type { HostedField } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
 
@@ -10,6 +11,8 @@ export interface SiblingHandle extends FieldHandle {
   mountKey: string;
   /** The card number's brand (card-number frame), so the CVV2 frame checks its length. */
   siblingBrand(): Brand | null;
+  /** How this frame's field was entered (src/fraud/entry.ts), for the card-number frame to send before the token. */
+  fieldEntry(): EntrySummary;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CardInput } from '../../card/types';
 import type { PayTokenError } from '../../errors/base';
 import { configError } from '../../errors/configuration';
 import { deviceDataSent } from '../../fraud/device-data';
+import { registerEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
 import { resolveClientConfig } from '../../http/config';
 import { fetchIo } from '../../http/pristine';
@@ -9,7 +10,7 @@ import { postToken } from '../../http/tokenize';
 import type { HostedField, ToFrame } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
 import { reportProblem, showFailure } from './failure';
-import { duplicatedField, readableFields } from './siblings';
+import { duplicatedField, findSiblings, readableFields } from './siblings';
 
 /** The card as the mount's fields hold it (spec field names), with what the page sent (holder name, address). */
 function readCard(fields: Map<HostedField, FieldHandle>, request: Extract<ToFrame, { t: 'tokenize' }>): CardInput {
@@ -54,6 +55,8 @@ export async function tokenizeInFrame(frame: FrameContext, request: Extract<ToFr
       fetchIo(),
       config.acceptedBrands,
     );
+    // the split fields' entry summaries are their frames': read from each sibling, sent with this frame's own
+    for (const [field, sibling] of findSiblings(frame)) if (sibling.fieldEntry) registerEntry(field, sibling.fieldEntry);
     const [{ data: token }] = await Promise.all([tokenRequest, deviceDataSent()]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {
