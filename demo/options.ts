@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_ATTEMPTS } from './merchant/options';
 import { SANDBOX_DEFAULTS } from './sandbox/defaults';
-import { RULE_MODES, type FraudOptions, type RuleMode } from './sandbox/fraud-rules';
+import { RULE_MODES, type FraudOptions, type RuleMode } from './sandbox/fraud/fraud-rules';
 
 /**
  * The demo's anti-fraud settings: device velocity off (`velocityMaxCards: 0`), because every tab of one browser
@@ -26,6 +26,10 @@ export interface DemoOptions {
   fraud: Partial<FraudOptions>;
   /** Charge attempts per shopper session in 10 minutes (`--max-attempts`, default `DEFAULT_MAX_ATTEMPTS`). */
   maxAttempts: number;
+  /** Where the sandbox keeps its data (`--db FILE`, or `:memory:`); default `.sandbox/sandbox.db`, git-ignored. */
+  db: string;
+  /** Start the sandbox's data afresh (`--reset`). */
+  reset: boolean;
   /** The reverse proxy whose `X-Forwarded-For` the merchant trusts (`--trust-proxy ADDRESS`); default none. */
   trustProxy?: string;
 }
@@ -36,7 +40,8 @@ export interface DemoOptions {
  * `--amount MXN` (the order: more than 0, at most two decimals and
  * 1,000,000; default 349.00; from 1000.00 up the checkout offers months without interest), `--max-attempts N`
  * (charge attempts per shopper session in 10 minutes, 1-10000, default 60; ten times as many per client address),
- * `--trust-proxy ADDRESS` (an IP address: the reverse proxy whose `X-Forwarded-For` names the shopper).
+ * `--trust-proxy ADDRESS` (an IP address: the reverse proxy whose `X-Forwarded-For` names the shopper), `--db FILE`
+ * (the sandbox's data file, default `.sandbox/sandbox.db`; `:memory:` keeps nothing), `--reset` (start afresh).
  * @throws Error naming every bad flag and its allowed values.
  */
 export function demoOptions(args: string[]): DemoOptions {
@@ -50,6 +55,8 @@ export function demoOptions(args: string[]): DemoOptions {
       amount: { type: 'string', default: '349' },
       'max-attempts': { type: 'string', default: String(DEFAULT_MAX_ATTEMPTS) },
       'trust-proxy': { type: 'string' },
+      db: { type: 'string', default: SANDBOX_DEFAULTS.dbFile },
+      reset: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -80,6 +87,8 @@ export function demoOptions(args: string[]): DemoOptions {
     fraud: { ...DEMO_FRAUD, velocityMaxCards: Number(maxCards), missingDeviceData: missing },
     maxAttempts: Number(values['max-attempts']),
     ...(values['trust-proxy'] !== undefined && { trustProxy: values['trust-proxy'] }),
+    db: values.db,
+    reset: values.reset,
   };
 }
 

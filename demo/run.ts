@@ -39,11 +39,14 @@ try {
     ...creds,
     port: opts.apiPort,
     fraud: opts.fraud,
+    db: opts.db,
+    reset: opts.reset,
     // the bank page's one-time codes (the shopper's "SMS") are the only sandbox log lines shown here
     log: (line) => line.startsWith('3ds ') && console.log(line),
   });
 } catch (e) {
-  console.error(listenProblem(e, 'sandbox API', opts.apiPort, '--api-port'));
+  const code = (e as { code?: string }).code;
+  console.error(code ? listenProblem(e, 'sandbox API', opts.apiPort, '--api-port') : `demo: ${(e as Error).message}`);
   process.exit(1);
 }
 const merchant = await startMerchant({
@@ -64,6 +67,10 @@ const velocity = opts.fraud.velocityMaxCards
   : 'device_velocity off (--velocity-max-cards 3 turns it on)';
 const missing = `missing_device_data ${opts.fraud.missingDeviceData}${opts.fraud.missingDeviceData === 'decline' ? '' : ' (--missing-device-data decline declines a payment without device data)'}`;
 console.log(`sandbox API     ${api.baseUrl}  (merchant ${creds.merchantId}, public key ${creds.publicKey}; ${velocity}; ${missing})`);
+console.log(
+  `sandbox data    ${opts.db === ':memory:' ? 'in memory (kept nowhere)' : `${opts.db} (--db FILE to choose, --reset to start afresh)`}`,
+);
+console.log(`API reference   ${api.baseUrl}/docs  (OpenAPI: ${api.baseUrl}/openapi.json)`);
 console.log(
   `merchant + page ${merchant.url}  (the card element: the whole card in one frame; Spanish; ${merchant.url}/?lang=en for English)`,
 );

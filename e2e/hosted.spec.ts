@@ -128,7 +128,7 @@ test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while 
   await page.waitForURL(/\/receipt\//);
   await expect.poll(() => merchant.received.length).toBe(receivedBefore + 1);
   expect(sandbox.store.tokens.size).toBe(tokensBefore + 1);
-  expect([...sandbox.store.charges.values()].at(-1)!.status).toBe('completed');
+  expect([...sandbox.store.transactions.values()].at(-1)!.status).toBe('completed');
   expect(Object.keys(merchant.received.at(-1)!).sort()).toEqual(['device_session_id', 'token_id']);
   // each split field's frame recorded its own entry; the card-number frame sent them all (never a value)
   const entry = sandbox.store.devices.get(merchant.received.at(-1)!.device_session_id as string)!.entry!;

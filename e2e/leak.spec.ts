@@ -60,7 +60,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   // the checkout completed: the merchant got the token (POST /api/charge), charged it, and the receipt shows
   await page.waitForURL(/\/receipt\//);
   await expect.poll(() => merchant.received.length).toBe(1);
-  expect([...sandbox.store.charges.values()].map((t) => t.status)).toEqual(['completed']);
+  expect([...sandbox.store.transactions.values()].map((t) => t.status)).toEqual(['completed']);
   await page.waitForLoadState('load');
   await rec.settled();
 

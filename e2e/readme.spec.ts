@@ -98,7 +98,7 @@ test.beforeAll(async () => {
         );
       const charge = /^\/api\/charge\/(\w+)$/.exec(path);
       if (charge) {
-        const tx = api.store.charges.get(charge[1]!);
+        const tx = api.store.transactions.get(charge[1]!);
         return tx ? send('application/json', JSON.stringify({ id: tx.id, status: tx.status })) : res.writeHead(404).end();
       }
       res.writeHead(404).end();
@@ -401,14 +401,14 @@ const redirect = (status: number, url: string) => ({ status, url });`;
       expect(sent.status).toBe(303);
       const bank = new URL(sent.url);
       expect(bank.origin).toBe(api.baseUrl);
-      const tx = [...api.store.charges.values()].at(-1)!;
+      const tx = [...api.store.transactions.values()].at(-1)!;
       expect(tx.status).toBe('charge_pending');
       // the shopper on the bank page: the one-time code, back to redirect_url?id=..., the charge read there
       await page.goto(sent.url);
       await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
       await page.getByRole('button', { name: 'Confirmar compra' }).click();
       await page.waitForURL(`${siteUrl}/3ds/return?id=${tx.id}`);
-      expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+      expect(api.store.transactions.get(tx.id)!.status).toBe('completed');
     },
   },
   {
@@ -422,7 +422,7 @@ const redirect = (status: number, url: string) => ({ status, url });`;
       await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
       await page.getByRole('button', { name: 'Confirmar compra' }).click();
       await page.waitForURL(`${siteUrl}/3ds/return?id=${tx.id}`);
-      expect(api.store.charges.get(tx.id)!.status).toBe('completed');
+      expect(api.store.transactions.get(tx.id)!.status).toBe('completed');
     },
   },
   {

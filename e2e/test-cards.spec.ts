@@ -8,7 +8,7 @@
  * points" step (its default: points, and the rest on the card).
  */
 import { test, expect, fillCard, LABELS, startServers, CREDENTIALS } from './fixtures';
-import { TEST_CARDS } from '../demo/sandbox/test-cards';
+import { TEST_CARDS } from '../demo/sandbox/domain/card/test-cards';
 import { DEMO_FRAUD } from '../demo/options';
 import { formMessage } from '../src/fields/messages';
 

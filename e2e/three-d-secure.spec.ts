@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, fillCard, fillHosted, axeViolations, CREDENTIALS, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import type { FraudOptions } from '../demo/sandbox/fraud';
+import type { FraudOptions } from '../demo/sandbox/fraud/fraud';
 
 interface Shop {
   api: RunningSandbox;

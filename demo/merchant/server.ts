@@ -26,7 +26,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { requestLog } from '../sandbox/middleware/request-log';
+import { requestLog } from '../sandbox/http/request-log';
 import { apiClient } from './api';
 import { clientAddressOf } from './client-address';
 import type { MerchantDeps, MerchantEnv } from './env';

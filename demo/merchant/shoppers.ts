@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BoundedMap } from '../sandbox/bounded';
+import { BoundedMap } from './bounded';
 import type { Lang } from './i18n';
 
 /** A receipt kept for `GET /receipt/:id`: the page's language and the completed Transaction. */

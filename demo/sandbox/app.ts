@@ -1,74 +1,88 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
-import type { Deps, SandboxEnv } from './env';
-import type { FraudOptions } from './fraud';
-import { RequestCounter } from './counter';
-import { apiError, toErrorObject } from './errors';
-import { FaultMode, faults } from './faults';
-import { accessLog } from './middleware/access-log';
-import { auth, type Credentials } from './middleware/auth';
-import { apiCors } from './middleware/cors';
-import { jsonBody } from './middleware/body';
-import { requestId } from './middleware/request-id';
-import { requestLog, type LoggedRequest } from './middleware/request-log';
-import { bankRouter } from './routes/bank';
-import { cardsRouter } from './routes/cards';
-import { chargesRouter } from './routes/charges';
-import { customersRouter } from './routes/customers';
-import { deviceDataRouter } from './routes/device-data';
-import { fieldsRouter } from './routes/fields';
-import { tokensRouter } from './routes/tokens';
-import type { SandboxMode } from './mode';
-import { Store, type StoreLimits } from './store';
+import type { Deps, MerchantSettings, SandboxEnv } from './env';
+import type { FraudOptions } from './fraud/fraud-rules';
+import { apiError } from './domain/errors';
+import type { SandboxMode } from './domain/card/mode';
+import { RequestCounter } from './http/counter';
+import { FaultMode, faults } from './http/faults';
+import { accessLog } from './http/access-log';
+import { auth, type Credentials } from './http/auth';
+import { apiCors } from './http/cors';
+import { jsonBody } from './http/body';
+import { dueJobs } from './http/due-jobs';
+import { WARNING_HEADER } from './http/lenient';
+import { renderError } from './http/render';
+import { requestId } from './http/request-id';
+import { requestLog, type LoggedRequest } from './http/request-log';
+import { registerJobs } from './jobs';
+import { bankRouter } from './pages/bank';
+import { docsRouter } from './pages/docs';
+import { fieldsRouter } from './pages/fields';
+import { cardsRouter } from './resources/cards/routes';
+import { chargesRouter } from './resources/charges/routes';
+import { customersRouter } from './resources/customers/routes';
+import { deviceDataRouter } from './resources/device-data/routes';
+import { merchantRouter } from './resources/merchant/routes';
+import { tokensRouter } from './resources/tokens/routes';
+import { simulateRouter } from './simulate/routes';
+import { Store, type StoreLimits } from './store/index';
+import { Clock } from './time/clock';
+import { Scheduler } from './time/scheduler';
 
 /** Options of {@link createSandboxApp}. */
 export interface SandboxOptions extends Credentials {
-  /** The clock: expiry checks and creation dates. Default: the real clock. */
+  /** The real clock the sandbox clock runs on (plus its stored offset). @default () => new Date() */
   now?: () => Date;
-  /** Largest request body in bytes; larger is error 1009 (413). Default 65536 (64 KiB). */
+  /** Where the data is kept: a SQLite file, or `:memory:` for nothing kept (./store/db.ts). @default ':memory:' */
+  db?: string;
+  /** Delete the data file first. @default false */
+  reset?: boolean;
+  /** Run due jobs on their own in real time (./time/scheduler.ts); off, they run only when the clock is advanced. @default true */
+  scheduler?: boolean;
+  /** Accept the omissions the spec forbids, each recorded as a warning (./http/lenient.ts). @default false */
+  lenient?: boolean;
+  /** The merchant's record; each member defaults to `SANDBOX_DEFAULTS.merchant`. */
+  merchant?: Partial<Omit<MerchantSettings, 'id'>>;
+  /** Largest request body in bytes; larger is error 1009 (413). @default 65536 */
   maxBodyBytes?: number;
   /**
-   * Receives one access-log line per request (`METHOD path status ms`) and one line per anti-fraud decision that
-   * matched a rule (`fraud ...`, see demo/sandbox/fraud.ts). Default: no logging.
+   * Receives one access-log line per request (`METHOD path status ms`), one line per anti-fraud decision that
+   * matched a rule (`fraud ...`) and one per failed job. Default: no logging.
    */
   log?: (line: string) => void;
   /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
   requestLog?: (r: LoggedRequest) => void;
   /** Anti-fraud rule settings; each defaults to `SANDBOX_DEFAULTS.fraud` (see {@link FraudOptions}). */
   fraud?: Partial<FraudOptions>;
-  /** `production` refuses the test cards with 2007 (see ./mode.ts). Default `sandbox`. */
+  /** `production` refuses the test cards with 2007 and serves no simulation API. @default 'sandbox' */
   mode?: SandboxMode;
   /**
-   * Fault mode (see ./faults.ts): `true` honours the `X-Sandbox-Fault` request header on requests authenticated
+   * Fault mode (./http/faults.ts): `true` honours the `X-Sandbox-Fault` request header on requests authenticated
    * with the private key; a fault text (e.g. `'latency=300'`) also applies that fault to every authenticated
    * request without the header. Default off: the header is ignored.
    */
   faults?: boolean | string;
-  /**
-   * In fault mode, also honour the `X-Sandbox-Fault` header on public-key requests (for testing a browser client
-   * from Node; browsers still cannot send it: CORS does not allow it). Default false.
-   */
+  /** In fault mode, also honour the header on public-key requests (for testing a browser client from Node). @default false */
   faultsPublicKey?: boolean;
-  /** Bounds of the in-memory store; each defaults to `SANDBOX_DEFAULTS.limits` (see {@link StoreLimits}). */
+  /** Bounds of the store; each defaults to `SANDBOX_DEFAULTS.limits` (see {@link StoreLimits}). */
   limits?: Partial<StoreLimits>;
   /**
    * Origins the public-key routes answer with credentialed CORS (echoed, `Access-Control-Allow-Credentials:
-   * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (see ./middleware/cors.ts).
+   * true`), e.g. `['https://shop.example']`. Default: any well-formed http(s) origin (./http/cors.ts).
    */
   corsOrigins?: readonly string[];
   /**
-   * Merchant origins allowed to embed the hosted-field frames (`/fields/v1/frame.html`: its CSP
-   * `frame-ancestors`, and the list the frame checks its parent against): exact origins, or `http://host:*`.
-   * Default: any port of 127.0.0.1 and localhost, for local use (routes/fields.ts).
+   * Merchant origins allowed to embed the hosted-field frames (`/fields/v1/frame.html`: its CSP `frame-ancestors`,
+   * and the list the frame checks its parent against): exact origins, or `http://host:*`. Default: any port of
+   * 127.0.0.1 and localhost, for local use (./pages/fields.ts).
    */
   fieldsAncestors?: readonly string[];
   /**
    * The sandbox's public base URL (`--public-url`), e.g. `https://sandbox.example`: the base of every link it
-   * builds (the bank page's URL in `payment_method.url`), never taken from the request's `Host` header. An
-   * absolute http(s) URL; a trailing slash is dropped. Default: the address it listens on (`startSandbox`), or
-   * `http://127.0.0.1:4010` for an app that is not served.
+   * builds, never taken from the request's `Host` header. An absolute http(s) URL; a trailing slash is dropped.
+   * Default: the address it listens on (`startSandbox`), or `http://127.0.0.1:4010` for an app that is not served.
    */
   publicUrl?: string;
 }
@@ -88,89 +102,107 @@ export function publicUrlProblem(url: string): string {
   }
 }
 
-/** The one place errors become responses: the spec Error object, status `http_code`. */
-function renderError(c: Context<SandboxEnv>, err: unknown): Response {
-  const body = toErrorObject(err, c.var.requestId ?? '');
-  return c.json(body, body.http_code as ContentfulStatusCode);
-}
-
 /**
  * Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. The
- * hosted-field frame files (`/fields/`) say it themselves, except for the versioned public files (routes/fields.ts).
+ * hosted-field frame files (`/fields/`) and the API reference's assets say it themselves.
  */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.req.path.startsWith('/fields/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.req.path.startsWith('/fields/') && !c.req.path.startsWith('/docs/')) c.res.headers.set('Cache-Control', 'no-store');
 };
 
+/** What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts). */
+const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  await next();
+  for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
+};
+
+/** The sandbox's parts: its dependencies (store, clock, scheduler, settings) before any route. */
+function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
+  const real = opts.now ? () => opts.now!().getTime() : Date.now;
+  const limits = { ...SANDBOX_DEFAULTS.limits, ...opts.limits };
+  // the store reads the clock (expiry) and the clock reads its offset from the store: the store is made first
+  const later: { clock?: Clock } = {};
+  const store = new Store(opts.db ?? ':memory:', limits, () => later.clock!.nowMs(), { reset: !!opts.reset });
+  const clock = (later.clock = new Clock(real, Number(store.meta('clock_offset') ?? 0), (offset) =>
+    store.setMeta('clock_offset', String(offset)),
+  ));
+  const scheduler = new Scheduler(store, clock, opts.log);
+  return {
+    store,
+    clock,
+    scheduler,
+    schemas: createSchemas(() => clock.now()),
+    mode: opts.mode ?? 'sandbox',
+    fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud },
+    merchant: { ...SANDBOX_DEFAULTS.merchant, ...opts.merchant, id: opts.merchantId },
+    lenient: !!opts.lenient,
+    log: opts.log,
+    publicUrl,
+  };
+}
+
 /**
- * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over an in-memory store.
+ * Builds the local sandbox of the payments API (`payments-api.md`) as a Hono app over its SQLite store.
  *
- * Pipeline: request counter -> request id (X-Request-Id on every response) -> access log ->
- * `Cache-Control: no-store` on every response -> CORS (./middleware/cors.ts: credentialed, origin echoed, on the
- * public-key routes; any origin without credentials elsewhere; preflights answered here without authentication,
- * cached 7200 s; the fault header is not allowed) -> under `/v1/{merchant_id}`: authentication (1002, 1010) ->
- * fault mode (only when enabled; after authentication, so no unauthenticated request is ever faulted) -> JSON
- * body reading (1009, 1001) -> one router per resource: tokens, cards (merchant and customer level),
- * customers, charges (merchant and customer level), device data (this project's extension); and, outside
- * `/v1`, the bank's 3-D Secure page at `/3ds/{challenge_id}` (routes/bank.ts). Charges and card
- * creation are scored by the anti-fraud rules of `opts.fraud` (demo/sandbox/fraud.ts). Every error is a thrown `SandboxError` rendered by
- * `onError` as the spec Error object with the request id; anything else thrown is 1000 (500); an unknown route
- * is 1005 (404).
+ * Pipeline, in order: request counter -> request log (tests) -> request id (X-Request-Id on every response) ->
+ * access log -> `Cache-Control: no-store` -> lenient warnings -> CORS (./http/cors.ts; preflights answered here,
+ * before authentication) -> due jobs run (./http/due-jobs.ts) -> under `/v1/{merchant_id}` and `/sandbox/v1/{merchant_id}`: authentication (1002,
+ * 1010; ./http/access.ts says which key may call which route) -> fault mode (`/v1` only, when enabled) -> JSON
+ * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the bank's
+ * 3-D Secure page (`/3ds`), the OpenAPI document (`/openapi.json`) and its reference (`/docs`). Every error is a
+ * thrown `SandboxError` rendered once (./http/render.ts) as the spec Error object; anything else thrown is 1000;
+ * an unknown route is 1005.
  *
- * @returns the app (serve it with `startSandbox`, or call `app.request()` in tests; connection resets of fault
- *   mode need the Node server), its store, its request counter, its fault mode, and `listeningAt(baseUrl)`, which
- *   the server calls once it listens (the default public URL).
- * @throws TypeError for a malformed `publicUrl`.
+ * @returns the app, its parts (store, clock, scheduler, request counter, fault mode), `listeningAt(baseUrl)` (the
+ *   server calls it once it listens: the default public URL), and `close()` (stops the scheduler, closes the store).
+ * @throws TypeError for a malformed `publicUrl`; Error when the data file cannot be opened.
  */
 export function createSandboxApp(opts: SandboxOptions) {
-  const now = opts.now ?? (() => new Date());
-  const store = new Store(now, opts.limits);
   if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps: Deps = {
-    store,
-    now,
-    schemas: createSchemas(now),
-    mode: opts.mode ?? 'sandbox',
-    fraud: { ...SANDBOX_DEFAULTS.fraud, ...opts.fraud },
-    log: opts.log,
-    publicUrl: () => publicUrl,
-  };
+  const deps = createDeps(opts, () => publicUrl);
+  registerJobs(deps);
   const counter = new RequestCounter();
   const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
+  const maxBody = opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes;
   const v1 = '/v1/:merchant_id';
-
+  const sim = '/sandbox/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
-    .use('*', counter.middleware())
-    .use('*', requestLog(opts.requestLog, opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes))
-    .use('*', requestId())
-    .use('*', accessLog(opts.log))
-    .use('*', noStore)
-    .use('*', apiCors(opts.corsOrigins))
-    .use(`${v1}/*`, auth(opts))
-    .use(`${v1}/*`, faults(faultMode, renderError))
-    .use(`${v1}/*`, jsonBody(opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes));
-
+    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), noStore, warnings)
+    .use('*', apiCors(opts.corsOrigins), dueJobs(deps))
+    .use(v1, auth(opts))
+    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
+  mountResources(app, deps, v1);
+  if (deps.mode === 'sandbox') app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
-  app.route(`${v1}/tokens`, tokensRouter(deps));
-  app.route(`${v1}/cards`, cardsRouter(deps));
-  app.route(`${v1}/customers/:customer_id/cards`, cardsRouter(deps));
-  app.route(`${v1}/customers/:customer_id/charges`, chargesRouter(deps));
-  app.route(`${v1}/customers`, customersRouter(deps));
-  app.route(`${v1}/charges`, chargesRouter(deps));
-  app.route(`${v1}/device-data`, deviceDataRouter(deps));
-  // The bank's 3-D Secure page (outside /v1: opened by the shopper's browser, no API key).
   app.route('/3ds', bankRouter(deps));
-
+  app.route('/', docsRouter(app));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
-  /** Once served: the address it listens on becomes the public URL, unless `opts.publicUrl` set one. */
+  if (opts.scheduler !== false) deps.scheduler.start();
   const listeningAt = (baseUrl: string) => {
     if (opts.publicUrl === undefined) publicUrl = baseUrl;
   };
-  return { app, store, counter, faults: faultMode, listeningAt };
+  const close = () => {
+    deps.scheduler.stop();
+    deps.store.close();
+  };
+  return { app, deps, store: deps.store, clock: deps.clock, scheduler: deps.scheduler, counter, faults: faultMode, listeningAt, close };
+}
+
+/** Mounts one router per resource under `/v1/{merchant_id}`, customer-level ones under `/customers/{customer_id}`. */
+function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
+  const customer = `${v1}/customers/:customer_id`;
+  app.route(`${v1}/tokens`, tokensRouter(d));
+  app.route(`${v1}/cards`, cardsRouter(d));
+  app.route(`${customer}/cards`, cardsRouter(d));
+  app.route(`${customer}/charges`, chargesRouter(d));
+  app.route(`${v1}/customers`, customersRouter(d));
+  app.route(`${v1}/charges`, chargesRouter(d));
+  app.route(`${v1}/device-data`, deviceDataRouter(d));
+  app.route(v1, merchantRouter(d));
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

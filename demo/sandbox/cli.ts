@@ -4,7 +4,8 @@
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
  * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
- * [--entry-rule off|flag|decline] [--rule NAME=off|flag|decline ...] [--fields-ancestors ORIGIN,...] [--public-url URL]`: runs the local sandbox API on
+ * [--entry-rule off|flag|decline] [--rule NAME=off|flag|decline ...] [--fields-ancestors ORIGIN,...] [--public-url URL]
+ * [--db FILE] [--reset] [--lenient] [--merchant-status active|deleted]`: runs the local sandbox API on
  * 127.0.0.1 (defaults in ./defaults.ts;
  * `--port 0` picks a free port).
  *
@@ -27,20 +28,24 @@
  *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
  * - `--public-url URL`: the sandbox's public base URL (behind a proxy, e.g. `https://sandbox.example`), the base
  *   of the links it builds (the 3-D Secure bank page); default its own address. The `Host` header is never used.
+ * - `--db FILE` (default `.sandbox/sandbox.db` under the working directory; `:memory:` keeps nothing): where the data
+ *   lives, SQLite; `--reset` deletes it first. The clock's offset is kept there too.
+ * - `--lenient`: accept the omissions the spec forbids (a charge without `device_session_id`, ...), each recorded as an
+ *   `X-Sandbox-Warning` response header; `--merchant-status deleted` refuses every transaction with 1008.
  * - At most 32 open connections per client address (and 256 in all); further ones are closed on arrival.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
- * then one info line (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
+ * then one info line (with where the data is and the API reference) (merchant id, public key, fraud rules). Access-log lines (`METHOD path status ms`) and
  * anti-fraud lines (`fraud ...`) go to stderr.
  * SIGINT or SIGTERM closes the server and exits 0; bad flags exit 2; a port that cannot be bound exits 1.
  */
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults';
-import { AUTOMATION_MODES, type AutomationMode, type FraudOptions } from './fraud';
-import { ruleOverrides } from './fraud-rules';
-import { parseFault } from './faults';
-import { MODES, type SandboxMode } from './mode';
-import { fieldsRouter } from './routes/fields';
+import { AUTOMATION_MODES, type AutomationMode, type FraudOptions } from './fraud/fraud';
+import { ruleOverrides } from './fraud/fraud-rules';
+import { parseFault } from './http/faults';
+import { MODES, type SandboxMode } from './domain/card/mode';
+import { fieldsRouter } from './pages/fields';
 import { startSandbox } from './server';
 import { publicUrlProblem } from './app';
 
@@ -71,6 +76,10 @@ function parseFlags() {
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
       'fields-ancestors': { type: 'string' },
       'public-url': { type: 'string' },
+      db: { type: 'string', default: SANDBOX_DEFAULTS.dbFile },
+      reset: { type: 'boolean', default: false },
+      lenient: { type: 'boolean', default: false },
+      'merchant-status': { type: 'string', default: SANDBOX_DEFAULTS.merchant.status },
     },
     strict: true,
   }).values;
@@ -110,6 +119,8 @@ function flagProblems(values: Flags): string[] {
     values['public-url'] !== undefined && publicUrlProblem(values['public-url'])
       ? `--public-url ${publicUrlProblem(values['public-url'])}`
       : '',
+    values.db === ':memory:' || /^[^\0]{1,4096}$/.test(values.db) ? '' : '--db must be a file path or :memory:',
+    ['active', 'deleted'].includes(values['merchant-status']) ? '' : '--merchant-status must be active or deleted',
   ].filter(Boolean);
 }
 
@@ -141,6 +152,10 @@ function options() {
     },
     ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
     ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
+    db: values.db,
+    reset: values.reset,
+    lenient: values.lenient,
+    merchant: { status: values['merchant-status'] as 'active' | 'deleted' },
   };
 }
 
@@ -175,6 +190,7 @@ try {
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${sandbox.baseUrl}\n`);
+  const where = opts.db === ':memory:' ? 'in memory, kept nowhere' : `${opts.db}${opts.reset ? ', started afresh' : ''}`;
   const faults = opts.faults
     ? `; fault mode on (X-Sandbox-Fault honoured with the ${opts.faultsPublicKey ? 'public or private' : 'private'} key${typeof opts.faults === 'string' ? `, every request: ${opts.faults}` : ''})`
     : '';
@@ -192,7 +208,7 @@ try {
   } = opts.fraud;
   const overrides = Object.entries(rules).map(([rule, mode]) => `, ${rule} ${mode}`);
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}${overrides.join('')}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}${overrides.join('')}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''} (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {
@@ -206,6 +222,7 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {
-  console.error(`sandbox: cannot listen on 127.0.0.1:${opts.port}: ${(e as Error).message}`);
+  const code = (e as { code?: string }).code;
+  console.error(code ? `sandbox: cannot listen on 127.0.0.1:${opts.port}: ${(e as Error).message}` : `sandbox: ${(e as Error).message}`);
   process.exit(1);
 }

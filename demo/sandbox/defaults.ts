@@ -17,15 +17,26 @@ export const SANDBOX_DEFAULTS = {
   publicKey: 'pk_demo_public0001',
   /** Private key (`--private-key`): every operation, server to server only (spec, Authentication). */
   privateKey: 'sk_demo_private0001',
+  /** The merchant the sandbox plays (spec, Merchant object): `--merchant-status deleted` refuses transactions (1008). */
+  merchant: {
+    name: 'Tienda Demo',
+    email: 'pagos@tienda.example',
+    phone: '5555555555',
+    status: 'active',
+    /** A CLABE of the sandbox's issuing bank (646, STP), check digit valid. */
+    clabe: '646180000000000012',
+  },
+  /** `--db`: where `npm run sandbox` and the demo keep their data, relative to the working directory (git-ignored). */
+  dbFile: '.sandbox/sandbox.db',
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
   maxBodyBytes: 64 * 1024,
   /**
-   * Bounds of the in-memory store (docs/security.md): every map is capped and evicts its oldest record
-   * when full; tokens and device data also expire.
+   * Bounds of the store (docs/sandbox.md, "Bounds"): durable kinds refuse a record past the cap (1003); tokens and
+   * device data push out their oldest and expire.
    */
   limits: {
-    /** `--max-records`: most records kept per resource (tokens, cards, customers, charges, device data). */
-    maxRecords: 5_000,
+    /** `--max-records`: most records kept per kind (tokens, cards, customers, transactions, device data, ...). */
+    maxRecords: 100_000,
     /** `--token-ttl`: seconds a token stays usable and retrievable after its creation (1 h); then it is 1005. */
     tokenTtlSeconds: 3_600,
     /** `--device-data-ttl`: seconds device data is kept after it arrived (1 h); then charges see none. */

@@ -1,7 +1,7 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectionGate } from './connection-gate';
+import { connectionGate } from './http/connection-gate';
 import { createSandboxApp, type SandboxOptions } from './app';
 import { SANDBOX_DEFAULTS } from './defaults';
 
@@ -20,13 +20,18 @@ export interface RunningSandbox {
   /** The spec's `{base_url}`, e.g. `http://127.0.0.1:4010` (no trailing slash, no `/v1`). */
   baseUrl: string;
   port: number;
-  /** The in-memory state, for tests. */
+  /** Its state (the SQLite store), for tests. */
   store: ReturnType<typeof createSandboxApp>['store'];
+  /** Its clock and scheduler (the simulation API moves them; tests may too). */
+  clock: ReturnType<typeof createSandboxApp>['clock'];
+  scheduler: ReturnType<typeof createSandboxApp>['scheduler'];
+  /** What the services get (store, clock, settings), for tests that call a service directly. */
+  deps: ReturnType<typeof createSandboxApp>['deps'];
   /** How many requests it saw (`total`, `count(method, path)`), for tests. */
   counter: ReturnType<typeof createSandboxApp>['counter'];
   /** Its fault mode: `enabled`, and `set(fault | null)` for the fault of requests without the header. */
   faults: ReturnType<typeof createSandboxApp>['faults'];
-  /** Stops listening and closes open connections. */
+  /** Stops listening, closes open connections, stops the scheduler and closes the store. */
   close(): Promise<void>;
 }
 
@@ -42,7 +47,8 @@ export interface RunningSandbox {
  * @throws (rejects) when the port cannot be bound (in use, no permission).
  */
 export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
-  const { app, store, counter, faults, listeningAt } = createSandboxApp(opts);
+  const sandbox = createSandboxApp(opts);
+  const { app, store, counter, faults, listeningAt } = sandbox;
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
   const bounds = { ...SANDBOX_DEFAULTS.server, ...opts.server };
   // Node enforces the two request timeouts on a timer: check often enough for a short headers timeout to hold.
@@ -53,9 +59,13 @@ export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> 
   server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
   const gate = connectionGate(server, { ...bounds, maxWaitMs: bounds.headersTimeoutMs });
   return new Promise((resolve, reject) => {
-    gate.once('error', reject);
+    const failed = (e: Error) => {
+      sandbox.close();
+      reject(e);
+    };
+    gate.once('error', failed);
     gate.listen(opts.port ?? SANDBOX_DEFAULTS.port, host, () => {
-      gate.off('error', reject);
+      gate.off('error', failed);
       // the HTTP server itself does not listen: this starts its timer of the headers and request timeouts
       server.emit('listening');
       const { port } = gate.address() as AddressInfo;
@@ -64,11 +74,18 @@ export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> 
         baseUrl: `http://${host}:${port}`,
         port,
         store,
+        clock: sandbox.clock,
+        scheduler: sandbox.scheduler,
+        deps: sandbox.deps,
         counter,
         faults,
         close: () =>
           new Promise<void>((done, fail) => {
-            gate.close((err) => (err ? fail(err) : done()));
+            gate.close((err) => {
+              sandbox.close();
+              if (err) fail(err);
+              else done();
+            });
             server.close(() => {}); // stops that timer (the server answers "not running": it never listened)
             server.closeAllConnections();
           }),

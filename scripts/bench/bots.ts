@@ -25,7 +25,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { startSandbox } from '../../demo/sandbox/server';
-import { deviceRules } from '../../demo/sandbox/fraud';
+import { deviceRules } from '../../demo/sandbox/fraud/fraud';
 import { startBenchPage, type BenchApi, type Report } from './bots-page';
 import * as drivers from './bots-drivers';
 import * as paced from './bots-paced';

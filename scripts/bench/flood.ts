@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { SIGNAL_LIMITS } from '../../demo/sandbox/schemas/device-data';
+import { SIGNAL_LIMITS } from '../../demo/sandbox/fraud/schema';
 import { ADDRESS_MAX } from '../../src/card/address';
 import { HOLDER_NAME_MAX } from '../../src/card/holder';
 
@@ -103,10 +103,14 @@ function worstToken(n: number) {
 
 /** Runs one flood (see the file comment); always stops the child. */
 export async function flood(o: FloodOptions): Promise<FloodResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--max-records', String(o.maxRecords)], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--db', ':memory:', '--max-records', String(o.maxRecords)],
+    {
+      cwd: new URL('../..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   try {
     const first = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
     if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(first ?? '')) throw new Error(`sandbox did not start: ${first}`);

@@ -5,7 +5,7 @@
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { testCardsMarkdown } from '../../demo/sandbox/test-cards';
+import { testCardsMarkdown } from '../../demo/sandbox/domain/card/test-cards';
 
 /** Markdown text with the block between `<!-- name:start -->` and `<!-- name:end -->` replaced by `body`. */
 export function replaceBlock(text: string, name: string, body: string): string {

@@ -12,14 +12,18 @@ export const fail = (field: CardField, reason: Reason, potentiallyValid = false)
 });
 
 /**
- * Characters no name or address line may hold: C0 and C1 controls (NUL, ESC, CR, LF, TAB, DEL, ...), the line and
- * paragraph separators U+2028/U+2029, the bidirectional controls (Unicode UAX #9: ALM U+061C, LRM/RLM
- * U+200E/U+200F, embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069), the zero-width characters
- * (U+200B-U+200D, word joiner U+2060, BOM U+FEFF) and lone UTF-16 surrogates (`\p{Cs}` under the `u` flag). They
- * forge log lines, hide, join or reorder text in receipts and back offices, break UTF-8 encoding, and no printed
- * card or address carries them.
+ * Characters no name, address line or free text may hold, defined by Unicode properties (Unicode 15, UAX #44): the
+ * "other" characters (`\p{C}`, which is `Cc` `Cf` `Cs` `Co` `Cn`): the controls (`Cc`: NUL, ESC, CR, LF, TAB, DEL, C1), the format characters (`Cf`: soft hyphen U+00AD, bidirectional
+ * marks, embeddings, overrides and isolates, zero-width characters, invisible operators U+2061-U+2064, interlinear
+ * annotation U+FFF9-U+FFFB, tag characters U+E0001-U+E007F, BOM), lone surrogates (`Cs`), private-use (`Co`) and
+ * unassigned (`Cn`) code points, the line and paragraph separators (`Zl`, `Zp`), every `Default_Ignorable_Code_Point`
+ * (`\p{DI}`: combining grapheme joiner U+034F, Mongolian vowel separator U+180E, variation selectors, Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0), and the blank look-alike that is none of these, Braille blank U+2800. They forge log lines,
+ * hide, join or reorder text in receipts and back offices, make two names that look the same differ, break UTF-8
+ * encoding, and no printed card or address carries them. One rule for the library's validators and the sandbox's
+ * schemas (demo/sandbox/schemas/common.ts); test/unit/card/unsafe-text.test.ts holds its table.
  */
-export const UNSAFE_TEXT = /[\p{Cc}\p{Cs}\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/u;
+export const UNSAFE_TEXT = /[\p{C}\p{Zl}\p{Zp}\p{DI}\u2800]/u;
 
 /**
  * The text rules of a name or address line that passed {@link presence}: `format` when the trimmed text holds an

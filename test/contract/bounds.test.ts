@@ -7,9 +7,9 @@
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
-import { escapeForLog } from '../../demo/sandbox/middleware/access-log';
-import { topLevelNumberText } from '../../demo/sandbox/json-text';
-import { SIGNAL_LIMITS } from '../../demo/sandbox/schemas/device-data';
+import { escapeForLog } from '../../demo/sandbox/http/access-log';
+import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from '../../demo/sandbox/http/json-text';
+import { SIGNAL_LIMITS } from '../../demo/sandbox/fraud/schema';
 import {
   CARD,
   basic,
@@ -31,7 +31,7 @@ const lines: string[] = [];
 const api = useSandbox({
   now: () => new Date(clock),
   log: (l) => lines.push(l),
-  limits: { maxRecords: 3, tokenTtlSeconds: 60, deviceDataTtlSeconds: 120 },
+  limits: { tokenTtlSeconds: 60, deviceDataTtlSeconds: 120 },
   faults: true,
   // per address as many as in all: the global cap is what these sockets (all from 127.0.0.1) test
   server: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxConnections: 40, maxConnectionsPerAddress: 40 },
@@ -43,23 +43,32 @@ afterAll(() => {
 
 const ADDRESS = { line1: 'Av. Reforma 222', city: 'CDMX', state: 'CDMX', postal_code: '06600', country_code: 'MX' };
 
-describe('every store is capped: the oldest record is evicted', () => {
+describe('every store is capped', () => {
+  const small = useSandbox({ limits: { maxRecords: 3 } });
+
   it('tokens: the fourth of a cap of 3 evicts the first (1005), the others stay', async () => {
-    const ids = [await tokenize(api), await tokenize(api), await tokenize(api), await tokenize(api)];
-    const codes = await Promise.all(ids.map(async (id) => (await api.call('GET', `/tokens/${id}`)).status));
+    const ids = [await tokenize(small), await tokenize(small), await tokenize(small), await tokenize(small)];
+    const codes = await Promise.all(ids.map(async (id) => (await small.call('GET', `/tokens/${id}`)).status));
     expect(codes).toEqual([404, 200, 200, 200]);
-    expect(api.sandbox.store.tokens.size).toBe(3);
+    expect(small.sandbox.store.tokens.size).toBe(3);
   });
 
-  it('device data, customers, cards and charges are capped the same way', async () => {
+  it('device data is capped the same way; customers, cards and charges refuse the fourth with 1003, storing nothing', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await api.call('POST', '/device-data', { as: 'public', body: deviceBody(sessionId(), i) })).status).toBe(201);
-      expect((await api.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } })).status).toBe(201);
-      expect((await api.call('POST', '/cards', { as: 'public', body: CARD })).status).toBe(201);
-      expect((await charge(api, chargeBody(await tokenize(api)))).status).toBe(201);
+      expect((await small.call('POST', '/device-data', { as: 'public', body: deviceBody(sessionId(), i) })).status).toBe(201);
     }
-    const { devices, customers, cards, charges } = api.sandbox.store;
-    expect([devices.size, customers.size, cards.size, charges.size]).toEqual([3, 3, 3, 3]);
+    for (let i = 0; i < 3; i++) {
+      expect((await small.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } })).status).toBe(201);
+      expect((await small.call('POST', '/cards', { as: 'public', body: CARD })).status).toBe(201);
+      expect((await charge(small, chargeBody(await tokenize(small)))).status).toBe(201);
+    }
+    expectError(await small.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com' } }), 1003, 422);
+    expectError(await small.call('POST', '/cards', { as: 'public', body: CARD }), 1003, 422);
+    const refused = await charge(small, chargeBody(await tokenize(small)));
+    expectError(refused, 1003, 422);
+    expect(refused.body.description).toMatch(/maximum of 3 transactions \(--max-records\)/);
+    const { devices, customers, cards, transactions } = small.sandbox.store;
+    expect([devices.size, customers.size, cards.size, transactions.size]).toEqual([3, 3, 3, 3]);
   });
 });
 
@@ -133,16 +142,54 @@ describe('open strings are bounded and refuse control characters (1001)', () => 
   });
 });
 
+describe('invisible characters are refused where text is stored (one rule with the library: src/card/result.ts)', () => {
+  it.each([0x00ad, 0x034f, 0x180e, 0x2062, 0x3164, 0x2800, 0xfff9, 0xe0041])(
+    'code point %i in holder_name, description and order_id: 1001 format',
+    async (cp) => {
+      const ch = String.fromCodePoint(cp);
+      const tokens = api.sandbox.store.tokens.size;
+      expectError(
+        await api.call('POST', '/tokens', { as: 'public', body: { ...CARD, holder_name: `Ana${ch}Pérez` } }),
+        1001,
+        400,
+        'holder_name',
+        'format',
+      );
+      expect(api.sandbox.store.tokens.size).toBe(tokens);
+      const id = await tokenize(api);
+      expectError(await charge(api, chargeBody(id, { description: `Café${ch}` })), 1001, 400, 'description', 'format');
+      expectError(await charge(api, chargeBody(id, { order_id: `ord${ch}1` })), 1001, 400, 'order_id', 'format');
+    },
+  );
+});
+
 describe('the device-data shape is bounded (400/1001, never 500)', () => {
   const post = (signals: Record<string, unknown>) =>
     api.call('POST', '/device-data', { as: 'public', body: { device_session_id: sessionId(), visitor_id: visitorIdOf(signals), signals } });
 
-  it('arrays nested 30,000 deep (60 KB) are 1001, not a stack overflow', async () => {
+  it('arrays nested 30,000 deep (60 KB) are 1001 naming the depth rule, before any parsing: not a stack overflow', async () => {
     const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
     const raw = `{"device_session_id":"${sessionId()}","visitor_id":"${'0'.repeat(32)}","signals":{"a":${deep}}}`;
-    expectError(await api.call('POST', '/device-data', { as: 'public', body: raw }), 1001, 400, 'signals');
+    expectError(await api.call('POST', '/device-data', { as: 'public', body: raw }), 1001, 400, `more than ${MAX_JSON_DEPTH} deep`);
     const deepAndValidId = await api.call('POST', '/device-data', { as: 'public', body: raw.replace('0'.repeat(32), 'f'.repeat(32)) });
-    expectError(deepAndValidId, 1001, 400, 'signals');
+    expectError(deepAndValidId, 1001, 400, `more than ${MAX_JSON_DEPTH} deep`);
+  });
+
+  it('objects nested 10,000 deep from several clients at once: each 1001, and a token request still answers', async () => {
+    let deep = '1';
+    for (let i = 0; i < 10_000; i++) deep = `{"k":${deep}}`;
+    const raw = `{"card_number":${deep}}`;
+    const floods = Array.from({ length: 8 }, () => api.call('POST', '/tokens', { as: 'public', body: raw }));
+    const token = api.call('POST', '/tokens', { as: 'public', body: CARD });
+    for (const r of await Promise.all(floods)) expectError(r, 1001, 400, `more than ${MAX_JSON_DEPTH} deep`);
+    expect((await token).status).toBe(201);
+  });
+
+  it('the depth check reads brackets inside strings as text, and passes the deepest body the API takes', () => {
+    expect(nestedDeeperThan(`{"a":"${'['.repeat(100)}"}`)).toBe(false);
+    expect(nestedDeeperThan(`{"a":"\\\\"${'['.repeat(21)}`)).toBe(true); // an escaped backslash ends before the quote
+    expect(nestedDeeperThan('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBe(false);
+    expect(nestedDeeperThan('['.repeat(MAX_JSON_DEPTH + 1))).toBe(true);
   });
 
   it('depth, array length, string length, total values and total characters', async () => {

@@ -3,7 +3,7 @@
  * the full happy path, every test card's outcome, single-use tokens, stored cards and the list filters.
  */
 import { describe, expect, it } from 'vitest';
-import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/test-cards';
+import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/domain/card/test-cards';
 import { CARD, charge, chargeBody, createCustomer, expectError, orderId, tokenize, useSandbox } from './helpers';
 
 const api = useSandbox();
@@ -202,7 +202,7 @@ describe('GET /charges filters', () => {
   const fresh = useSandbox();
 
   const seed = async () => {
-    if (fresh.sandbox.store.charges.size) return;
+    if (fresh.sandbox.store.transactions.size) return;
     for (const [number, amount, order] of [
       ['4111111111111111', 100, 'f-ok-100'],
       ['4000000000000002', 200, 'f-declined-200'],

@@ -10,7 +10,8 @@ const started: ChildProcessWithoutNullStreams[] = [];
 
 /** Runs the CLI under Node with tsx; resolves with the process and its first two stdout lines. */
 async function runCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args], { cwd: process.cwd() });
+  const db = args.includes('--db') ? [] : ['--db', ':memory:'];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...db, ...args], { cwd: process.cwd() });
   started.push(child);
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = (await lines.next()).value as string;
@@ -197,7 +198,9 @@ describe('sandbox CLI', () => {
       ['--token-ttl', 'x'],
       ['--device-data-ttl', '99999999'],
     ]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', ...bad], { cwd: process.cwd() });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--db', ':memory:', ...bad], {
+        cwd: process.cwd(),
+      });
       started.push(child);
       const [code] = await once(child, 'exit');
       expect(code).toBe(2);
@@ -233,9 +236,13 @@ describe('sandbox CLI', () => {
       }),
     }).then((r) => r.json());
     expect(charge.payment_method.url).toMatch(/^https:\/\/sandbox\.example\/3ds\//);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--public-url', 'sandbox.example'], {
-      cwd: process.cwd(),
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--db', ':memory:', '--public-url', 'sandbox.example'],
+      {
+        cwd: process.cwd(),
+      },
+    );
     started.push(child);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../demo/sandbox/app';
-import { DEFAULT_FIELDS_ANCESTORS } from '../../demo/sandbox/routes/fields';
+import { DEFAULT_FIELDS_ANCESTORS } from '../../demo/sandbox/pages/fields';
 
 const CREDS = { merchantId: 'mfields0001', publicKey: 'pk_fields', privateKey: 'sk_fields' };
 const built = existsSync(new URL('../../dist/fields/frame.html', import.meta.url));

@@ -7,8 +7,8 @@
  * in the log when it flags. Each block runs its own sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import type { RuleMode } from '../../demo/sandbox/fraud';
-import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/test-cards';
+import type { RuleMode } from '../../demo/sandbox/fraud/fraud';
+import { OUTCOME_ERRORS, TEST_CARDS } from '../../demo/sandbox/domain/card/test-cards';
 import {
   chargeBody,
   deviceBody,

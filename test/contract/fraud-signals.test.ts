@@ -6,7 +6,7 @@
  * pasted, autofilled) never flagged; a software renderer and `no_plugins` never flag alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { RuleMode } from '../../demo/sandbox/fraud';
+import type { RuleMode } from '../../demo/sandbox/fraud/fraud';
 import { charge, chargeBody, deviceBody, expectError, sessionId, tokenize, useSandbox, visitorIdOf, type TestApi } from './helpers';
 
 /** A person typing 16 digits: about 180 ms between keys, keys held about 90 ms. */

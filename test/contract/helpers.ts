@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../demo/sandbox/server';
+import { conformance, type Received } from './openapi';
 
 /** Credentials of the contract-test merchant (sandbox only). */
 export const CREDS = { merchantId: 'mcontract0test0001', publicKey: 'pk_contract_public', privateKey: 'sk_contract_private' };
@@ -53,11 +54,15 @@ export interface TestApi {
 /** Registers beforeAll/afterAll that start and stop a sandbox; returns the client (usable inside tests). */
 export function useSandbox(extra: Partial<StartOptions> = {}): TestApi {
   let sandbox: RunningSandbox | undefined;
+  const received: Received[] = [];
   beforeAll(async () => {
     sandbox = await startSandbox({ ...CREDS, now: () => NOW, ...extra, port: 0 });
   });
   afterAll(async () => {
+    // every response this sandbox gave a test conforms to its OpenAPI document (./openapi.ts)
+    const doc = sandbox && (await (await fetch(`${sandbox.baseUrl}/openapi.json`)).json());
     await sandbox?.close();
+    if (doc) expect(conformance(doc, received)).toEqual([]);
   });
   const api: TestApi = {
     get sandbox() {
@@ -79,13 +84,16 @@ export function useSandbox(extra: Partial<StartOptions> = {}): TestApi {
       });
       const text = await res.text();
       let parsed: unknown = null;
+      let json = false;
       if (text) {
         try {
           parsed = JSON.parse(text);
+          json = true;
         } catch {
           parsed = text;
         }
       }
+      received.push({ method, path: new URL(`${api.baseUrl}${prefix}${path}`).pathname, status: res.status, body: parsed, json });
       return { status: res.status, headers: res.headers, body: parsed };
     },
   };

@@ -3,8 +3,8 @@
  * CardPoints, PaymentPlan; Cards: GET .../points; Errors 2008, 3003, 3006).
  */
 import { describe, expect, it } from 'vitest';
-import { splitPoints } from '../../demo/sandbox/points';
-import { POINTS_SHORT } from '../../demo/sandbox/settle';
+import { splitPoints } from '../../demo/sandbox/domain/card/points';
+import { POINTS_SHORT } from '../../demo/sandbox/domain/card/settle';
 import { CARD, charge, chargeBody, expectError, tokenize, useSandbox } from './helpers';
 
 const VISA_POINTS = '4000000000004004'; // 50,000 points
@@ -109,7 +109,7 @@ describe('splitPoints (points at MXN 0.10)', () => {
     [50, 1000, 'MIXED', { used: 500, remaining: 500, amount: 50 }],
     [50, 0, 'MIXED', { used: 0, remaining: 0, amount: 0 }],
   ] as const)('%d with %d points, %s -> %j', (amount, bal, use, want) => {
-    const got = splitPoints(amount, bal, use);
+    const got = splitPoints(Math.round(amount * 100), bal, use);
     if (want === null) expect(got).toBeNull();
     else expect(got).toMatchObject(want);
   });

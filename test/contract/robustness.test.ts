@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { duplicateMember, topLevelNumberText } from '../../demo/sandbox/json-text';
+import { duplicateMember, topLevelNumberText } from '../../demo/sandbox/http/json-text';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { CARD, basic, charge, chargeBody, CREDS, expectError, tokenize, useSandbox, XFF } from './helpers';
 
@@ -19,9 +19,9 @@ const api = useSandbox();
 describe('a member name written twice, anywhere in a JSON body: 1001 naming it', () => {
   it('{"amount":1,"amount":9999999.99} is refused, and nothing is charged', async () => {
     const body = JSON.stringify(chargeBody(await tokenize(api), { amount: 1 })).replace('"amount":1,', '"amount":1,"amount":9999999.99,');
-    const before = api.sandbox.store.charges.size;
+    const before = api.sandbox.store.transactions.size;
     expectError(await charge(api, body), 1001, 400, 'amount', 'more than once');
-    expect(api.sandbox.store.charges.size).toBe(before);
+    expect(api.sandbox.store.transactions.size).toBe(before);
   });
 
   it.each([
@@ -80,9 +80,9 @@ describe('characters refused: 1001 naming the field and the rule', () => {
     ['description', '\tCafé'],
     ['description', 'Café \u202e sapaihC'],
   ] as const)('%s with a control character (%j)', async (field, value) => {
-    const before = api.sandbox.store.charges.size;
+    const before = api.sandbox.store.transactions.size;
     expectError(await charge(api, chargeBody(await tokenize(api), { [field]: value })), 1001, 400, field, 'rule: format');
-    expect(api.sandbox.store.charges.size).toBe(before);
+    expect(api.sandbox.store.transactions.size).toBe(before);
   });
 });
 
@@ -121,10 +121,10 @@ describe('http_context (spec, Charges): shape-checked', () => {
     ['browser_language', 'es MX'],
     ['domain', 'shop.example/path'],
   ])('http_context.%s = %j: 1001 naming it, nothing charged', async (member, value) => {
-    const before = api.sandbox.store.charges.size;
+    const before = api.sandbox.store.transactions.size;
     const body = chargeBody(await tokenize(api), { http_context: { ...GOOD, [member]: value } });
     expectError(await charge(api, body), 1001, 400, `http_context.${member}`);
-    expect(api.sandbox.store.charges.size).toBe(before);
+    expect(api.sandbox.store.transactions.size).toBe(before);
   });
 
   it('http_context that is not an object: 1001 naming it', async () => {

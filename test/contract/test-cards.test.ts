@@ -2,7 +2,7 @@
 import { generate } from 'luhn-js';
 import { describe, expect, it } from 'vitest';
 import { validateCard, validatePan } from '../../src/card/index';
-import { TEST_CARDS, outcomeOf, profileOf, testCardsMarkdown, type Outcome } from '../../demo/sandbox/test-cards';
+import { TEST_CARDS, outcomeOf, profileOf, testCardsMarkdown, type Outcome } from '../../demo/sandbox/domain/card/test-cards';
 
 describe('test cards', () => {
   it.each(TEST_CARDS.map((c) => [c.number, c]))('%s passes the local card rules as its brand', (number, c) => {

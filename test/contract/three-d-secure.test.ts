@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_TTL_MS, MAX_CHALLENGES, THREE_DS_MESSAGES } from '../../demo/sandbox/three-ds';
-import { OUTCOME_ERRORS } from '../../demo/sandbox/test-cards';
+import { CHALLENGE_TTL_MS, MAX_CHALLENGES, THREE_DS_MESSAGES } from '../../demo/sandbox/domain/card/three-ds';
+import { OUTCOME_ERRORS } from '../../demo/sandbox/domain/card/test-cards';
 import { charge, chargeBody, expectError, NOW, tokenize, useSandbox, type TestApi } from './helpers';
 
 const CHALLENGE = '4000000000030124';

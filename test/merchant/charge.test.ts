@@ -137,12 +137,12 @@ describe('no card-testing oracle', () => {
       await fetch(`${limited.url}/new-order`, { headers: { Cookie: s.cookie }, redirect: 'manual' }); // the receipt's "new payment"
     }
     expect(statuses).toEqual([200, 200, 200]);
-    const charges = sandbox.store.charges.size;
+    const charges = sandbox.store.transactions.size;
     expect((await jsonPost(limited, { token_id: await token(), device_session_id: DSID }, { Cookie: s.cookie })).status).toBe(429);
     const page = await formPost(limited, { token_id: await token(), device_session_id: DSID }, {}, s);
     expect(page.status).toBe(429);
     expect(page.html).toContain('Too many payment attempts');
-    expect(sandbox.store.charges.size).toBe(charges);
+    expect(sandbox.store.transactions.size).toBe(charges);
   });
 });
 
@@ -160,16 +160,16 @@ describe('no cross-site request forgery', () => {
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site', { 'Sec-Fetch-Site': 'same-site' }],
   ])('a form post with %s is 403 and charges nothing', async (_what, headers) => {
-    const charges = sandbox.store.charges.size;
+    const charges = sandbox.store.transactions.size;
     const r = await formPost(merchant, { token_id: await token(), device_session_id: DSID }, headers);
     expect(r.status).toBe(403);
-    expect(sandbox.store.charges.size).toBe(charges);
+    expect(sandbox.store.transactions.size).toBe(charges);
   });
 
   it("a form post without the CSRF token, with another session's token, or without the cookie is 403", async () => {
     const a = await session(merchant);
     const b = await session(merchant);
-    const charges = sandbox.store.charges.size;
+    const charges = sandbox.store.transactions.size;
     expect(
       (await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: a.cookie, csrf: '' })).status,
     ).toBe(403);
@@ -179,7 +179,7 @@ describe('no cross-site request forgery', () => {
     expect(
       (await formPost(merchant, { token_id: await token(), device_session_id: DSID }, {}, { cookie: 'x=1', csrf: a.csrf })).status,
     ).toBe(403);
-    expect(sandbox.store.charges.size).toBe(charges);
+    expect(sandbox.store.transactions.size).toBe(charges);
   });
 
   it('the JSON route refuses a text/plain post (a cross-site "simple" request) and a foreign Origin', async () => {
@@ -205,7 +205,7 @@ describe('tokens only', () => {
       }),
     });
     const cardId = ((await card.json()) as { id: string }).id;
-    const charges = sandbox.store.charges.size;
+    const charges = sandbox.store.transactions.size;
     for (let i = 0; i < 3; i++)
       expect(await jsonPost(merchant, { token_id: cardId, device_session_id: DSID })).toMatchObject({
         status: 402,
@@ -213,7 +213,7 @@ describe('tokens only', () => {
       });
     const page = await formPost(merchant, { token_id: cardId, device_session_id: DSID });
     expect(page.html).toContain('Check the card details.');
-    expect(sandbox.store.charges.size).toBe(charges);
+    expect(sandbox.store.transactions.size).toBe(charges);
   });
 
   it.each(['../cards', 'tok_with_underscore', 'x'.repeat(46), 'tok%2F..'])(

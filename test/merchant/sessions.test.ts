@@ -109,10 +109,10 @@ describe('fair limits: no shopper locks out another', () => {
     for (let i = 0; i < 3; i++) {
       expect((await pay(tight, first, { token_id: await token('4000000000000002'), device_session_id: DSID })).status).toBe(402);
     }
-    const charges = sandbox.store.charges.size;
+    const charges = sandbox.store.transactions.size;
     expect(await pay(tight, first, { token_id: await token(), device_session_id: DSID })).toMatchObject({ status: 429 });
     expect((await formPay(tight, first, { token_id: await token(), device_session_id: DSID })).status).toBe(429);
-    expect(sandbox.store.charges.size).toBe(charges);
+    expect(sandbox.store.transactions.size).toBe(charges);
     const second = await visit(tight);
     expect((await pay(tight, second, { token_id: await token(), device_session_id: DSID })).status).toBe(200);
   });
@@ -160,7 +160,7 @@ describe('result pages bound to the session', () => {
 
 describe('one charge per order', () => {
   const completedOf = (orderId: string) =>
-    [...sandbox.store.charges.values()].filter((t) => t.orderId === orderId && t.status === 'completed');
+    [...sandbox.store.transactions.values()].filter((t) => t.orderId === orderId && t.status === 'completed');
 
   it('submitted twice: one completed charge; the second gets the API\'s 1006 and "already paid" with the receipt link', async () => {
     const who = await visit(shop);

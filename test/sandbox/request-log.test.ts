@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import type { LoggedRequest } from '../../demo/sandbox/middleware/request-log';
+import type { LoggedRequest } from '../../demo/sandbox/http/request-log';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 
 const CREDS = { merchantId: 'mreqlog0merchant01', publicKey: 'pk_reqlog_public', privateKey: 'sk_reqlog_private' };

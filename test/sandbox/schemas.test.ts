@@ -11,23 +11,21 @@ import { errorCodeFor } from '../../src/errors/codes';
 import { validateCard, type CardField, type CardInput } from '../../src/card/index';
 import {
   cardFromTokenSchema,
-  chargeListQuerySchema,
-  chargeSchema,
   createCardSchema,
   createTokenSchema,
-  customerListQuerySchema,
-  customerSchema,
-  hasAtMostTwoDecimals,
   isTokenVariant,
-  listQuerySchema,
-  merchantChargeSchema,
   toFieldIssue,
   type FieldIssueParams,
 } from '../../demo/sandbox/schemas/index';
+import { chargeListQuerySchema, listQuerySchema } from '../../demo/sandbox/schemas/list';
+import { hasAtMostTwoDecimals } from '../../demo/sandbox/schemas/common';
+import { customerListQuerySchema, customerSchema } from '../../demo/sandbox/resources/customers/schema';
+import { createChargeSchema } from '../../demo/sandbox/resources/charges/schema';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const clock = () => NOW;
 const token = createTokenSchema(clock);
+const chargeSchema = createChargeSchema(clock);
 const card = createCardSchema(clock);
 
 const CARD = { card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '07', expiration_year: '30', cvv2: '123' };
@@ -135,7 +133,7 @@ describe('first issue -> API error code (errorCodeFor)', () => {
   });
 
   it('locates a nested address issue by its full path', () => {
-    const r = merchantChargeSchema.safeParse({ ...CHARGE, customer: { name: 'Ana', email: 'a@b.mx', address: { ...ADDRESS, city: '' } } });
+    const r = chargeSchema.safeParse({ ...CHARGE, customer: { name: 'Ana', email: 'a@b.mx', address: { ...ADDRESS, city: '' } } });
     const issue = toFieldIssue(r.error!.issues[0]!, {});
     expect(issue).toMatchObject({ path: 'customer.address.city', field: 'address.city', reason: 'required' });
   });
@@ -219,9 +217,10 @@ describe('customer schema', () => {
 const CHARGE = { method: 'card', source_id: 'tok123', amount: 100.5, description: 'Order 1', device_session_id: 'dsid123' };
 
 describe('charge schemas', () => {
-  it('applies the defaults: currency MXN, capture true, use_card_points NONE, use_3d_secure false', () => {
+  it('applies the defaults: currency MXN, capture true, use_card_points NONE, use_3d_secure false; the amount in cents', () => {
     expect(chargeSchema.parse(CHARGE)).toStrictEqual({
       ...CHARGE,
+      amount: 10050,
       currency: 'MXN',
       capture: true,
       use_card_points: 'NONE',
@@ -230,19 +229,36 @@ describe('charge schemas', () => {
   });
 
   it('use_3d_secure: a boolean or the string true/false (the spec types it as a string), read as a boolean', () => {
-    expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: 'true' }).use_3d_secure).toBe(true);
-    expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: true }).use_3d_secure).toBe(true);
+    const back = { redirect_url: 'https://shop.example/3ds/return' };
+    expect(chargeSchema.parse({ ...CHARGE, ...back, use_3d_secure: 'true' }).use_3d_secure).toBe(true);
+    expect(chargeSchema.parse({ ...CHARGE, ...back, use_3d_secure: true }).use_3d_secure).toBe(true);
+    expect(toFieldIssue(chargeSchema.safeParse({ ...CHARGE, use_3d_secure: true }).error!.issues[0]!, {})).toMatchObject({
+      path: 'redirect_url',
+      reason: 'required',
+    });
     expect(chargeSchema.parse({ ...CHARGE, use_3d_secure: 'false' }).use_3d_secure).toBe(false);
   });
 
-  it('merchant level requires a customer with name and email; customer level drops it', () => {
-    expect(toFieldIssue(merchantChargeSchema.safeParse(CHARGE).error!.issues[0]!, CHARGE)).toMatchObject({
-      path: 'customer',
+  it('a customer, when sent, has a name and an e-mail (the route requires one at merchant level)', () => {
+    const withCustomer = { ...CHARGE, customer: { name: 'Ana', email: 'a@b.mx' } };
+    expect(chargeSchema.parse(withCustomer).customer).toMatchObject({ name: 'Ana', email: 'a@b.mx' });
+    const noEmail = { ...CHARGE, customer: { name: 'Ana' } };
+    expect(toFieldIssue(chargeSchema.safeParse(noEmail).error!.issues[0]!, noEmail)).toMatchObject({
+      path: 'customer.email',
       reason: 'required',
     });
-    const withCustomer = { ...CHARGE, customer: { name: 'Ana', email: 'a@b.mx' } };
-    expect(merchantChargeSchema.parse(withCustomer).customer).toMatchObject({ name: 'Ana', email: 'a@b.mx' });
-    expect(chargeSchema.parse(withCustomer)).not.toHaveProperty('customer');
+  });
+
+  it('takes a card by source_id or inline as card (checked by the card rules), never both or neither', () => {
+    const inline = {
+      ...CHARGE,
+      source_id: undefined,
+      card: { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '30', cvv2: '123' },
+    };
+    expect(chargeSchema.parse(inline).card).toMatchObject({ card_number: '4111111111111111', expiration_year: '30' });
+    const luhn = { ...inline, card: { ...inline.card, card_number: '4111111111111112' } };
+    expect(toFieldIssue(chargeSchema.safeParse(luhn).error!.issues[0]!, luhn)).toMatchObject({ path: 'card.card_number', reason: 'luhn' });
+    expect(chargeSchema.safeParse({ ...inline, source_id: 'tok123' }).success).toBe(false);
   });
 
   it.each([
@@ -257,7 +273,6 @@ describe('charge schemas', () => {
     [{ description: undefined }, 'description', 'required'],
     [{ description: 'd'.repeat(251) }, 'description', 'too_long'],
     [{ order_id: 'o'.repeat(101) }, 'order_id', 'too_long'],
-    [{ device_session_id: undefined }, 'device_session_id', 'required'],
     [{ device_session_id: 'd'.repeat(256) }, 'device_session_id', 'too_long'],
     [{ currency: 'EUR' }, 'currency', 'format'],
     [{ capture: 'yes' }, 'capture', 'type'],
@@ -322,10 +337,10 @@ describe('list query schemas', () => {
     expect(toFieldIssue(r.error!.issues[0]!, q)).toMatchObject({ path, reason: 'format' });
   });
 
-  it('charge filters: upper-case status becomes the lower-case transaction status; amounts are numbers', () => {
+  it('charge filters: upper-case status becomes the lower-case transaction status; amounts are cents', () => {
     expect(chargeListQuerySchema.parse({ status: 'COMPLETED', 'amount[gte]': '10.5' })).toMatchObject({
       status: 'completed',
-      'amount[gte]': 10.5,
+      'amount[gte]': 1050,
     });
     expect(chargeListQuerySchema.safeParse({ status: 'completed' }).success).toBe(false);
     expect(customerListQuerySchema.parse({ external_id: 'x1' }).external_id).toBe('x1');

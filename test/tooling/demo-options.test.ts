@@ -13,7 +13,10 @@ describe('npm run demo flags', () => {
       amount: 349,
       fraud: { velocityMaxCards: 0, missingDeviceData: 'flag' },
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      db: '.sandbox/sandbox.db',
+      reset: false,
     });
+    expect(demoOptions(['--db', ':memory:', '--reset'])).toMatchObject({ db: ':memory:', reset: true });
     expect(DEMO_FRAUD.velocityMaxCards).toBe(0);
     expect(DEMO_FRAUD.missingDeviceData).toBe('flag');
   });
@@ -32,6 +35,8 @@ describe('npm run demo flags', () => {
       amount: 349,
       fraud: { velocityMaxCards: 3, missingDeviceData: 'flag' },
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      db: '.sandbox/sandbox.db',
+      reset: false,
     });
     expect(demoOptions(['--amount', '2400.50']).amount).toBe(2400.5);
     for (const bad of ['0', '-5', '12.345', 'mil', '2000000'])

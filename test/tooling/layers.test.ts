@@ -139,6 +139,65 @@ describe('the React binding (src/react/)', () => {
   });
 });
 
+/**
+ * The sandbox's layers (docs/architecture.md, "The sandbox"): routes -> services -> domain; services -> store and
+ * events. A route parses, calls a service and renders a view: it never reads the store, writes an event or moves a
+ * status. The domain is pure: no HTTP, no storage, no clock. Nothing below HTTP imports the HTTP layer.
+ */
+const SANDBOX = 'demo/sandbox/';
+const sandboxFiles = demoFiles.filter((f) => rel(f).startsWith(SANDBOX));
+const part = (file: string) => rel(file).slice(SANDBOX.length);
+const isRoute = (file: string) => /^(resources\/[^/]+\/routes|simulate\/routes)\.ts$/.test(part(file));
+const FORBIDDEN: readonly [RegExp, RegExp, string][] = [
+  [
+    /^(resources\/[^/]+\/routes|simulate\/routes)\.ts$/,
+    /^(store|events)\/|^domain\/transaction\.ts$/,
+    'a route reads the store, writes events or moves a status',
+  ],
+  [/^domain\//, /^(store|events|http|resources|simulate|pages|time|fraud)\/|^(app|server|cli|env|jobs)\.ts$/, 'the domain is pure'],
+  [/^store\//, /^(resources|http|events|simulate|pages)\//, 'the store knows no service, route or event delivery'],
+  [/^(store|domain|events|time|fraud)\//, /^http\/(?!validate|errors)/, 'nothing below HTTP imports the HTTP layer'],
+  [/^resources\/[^/]+\/(?!routes)[^/]+\.ts$/, /^resources\/[^/]+\/routes\.ts$/, 'a service imports a route'],
+];
+
+/** The layer rules a set of files breaks, one line per offending import. */
+const sandboxViolations = (files: string[]) =>
+  files.flatMap((f) =>
+    graph
+      .get(f)!
+      .flatMap((t) =>
+        FORBIDDEN.filter(([from, to]) => from.test(part(f)) && rel(t).startsWith(SANDBOX) && to.test(part(t))).map(
+          ([, , why]) => `${rel(f)} -> ${rel(t)}: ${why}`,
+        ),
+      ),
+  );
+
+describe("the sandbox's layers", () => {
+  it('routes -> services -> domain; services -> store and events; the domain pure', () => {
+    expect(sandboxFiles.filter(isRoute).length).toBeGreaterThan(5);
+    expect(sandboxViolations(sandboxFiles)).toEqual([]);
+  });
+
+  it('no route touches the store through its dependencies (`d.store`) or sets a status', () => {
+    const bad = sandboxFiles
+      .filter(isRoute)
+      .filter((f) => /\bd\.store\b|\.status\s*=[^=]|\bmoveTo\(|\btransition\(/.test(readFileSync(f, 'utf8')));
+    expect(bad.map(rel)).toEqual([]);
+  });
+
+  it('finds a route that imports the store (the check can fail)', () => {
+    const fake = join(ROOT, 'demo/sandbox/resources/fake/routes.ts');
+    graph.set(fake, [join(ROOT, 'demo/sandbox/store/index.ts')]);
+    try {
+      expect(sandboxViolations([fake])).toEqual([
+        'demo/sandbox/resources/fake/routes.ts -> demo/sandbox/store/index.ts: a route reads the store, writes events or moves a status',
+      ]);
+    } finally {
+      graph.delete(fake);
+    }
+  });
+});
+
 describe('no import circle', () => {
   /** Every cycle of the file graph, as a list of files (Tarjan's strongly connected components of size > 1). */
   function cycles(files: string[]): string[][] {

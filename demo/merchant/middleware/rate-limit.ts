@@ -1,4 +1,4 @@
-import { BoundedMap } from '../../sandbox/bounded';
+import { BoundedMap } from '../bounded';
 
 /** Most keys (sessions, addresses) whose attempts are remembered at once, the least recently used forgotten first. */
 const MAX_TRACKED = 10_000;

@@ -31,7 +31,7 @@ type CardMembers = { [K in keyof typeof CARD_SHAPE]?: unknown };
  * `validateCard`'s order, so the first issue is the first field the library would name), and on success its
  * normalised {@link CardData} is the output. One code path for the browser and the sandbox.
  */
-function checkCard(v: CardMembers, ctx: z.RefinementCtx, now: Date): CardData {
+export function checkCard(v: CardMembers, ctx: z.RefinementCtx, now: Date): CardData {
   const r = validateCard(v as CardInput, now);
   for (const e of r.errors) addRuleIssue(ctx, e);
   return r.value ?? (z.NEVER as never);

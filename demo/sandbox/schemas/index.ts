@@ -10,27 +10,10 @@
 import type { z } from 'zod';
 import type { CardData } from '../../../src/card/types';
 import { cardFromTokenSchema, createCardSchema, createTokenSchema, systemClock, type Clock } from './card';
-import { chargeSchema, merchantChargeSchema } from './charge';
-import { customerSchema } from './customer';
 
 export { addRuleIssue, issueMessage, toFieldIssue, type FieldIssue, type FieldIssueParams } from './issues';
-export { validateDeviceSessionId, validateTokenId, RESOURCE_ID, DEVICE_SESSION_ID } from '../../../src/card/ids';
 export { optionalAddress, toAddress } from './address';
 export { cardFromTokenSchema, createCardSchema, createTokenSchema, isTokenVariant, systemClock, type Clock } from './card';
-export { customerSchema } from './customer';
-export { httpContextSchema, HTTP_CONTEXT_MAX, type HttpContext } from './http-context';
-export { chargeSchema, merchantChargeSchema, hasAtMostTwoDecimals, CURRENCIES, PAYMENT_PLAN_MONTHS } from './charge';
-export {
-  listQuerySchema,
-  customerListQuerySchema,
-  chargeListQuerySchema,
-  TRANSACTION_STATUSES,
-  MAX_LIST_LIMIT,
-  type TransactionStatus,
-  type ListQuery,
-  type CustomerListQuery,
-  type ChargeListQuery,
-} from './list';
 
 /**
  * Every request-body schema, the card ones reading `now` for the expiry rule.
@@ -41,9 +24,6 @@ export function createSchemas(now: Clock = systemClock) {
     token: createTokenSchema(now),
     card: createCardSchema(now),
     cardFromToken: cardFromTokenSchema,
-    customer: customerSchema,
-    charge: chargeSchema,
-    merchantCharge: merchantChargeSchema,
   };
 }
 
@@ -60,26 +40,9 @@ export type TokenBody = z.output<typeof tokenSchema>;
 export type CardBody = z.output<typeof cardSchema>;
 /** Parsed `POST /cards` token-variant body. */
 export type CardFromTokenBody = z.output<typeof cardFromTokenSchema>;
-/** Parsed `POST /customers` body. */
-export type CustomerBody = z.output<typeof customerSchema>;
-/** Parsed customer-level charge body. */
-export type ChargeBody = z.output<typeof chargeSchema>;
-/** Parsed merchant-level charge body (with `customer`). */
-export type MerchantChargeBody = z.output<typeof merchantChargeSchema>;
-
 /** Compile-time checks: `Assert<false>` does not compile. */
 type Assert<T extends true> = T;
 /** The token schema's output is `CardData` (what `validateCard` returns, what the client sends). */
 export type TokenBodyIsCardData = Assert<TokenBody extends CardData ? true : false>;
 /** And the raw-card variant's output carries the same card data. */
 export type CardBodyIsCardData = Assert<CardBody extends CardData ? true : false>;
-export {
-  deviceDataSchema,
-  deviceEntrySchema,
-  ENTRY_METHODS,
-  isSignalValue,
-  SIGNAL_REASONS,
-  MAX_MEMBERS as MAX_DEVICE_DATA_MEMBERS,
-  type DeviceDataBody,
-  type DeviceEntryBody,
-} from './device-data';

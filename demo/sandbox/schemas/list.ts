@@ -1,19 +1,10 @@
 import { z } from 'zod';
 
-/** Transaction status values (spec, States and transitions), lower case as in Transaction objects. */
-export const TRANSACTION_STATUSES = [
-  'in_progress',
-  'completed',
-  'refunded',
-  'chargeback_pending',
-  'chargeback_accepted',
-  'chargeback_adjustment',
-  'charge_pending',
-  'cancelled',
-  'failed',
-] as const;
+import { TRANSACTION_STATUSES, type TransactionStatus } from '../domain/transaction';
+import { isCalendarDate } from '../time/dates';
+import { toCents } from '../domain/money';
 
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export { TRANSACTION_STATUSES, type TransactionStatus };
 
 /** Largest `limit` the sandbox accepts (the spec does not state a maximum list limit). */
 export const MAX_LIST_LIMIT = 100;
@@ -27,19 +18,13 @@ const intParam = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max);
 
 /** A real calendar date `yyyy-mm-dd`. */
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  });
+const dateParam = z.string().refine(isCalendarDate);
 
-/** An amount in a query string: digits with at most two decimals. */
+/** An amount in a query string: digits with at most two decimals. Output: cents. */
 const amountParam = z
   .string()
   .regex(/^\d{1,12}(\.\d{1,2})?$/)
-  .transform(Number);
+  .transform((s) => toCents(Number(s)));
 
 /**
  * The common list filters (spec, Endpoints, list filters): `offset` (default 0), `limit` (default 10, 1 to
@@ -54,14 +39,9 @@ export const listQuerySchema = z.object({
   'creation[lte]': dateParam.optional(),
 });
 
-/** `GET /customers` filters: the common ones plus `external_id`. */
-export const customerListQuerySchema = listQuerySchema.extend({
-  external_id: z.string().min(1).max(45).optional(),
-});
-
 /**
  * `GET /charges` filters (spec, Endpoints > Charges): the common ones plus `order_id`, `amount`,
- * `amount[gte]`, `amount[lte]` and `status`, a transaction status in upper case (`COMPLETED`, `FAILED`, ...).
+ * `amount[gte]`, `amount[lte]` (output in cents) and `status`, a transaction status in upper case (`COMPLETED`, `FAILED`, ...).
  * Output `status` is lower case, as in Transaction objects.
  */
 export const chargeListQuerySchema = listQuerySchema.extend({
@@ -76,5 +56,4 @@ export const chargeListQuerySchema = listQuerySchema.extend({
 });
 
 export type ListQuery = z.output<typeof listQuerySchema>;
-export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 export type ChargeListQuery = z.output<typeof chargeListQuerySchema>;

@@ -36,7 +36,7 @@ async function toBankPage(
   const lines = ctx.apiLog().flatMap((l) => /^3ds (tr\w+) one-time code (\d{6})$/.exec(l) ?? []);
   expect(lines.length).toBe(3); // one challenge in this scenario: [line, id, code]
   const [, txId, code] = lines as [string, string, string];
-  expect(ctx.api.store.charges.get(txId)?.status).toBe('charge_pending');
+  expect(ctx.api.store.transactions.get(txId)?.status).toBe('charge_pending');
   return { txId, code, resources: checkout };
 }
 
@@ -72,7 +72,7 @@ export const threeDSecure: Scenario[] = [
       await tab.press('Enter');
       expect(await returnHeading(tab, ctx.merchantUrl)).toBe('Pago completado');
       // server side: the sandbox completed the charge, with an authorization; the receipt shows that charge
-      const charge = ctx.api.store.charges.get(txId)!;
+      const charge = ctx.api.store.transactions.get(txId)!;
       expect(charge.status).toBe('completed');
       expect(charge.authorization).toMatch(/^\d{6}$/);
       expect(await waitForText(tab, '[data-field="id"]', txId)).toBe(txId);
@@ -94,7 +94,7 @@ export const threeDSecure: Scenario[] = [
       await tab.press('Enter');
       expect(await returnHeading(tab, ctx.merchantUrl)).toBe('Payment failed');
       expect(await waitForText(tab, '#result-message', 'Your bank could not confirm it was you. You were not charged.')).toBeTruthy();
-      expect(ctx.api.store.charges.get(txId)).toMatchObject({ status: 'failed', authorization: null });
+      expect(ctx.api.store.transactions.get(txId)).toMatchObject({ status: 'failed', authorization: null });
       // in the shopper's words only: no raw status, no API error_message
       const body = await tab.evaluate(() => [...document.querySelectorAll('main > :not(h1)')].map((el) => el.textContent).join(' '));
       expect(body).not.toMatch(/failed|3-D Secure|Status/);

@@ -1,0 +1,38 @@
+import { newId } from '../domain/ids';
+import type { Store } from '../store/index';
+
+/**
+ * The event types of the spec (spec, Events), and which operation emits each (docs/sandbox.md, "Events").
+ */
+export const EVENT_TYPES = [
+  'verification',
+  'charge.refunded',
+  'charge.failed',
+  'charge.cancelled',
+  'charge.created',
+  'charge.succeeded',
+  'subscription.charge.failed',
+  'payout.created',
+  'payout.succeeded',
+  'payout.failed',
+  'transfer.succeeded',
+  'fee.succeeded',
+  'spei.received',
+  'chargeback.created',
+  'chargeback.rejected',
+  'chargeback.accepted',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Writes an event to the outbox. Call it inside the transaction of the change it reports: the event then exists
+ * exactly when the change does (nothing lost, nothing announced that did not happen).
+ * @param payload what the event carries (the Transaction object of the change, as the API shows it then).
+ * @returns the event's id.
+ */
+export function emit(store: Store, type: EventType, resourceId: string | null, payload: Record<string, unknown>, at: number): string {
+  const id = newId('ev');
+  store.events.add({ id, type, created: at, resourceId, payload });
+  return id;
+}

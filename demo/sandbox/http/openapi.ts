@@ -1,0 +1,88 @@
+import type { MiddlewareHandler } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import { z } from 'zod';
+import { ERROR_CODES } from '../domain/errors';
+
+/**
+ * The OpenAPI 3.1 description of each route, built from the same zod schemas that check requests and type the
+ * views (hono-openapi: it describes ordinary Hono routes, so the sandbox keeps its own parsing and the spec's
+ * error codes; `generateSpecs` then reads every described route). Served at `{base}/openapi.json`.
+ */
+
+/** The spec's Error object (spec, Errors). */
+export const errorObject = z
+  .object({
+    category: z.enum(['request', 'internal', 'gateway']),
+    error_code: z.number().int(),
+    description: z.string(),
+    http_code: z.number().int(),
+    request_id: z.string(),
+    fraud_rules: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Error', description: 'Every error response (spec, Errors).' });
+
+/** What one route is, for its OpenAPI operation. */
+export interface RouteDoc {
+  /** Group in the reference (the spec's section). */
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The request body's schema (POST, PUT). */
+  body?: z.ZodType;
+  /** The query's schema: an object whose members are the query parameters. */
+  query?: z.ZodObject;
+  /** The success status and its body's schema; no schema: an empty body. */
+  ok: { status: 200 | 201 | 204; schema?: z.ZodType; description?: string };
+  /** Error codes the route answers beside the common ones (1000, 1001, 1002, 1004, 1005, 1009, 1010). */
+  errors?: readonly number[];
+  /** Which keys may call it. @default 'private' */
+  keys?: 'public' | 'private' | 'none';
+  /**
+   * Where the spec is silent and the sandbox fills the gap (an operation "not shown", a choice of ours): the text
+   * becomes `x-sandbox-gap` on the operation and a row of docs/sandbox.md.
+   */
+  gap?: string;
+}
+
+/** What any route may answer: internal error, bad request, authentication, not found, body too large, forbidden key, fault mode's 503. */
+const COMMON_ERRORS = [1000, 1001, 1002, 1004, 1005, 1009, 1010];
+
+/** The middleware carrying a route's OpenAPI operation (it does nothing at request time). */
+export function describe(r: RouteDoc): MiddlewareHandler {
+  const statuses = new Map<number, number[]>();
+  for (const code of [...COMMON_ERRORS, ...(r.errors ?? [])]) {
+    const status = ERROR_CODES[code]?.http_code ?? 500;
+    statuses.set(status, [...(statuses.get(status) ?? []), code]);
+  }
+  const errors = Object.fromEntries(
+    [...statuses].map(([status, codes]) => [
+      status,
+      { description: `Error object, error_code ${codes.join(', ')}`, content: { 'application/json': { schema: resolver(errorObject) } } },
+    ]),
+  );
+  const ok = {
+    description: r.ok.description ?? (r.ok.schema ? 'Success' : 'Success, empty body'),
+    ...(r.ok.schema && { content: { 'application/json': { schema: resolver(r.ok.schema) } } }),
+  };
+  return describeRoute({
+    tags: [r.tag],
+    summary: r.summary,
+    ...(r.description && { description: r.description }),
+    ...(r.body && { requestBody: { required: true, content: { 'application/json': { schema: resolver(r.body) as never } } } }),
+    ...(r.query && { parameters: queryParameters(r.query) }),
+    security: r.keys === 'none' ? [] : r.keys === 'public' ? [{ publicKey: [] }, { privateKey: [] }] : [{ privateKey: [] }],
+    responses: { [r.ok.status]: ok, ...errors },
+    ...(r.gap && { 'x-sandbox-gap': r.gap }),
+  });
+}
+
+/** The query parameters of a query schema: one per member, typed as strings (a query string holds only text). */
+function queryParameters(query: z.ZodObject) {
+  return Object.entries(query.shape).map(([name, member]) => ({
+    in: 'query' as const,
+    name,
+    required: !(member as z.ZodType).safeParse(undefined).success,
+    schema: { type: 'string' as const },
+    ...((member as z.ZodType).description && { description: (member as z.ZodType).description }),
+  }));
+}

@@ -1,0 +1,60 @@
+import type { Db } from './db';
+
+/** One event of the outbox (spec, Events: the event types), as written with the change it reports. */
+export interface StoredEvent {
+  seq: number;
+  /** `ev` + random letters and digits. */
+  id: string;
+  type: string;
+  created: number;
+  /** The resource the event is about (a transaction id), or null. */
+  resourceId: string | null;
+  /** The event's payload: the object delivered (a Transaction object, an invoice notification ...). */
+  payload: Record<string, unknown>;
+}
+
+type EventRow = { seq: number; id: string; type: string; created: number; resource_id: string | null; doc: string };
+
+const COLUMNS = 'SELECT seq, id, type, created, resource_id, doc FROM events';
+
+const toEvent = (r: EventRow): StoredEvent => ({
+  seq: r.seq,
+  id: r.id,
+  type: r.type,
+  created: r.created,
+  resourceId: r.resource_id,
+  payload: JSON.parse(r.doc) as Record<string, unknown>,
+});
+
+/**
+ * The outbox: every event is inserted in the same database transaction as the state change it reports, so an
+ * event exists exactly when its change does. Delivery (events/) reads it in order.
+ */
+export class EventRepo {
+  constructor(readonly db: Db) {}
+
+  add(e: Omit<StoredEvent, 'seq'>): void {
+    this.db
+      .prepare('INSERT INTO events (id, type, created, resource_id, doc) VALUES (?, ?, ?, ?, ?)')
+      .run(e.id, e.type, e.created, e.resourceId, JSON.stringify(e.payload));
+  }
+
+  /** The events after `afterSeq`, oldest first, at most `limit`. */
+  after(afterSeq: number, limit = 100): StoredEvent[] {
+    return this.db.prepare<[number, number], EventRow>(`${COLUMNS} WHERE seq > ? ORDER BY seq LIMIT ?`).all(afterSeq, limit).map(toEvent);
+  }
+
+  /** The events about a resource, oldest first. */
+  of(resourceId: string): StoredEvent[] {
+    return this.db.prepare<[string], EventRow>(`${COLUMNS} WHERE resource_id = ? ORDER BY seq`).all(resourceId).map(toEvent);
+  }
+
+  get(id: string): StoredEvent | undefined {
+    const r = this.db.prepare<[string], EventRow>(`${COLUMNS} WHERE id = ?`).get(id);
+    return r && toEvent(r);
+  }
+
+  get size(): number {
+    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events').get()!.n;
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { ChallengeRecord, TokenRecord } from '../domain/records';
+import type { DeviceRecord, DeviceUse } from '../fraud/records';
+import { inTransaction, openDb, type Db, type DbLocation } from './db';
+import { EventRepo } from './events';
+import { JobRepo } from './jobs';
+import { LedgerRepo } from './ledger';
+import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
+import { DocTable } from './table';
+
+/**
+ * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
+ * - `maxRecords` (`--max-records`): most records kept per kind. Durable kinds (cards, customers, transactions and
+ *   every resource after them) refuse a new one past it with 1003; tokens and device data push out their oldest.
+ * - `tokenTtlSeconds` (`--token-ttl`): a token older than this is gone (1005 on use or retrieval).
+ * - `deviceDataTtlSeconds` (`--device-data-ttl`): device data older than this is gone.
+ * - `maxDeviceUses`: most card uses remembered for the velocity rules, oldest dropped first.
+ */
+export interface StoreLimits {
+  maxRecords: number;
+  tokenTtlSeconds: number;
+  deviceDataTtlSeconds: number;
+  maxDeviceUses: number;
+}
+
+/**
+ * The sandbox's state in SQLite (store/db.ts): one repository per resource, the ledger, the event outbox and the
+ * scheduler's jobs, all on one database, so one {@link Store.tx} spans them. Only services use it; routes never do.
+ */
+export class Store {
+  readonly db: Db;
+  readonly tokens: EphemeralTable<TokenRecord>;
+  readonly cards: CardRepo;
+  readonly customers: CustomerRepo;
+  readonly transactions: TransactionRepo;
+  readonly devices: EphemeralTable<DeviceRecord>;
+  readonly challenges: DocTable<ChallengeRecord>;
+  readonly ledger: LedgerRepo;
+  readonly events: EventRepo;
+  readonly jobs: JobRepo;
+
+  /**
+   * @param location a file path or `:memory:`; `reset` deletes the file first.
+   * @param now the clock (epoch ms), for the expiry of tokens and device data.
+   */
+  constructor(
+    location: DbLocation,
+    readonly limits: StoreLimits,
+    now: () => number,
+    opts: { reset?: boolean } = {},
+  ) {
+    const db = (this.db = openDb(location, opts));
+    this.tokens = new EphemeralTable(db, 'tokens', limits.maxRecords, limits.tokenTtlSeconds * 1000, now);
+    this.cards = new CardRepo(db);
+    this.customers = new CustomerRepo(db);
+    this.transactions = new TransactionRepo(db);
+    this.devices = new EphemeralTable(db, 'devices', limits.maxRecords, limits.deviceDataTtlSeconds * 1000, now);
+    this.challenges = new DocTable(db, 'challenges', { transaction_id: (r) => r.transactionId });
+    this.ledger = new LedgerRepo(db);
+    this.events = new EventRepo(db);
+    this.jobs = new JobRepo(db);
+  }
+
+  /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */
+  tx<T>(fn: () => T): T {
+    return inTransaction(this.db, fn);
+  }
+
+  /** A setting kept with the data (`meta`), or undefined. */
+  meta(key: string): string | undefined {
+    return this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** The card fingerprint key: 32 random bytes made once and kept with the data (the same card is known after a restart). */
+  fingerprintKey(): Buffer {
+    const hex = this.meta('fingerprint_key');
+    if (hex) return Buffer.from(hex, 'hex');
+    const key = randomBytes(32);
+    this.setMeta('fingerprint_key', key.toString('hex'));
+    return key;
+  }
+
+  /** Records one card use for the velocity rules, dropping uses older than `since` (ms) and beyond the cap. */
+  addDeviceUse(use: DeviceUse, since: number): void {
+    this.db.prepare('DELETE FROM device_uses WHERE at < ?').run(since);
+    const n = this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM device_uses').get()!.n;
+    if (n >= this.limits.maxDeviceUses) {
+      this.db
+        .prepare('DELETE FROM device_uses WHERE seq IN (SELECT seq FROM device_uses ORDER BY seq LIMIT ?)')
+        .run(n - this.limits.maxDeviceUses + 1);
+    }
+    this.db
+      .prepare('INSERT INTO device_uses (at, visitor_id, ip, fingerprint) VALUES (?, ?, ?, ?)')
+      .run(use.at, use.visitorId, use.ip, use.fingerprint);
+  }
+
+  /** How many distinct values of `key` the card uses whose `match` column equals `value` have (velocity rules). */
+  distinctUses(match: 'visitor_id' | 'fingerprint' | 'ip', value: string, key: 'visitor_id' | 'fingerprint'): number {
+    return this.db
+      .prepare<[string], { n: number }>(`SELECT count(DISTINCT ${key}) AS n FROM device_uses WHERE ${match} = ? AND ${key} IS NOT NULL`)
+      .get(value)!.n;
+  }
+
+  /** The points a points card has spent (by its keyed fingerprint). */
+  pointsSpent(fingerprint: string): number {
+    return (
+      this.db.prepare<[string], { spent: number }>('SELECT spent FROM points_spent WHERE fingerprint = ?').get(fingerprint)?.spent ?? 0
+    );
+  }
+
+  setPointsSpent(fingerprint: string, spent: number): void {
+    this.db
+      .prepare('INSERT INTO points_spent (fingerprint, spent) VALUES (?, ?) ON CONFLICT (fingerprint) DO UPDATE SET spent = excluded.spent')
+      .run(fingerprint, spent);
+  }
+
+  /**
+   * Empties every table but the migrations (the simulation API's reset), in one transaction; a new fingerprint
+   * key is made on next use.
+   */
+  reset(): void {
+    const tables = this.db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('migrations', 'counts', 'sqlite_sequence')",
+      )
+      .all();
+    this.tx(() => {
+      for (const { name } of tables) this.db.prepare(`DELETE FROM ${name}`).run();
+      this.db.prepare('UPDATE counts SET n = 0').run();
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
