@@ -7,7 +7,18 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'demo/spa/dist/', '**/node_modules/', 'docs/api/', '.reports/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'demo/spa/dist/',
+      'demo/sandbox/dist/',
+      '**/node_modules/',
+      'docs/api/',
+      '.reports/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

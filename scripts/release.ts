@@ -7,6 +7,11 @@
  * With `--dry-run` it stops there and leaves the tarball in `.reports/release/`; without it, it then runs
  * `npm publish` on that same tarball.
  * `--checks-only` skips the build and the size budgets (`npm run test:all` runs both before it).
+ *
+ * The sandbox's own package (`demo/sandbox`, `paytoken-sandbox`, built by scripts/build/sandbox.ts) is packed beside
+ * it, and that tarball is installed into an empty folder as a merchant's project would (its `allowScripts` letting
+ * better-sqlite3 build), started as `npx paytoken-sandbox --db ./sandbox.db --port 0`, asked for the merchant, a
+ * token and a hosted-field frame, and stopped: scripts/build/sandbox-install.ts.
  * Exits non-zero when a step fails; nothing is published then.
  */
 import { spawnSync } from 'node:child_process';
@@ -62,12 +67,19 @@ try {
 } finally {
   rmSync(unpacked, { recursive: true, force: true });
 }
+const sandbox = pack(dest, { fresh: false, workspace: 'demo/sandbox' });
+ok =
+  run(`the sandbox package (${sandbox.files.length} files): installed into an empty folder and started`, process.execPath, [
+    bin('tsx/dist/cli.mjs'),
+    'scripts/build/sandbox-install.ts',
+    sandbox.tarball,
+  ]) && ok;
 if (!ok) {
   console.log('release: a check failed; nothing published');
   process.exit(1);
 }
 if (dryRun) {
   console.log('release: dry run; nothing published');
-} else if (!run('npm publish', 'npm', ['publish', packed.tarball])) {
+} else if (!run('npm publish', 'npm', ['publish', packed.tarball]) || !run('npm publish (sandbox)', 'npm', ['publish', sandbox.tarball])) {
   process.exit(1);
 }

@@ -32,10 +32,11 @@ const BUILD_INPUTS = [
 /**
  * `npm pack --json` of the repository into `dest`. With `fresh`, packs a copy of the build inputs without
  * `dist/` (as a fresh clone has it; `node_modules` linked), so the `prepack` script must build the code;
- * otherwise packs the repository's current `dist/` without running scripts.
+ * otherwise packs the repository's current `dist/` without running scripts. `workspace` packs that workspace
+ * (`demo/sandbox`) instead of the library.
  * @throws Error when npm fails (its stderr in the message).
  */
-export function pack(dest: string, { fresh }: { fresh: boolean }): PackResult {
+export function pack(dest: string, { fresh, workspace }: { fresh: boolean; workspace?: string }): PackResult {
   mkdirSync(dest, { recursive: true });
   let cwd = ROOT;
   if (fresh) {
@@ -44,7 +45,14 @@ export function pack(dest: string, { fresh }: { fresh: boolean }): PackResult {
     symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'), 'dir');
   }
   try {
-    const args = ['pack', '--json', '--pack-destination', dest, ...(fresh ? [] : ['--ignore-scripts'])];
+    const args = [
+      'pack',
+      '--json',
+      '--pack-destination',
+      dest,
+      ...(fresh ? [] : ['--ignore-scripts']),
+      ...(workspace ? ['-w', workspace] : []),
+    ];
     const out = execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
     // prepack's own output goes to stdout before the JSON array
     const json = JSON.parse(out.slice(out.indexOf('\n[') >= 0 ? out.indexOf('\n[') + 1 : out.indexOf('['))) as {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,8 +13,14 @@ export const DEFAULT_FIELDS_ANCESTORS: readonly string[] = ['http://127.0.0.1:*'
 /** An origin (scheme, host, optional port) or a host with any port (`:*`), as CSP `frame-ancestors` takes them. */
 const ANCESTOR = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\])(:(\d{1,5}|\*))?$/i;
 
-/** Where the built frame files are (`npm run build` -> dist/fields/). */
-const DIST = fileURLToPath(new URL('../../../dist/fields/', import.meta.url));
+/**
+ * Where the built frame files are: `fields/` beside the sandbox's own bundle (the packed `paytoken-sandbox`), else the
+ * repository's `dist/fields/` (`npm run build`).
+ */
+const DIST =
+  [new URL('./fields/', import.meta.url), new URL('../../../dist/fields/', import.meta.url)]
+    .map((u) => fileURLToPath(u))
+    .find((dir) => existsSync(`${dir}frame.html`)) ?? fileURLToPath(new URL('../../../dist/fields/', import.meta.url));
 
 /** A font origin the frame may load brand fonts from: https, a host name, an optional port; nothing else. */
 const FONT_ORIGIN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/i;

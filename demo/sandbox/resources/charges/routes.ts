@@ -54,10 +54,10 @@ export function chargesRouter(d: Deps) {
     })
     .get('/:transaction_id', describe(DOCS.get), (c) => c.json(view(chargeOf(d, id(c), levelOf(d, c)))))
     .post('/:transaction_id/capture', describe(DOCS.capture), (c) =>
-      c.json(view(captureCharge(d, id(c), levelOf(d, c), parseWith(captureSchema, c.var.body).amount))),
+      c.json(view(captureCharge(d, id(c), levelOf(d, c), parseWith(captureSchema, c.var.body ?? {}).amount))),
     )
     .post('/:transaction_id/refund', describe(DOCS.refund), (c) =>
-      c.json(view(refundCharge(d, id(c), levelOf(d, c), parseWith(refundSchema, c.var.body)))),
+      c.json(view(refundCharge(d, id(c), levelOf(d, c), parseWith(refundSchema, c.var.body ?? {})))),
     )
     .post('/:transaction_id/cancel', describe(DOCS.cancel), (c) => {
       parseWith(cancelSchema, c.var.body ?? {});

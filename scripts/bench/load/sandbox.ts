@@ -1,0 +1,42 @@
+/**
+ * The sandbox as its own process for the benchmarks (the CLI, `--port 0`), so the load generator never shares its
+ * event loop: start it, read its base URL, read its memory, stop it gently or kill it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/** A running sandbox process. */
+export interface SandboxProcess {
+  base: string;
+  child: ChildProcess;
+  /** From spawn to its first line (it listens, its data opened), milliseconds. */
+  readyMs: number;
+  /** Its resident memory now, bytes (Linux /proc). */
+  rss(): number;
+  /** SIGTERM, resolved when it exited. */
+  stop(): Promise<void>;
+}
+
+/** Starts `demo/sandbox/cli.ts --port 0 ...args` under tsx; resolves once it printed its base URL. */
+export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
+  const base = String(first.value ?? '');
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`the sandbox did not start (${args.join(' ')}): ${base}`);
+  return {
+    base,
+    child,
+    readyMs: performance.now() - t0,
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * `tsx scripts/build/sandbox-install.ts TARBALL`: the sandbox's package as a merchant uses it in their own CI. Installs
+ * the packed `paytoken-sandbox` tarball into an empty folder (a project whose package.json allows better-sqlite3's
+ * install script, as npm 11 asks), starts `npx paytoken-sandbox --db ./sandbox.db --port 0`, checks that it answers
+ * (the merchant record with the private key, a token with the public key, a hosted-field frame page, the OpenAPI
+ * document) and that its data file exists, then stops it with SIGTERM (to its process group, as Ctrl-C does) and checks it no longer answers. Exits non-zero on any failure.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+
+const tarball = resolve(process.argv[2] ?? '');
+const dir = mkdtempSync(join(tmpdir(), 'paytoken-sandbox-install-'));
+const fail = (why: string): never => {
+  console.error(`sandbox-install: ${why}`);
+  process.exit(1);
+};
+const basic = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
+
+try {
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'a-shop', private: true, allowScripts: { 'better-sqlite3': true, '@scarf/scarf': false } }),
+  );
+  // better-sqlite3 builds from source here (no prebuilt binary can be downloaded): on every core, within 20 minutes
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', tarball], {
+    cwd: dir,
+    stdio: 'inherit',
+    timeout: 1_200_000,
+    env: { ...process.env, JOBS: 'max' },
+  });
+  if (install.status !== 0) fail('npm install of the tarball failed');
+  const child = spawn('npx', ['paytoken-sandbox', '--db', './sandbox.db', '--port', '0'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const base = String((await lines.next()).value ?? '');
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) fail(`first line is not the base URL: ${base}`);
+  const { merchantId, privateKey, publicKey } = SANDBOX_DEFAULTS;
+  const merchant = await fetch(`${base}/v1/${merchantId}`, { headers: basic(privateKey) });
+  const card = { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' };
+  const token = await fetch(`${base}/v1/${merchantId}/tokens`, {
+    method: 'POST',
+    headers: { ...basic(publicKey), 'Content-Type': 'application/json' },
+    body: JSON.stringify(card),
+  });
+  const frame = await fetch(`${base}/fields/v1/frame.html`);
+  const openapi = await fetch(`${base}/openapi.json`);
+  const statuses = [merchant.status, token.status, frame.status, openapi.status];
+  if (statuses.join() !== '200,201,200,200') fail(`answers ${statuses.join(', ')}, expected 200, 201, 200, 200`);
+  if (!existsSync(join(dir, 'sandbox.db'))) fail('no data file at ./sandbox.db');
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  const closed = await fetch(`${base}/openapi.json`).then(
+    () => false,
+    () => true,
+  );
+  if (!closed) fail('still answering after SIGTERM');
+  console.log(`sandbox-install: installed, answered (merchant, token, frame, OpenAPI), kept ./sandbox.db, stopped`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

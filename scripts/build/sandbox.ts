@@ -1,0 +1,38 @@
+/**
+ * `npm run build:sandbox`: builds the sandbox's own package (`demo/sandbox`, published as `paytoken-sandbox`) into
+ * `demo/sandbox/dist/`: `cli.js` (the `paytoken-sandbox` command) and `index.js` (`startSandbox`, `createSandboxApp`
+ * for a merchant's own tests), each one ES module bundled by esbuild with the card rules of `src/card` inside and
+ * the server dependencies (Hono, zod, better-sqlite3, ...) left as the package's `dependencies`; and the built
+ * hosted-field frame files (`dist/fields/`, from `npm run build:lib`), which the sandbox serves. The browser library's
+ * package gains nothing from this: its `files` never include demo/.
+ */
+import { build } from 'esbuild';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PKG = join(ROOT, 'demo/sandbox');
+const OUT = join(PKG, 'dist');
+
+if (!existsSync(join(ROOT, 'dist/fields/frame.html'))) {
+  console.error('build:sandbox: dist/fields/ is missing; run npm run build:lib first');
+  process.exit(1);
+}
+const deps = Object.keys(
+  (JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+);
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  entryPoints: { cli: join(PKG, 'cli.ts'), index: join(PKG, 'server.ts') },
+  outdir: OUT,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // the package's dependencies, and every subpath of them, stay imports; Node's own modules too
+  external: [...deps, ...deps.map((d) => `${d}/*`)],
+  banner: { js: '#!/usr/bin/env node' },
+  logLevel: 'warning',
+});
+cpSync(join(ROOT, 'dist/fields'), join(OUT, 'fields'), { recursive: true });
+console.log(`build:sandbox: ${OUT.slice(ROOT.length + 1)}/cli.js, index.js and fields/ written`);
