@@ -10,16 +10,21 @@
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
  * The 3-D Secure server snippet (a `ts` block without `paytoken`) runs in Node here, its variables given by a
- * prelude.
+ * prelude. The README quick start (its five files, {@link QUICKSTART}) is written to a folder as the README names
+ * them and run as a merchant would: `node server.mjs` against this test's sandbox, paid in Chromium.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 import { test as base, expect, FUTURE_YY, fillCard, LABELS } from './fixtures';
 import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
 import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
+import { QUICKSTART } from '../scripts/ci/readme';
 
 interface Block {
   /** The `<!-- snippet: name -->` marker's name; '' for a block without one. */
@@ -53,7 +58,12 @@ function codeBlocks(): Block[] {
 }
 
 /** Snippets run by another test (in Node, not in a browser), and that test. */
-const ELSEWHERE: Record<string, string> = { 'server-charge': 'test/tooling/server-example.test.ts' };
+const ELSEWHERE: Record<string, string> = {
+  'server-charge': 'test/tooling/server-example.test.ts',
+  'webhook-receiver': 'test/tooling/webhook-example.test.ts',
+};
+/** The README's text, where the quick start names its files. */
+const README = readFileSync('README.md', 'utf8');
 
 /** What the page server serves now, and what was posted to it. */
 const site = { html: '', js: '', css: '', module: '', posted: [] as { path: string; body: string }[] };
@@ -241,19 +251,65 @@ function serveQuickStart(pageHtml: string, js: string): void {
   site.js = sandboxed(js);
 }
 
-/** Pays on the quick start's page: a card typed into the four frames, then the Pay button. No card input on the page. */
-async function payInFrames(page: Page): Promise<void> {
+/** Pays on the quick start's page: `pan` typed into the four frames, then the Pay button. No card input on the page. */
+async function payInFrames(page: Page, pan = '4111111111111111'): Promise<void> {
   const input = (field: string) => page.frameLocator('#card iframe').locator(`input.${field}`);
   await expect(input('card_number')).toBeEnabled({ timeout: 15_000 });
   await expect(page.locator('iframe')).toHaveCount(1);
   // the merchant page holds no input the shopper types in, and none the browser would autofill with card data
   await expect(page.locator('input:not([type="hidden"]), [autocomplete^="cc-"]')).toHaveCount(0);
-  await input('card_number').pressSequentially('4111111111111111');
+  await input('card_number').pressSequentially(pan);
   await input('expiry').pressSequentially(`12${FUTURE_YY}`);
   await input('cvv2').pressSequentially('123');
   await input('holder_name').pressSequentially('Ana Pérez');
   await page.getByRole('button', { name: 'Pay' }).click();
 }
+
+/**
+ * The README quick start as a merchant pastes it: each of its five snippets written to the file the README names
+ * just before it, `paytoken-hosted.iife.js` and its `.sri` copied from dist/ as it says, the sandbox address in
+ * checkout.js made this test's, and `node server.mjs` started there (`PORT=0`: a free port; `PAYMENTS_API_URL`: this
+ * test's sandbox). @returns the URL it prints and its stop.
+ */
+async function startQuickStart(): Promise<{ url: string; stop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'paytoken-quickstart-'));
+  for (const { file, snippet: name } of QUICKSTART) {
+    const before = README.slice(0, README.indexOf(`<!-- snippet: ${name} -->`))
+      .trimEnd()
+      .split('\n\n')
+      .at(-2)!;
+    expect(before.startsWith(`\`${file}\``), `the paragraph before the ${name} block starts with \`${file}\``).toBe(true);
+    writeFileSync(join(dir, file), name === 'quickstart-script' ? sandboxed(snippet(name).code) : snippet(name).code);
+  }
+  for (const f of ['paytoken-hosted.iife.js', 'paytoken-hosted.iife.js.sri']) copyFileSync(`dist/${f}`, join(dir, f));
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, PORT: '0', PAYMENTS_API_URL: api.baseUrl } });
+  const stop = () => {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let out = '';
+  child.stderr.on('data', (d: Buffer) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`node server.mjs printed no URL in 10 s: ${out}`)), 10_000);
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec((out += d));
+      if (m) resolve(m[0]);
+      if (m) clearTimeout(timer);
+    });
+    child.once('exit', (code) => reject(new Error(`node server.mjs exited (${code}): ${out}`)));
+  }).catch((e: Error) => {
+    stop();
+    throw e;
+  });
+  return { url, stop };
+}
+
+/** Layout facts of the page at its viewport: sideways scroll (px) and the form's left and right edges. */
+const fit = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('form')!.getBoundingClientRect();
+    return { scroll: document.documentElement.scrollWidth - innerWidth, left: box.left, right: innerWidth - box.right };
+  });
 
 /**
  * Scenarios, each naming the snippets it runs; `run` gets the first (the others it reads with {@link snippet}).
@@ -446,16 +502,46 @@ const redirect = (status: number, url: string) => ({ status, url });`;
     },
   },
   {
-    name: 'README quick start, script tag: the hosted fields page (no card input on it) posts token_id and device_session_id to /charge',
-    snippets: ['quickstart-html', 'quickstart-css', 'quickstart-script'],
-    run: async (page, block) => {
-      serveQuickStart(block.code, snippet('quickstart-script').code);
-      await page.goto(siteUrl);
-      await payInFrames(page);
-      const form = tokenOf(await posted('/charge'));
-      expect(form.get('token_id')).toMatch(/^[A-Za-z0-9]+$/);
-      expect(form.get('device_session_id')).toMatch(/^[A-Za-z0-9]{32}$/);
-      expect(api.store.tokens.has(form.get('token_id')!)).toBe(true);
+    name: 'README quick start as written: the five files and `node server.mjs` pay (no sideways scroll at 390 and 1280 px), a 3-D Secure card through the bank page and back',
+    snippets: ['quickstart-html', 'quickstart-css', 'quickstart-script', 'quickstart-server'],
+    run: async (page) => {
+      const shop = await startQuickStart();
+      try {
+        // a phone: the form inside the screen, nothing to scroll sideways; the script tag checked by its SRI value
+        await page.setViewportSize({ width: 390, height: 800 });
+        const res = await page.goto(shop.url);
+        expect(res!.headers()['content-security-policy']).toContain(`frame-src ${api.baseUrl}`);
+        const sri = readFileSync('dist/paytoken-hosted.iife.js.sri', 'utf8').trim();
+        await expect(page.locator('script[src="paytoken-hosted.iife.js"]')).toHaveAttribute('integrity', sri);
+        await expect(page.locator('script[src="paytoken-hosted.iife.js"]')).toHaveAttribute('crossorigin', 'anonymous');
+        const phone = await fit(page);
+        expect(phone.scroll).toBeLessThanOrEqual(0);
+        expect(Math.min(phone.left, phone.right)).toBeGreaterThanOrEqual(8);
+        await expect(page.frameLocator('#card iframe').locator('input.card_number')).toBeEnabled({ timeout: 15_000 });
+        mkdirSync('.reports/screens', { recursive: true });
+        await page.screenshot({ path: '.reports/screens/quickstart-390.png', fullPage: true });
+        await payInFrames(page);
+        await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible({ timeout: 15_000 });
+        const paid = [...api.store.transactions.values()].at(-1)!;
+        expect([paid.status, paid.amountCents]).toEqual(['completed', 34900]);
+        await expect(page.getByText(paid.id)).toBeVisible();
+        // a desktop, the card whose bank asks for 3-D Secure: the bank page, its one-time code, back to /3ds/return
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(shop.url);
+        expect((await fit(page)).scroll).toBeLessThanOrEqual(0);
+        await payInFrames(page, '4000000000030124');
+        await page.waitForURL((u) => u.origin === api.baseUrl, { timeout: 15_000 });
+        const tx = [...api.store.transactions.values()].at(-1)!;
+        expect(tx.status).toBe('charge_pending');
+        await page.getByLabel('Código de un solo uso').fill(await otp(tx.id));
+        await page.getByRole('button', { name: 'Confirmar compra' }).click();
+        await page.waitForURL(`${shop.url}/3ds/return?id=${tx.id}`);
+        await expect(page.getByRole('heading', { name: 'Paid, thank you' })).toBeVisible();
+        expect(api.store.transactions.get(tx.id)!.status).toBe('completed');
+        await page.screenshot({ path: '.reports/screens/quickstart-paid-1280.png', fullPage: true });
+      } finally {
+        shop.stop();
+      }
     },
   },
   {
@@ -464,7 +550,7 @@ const redirect = (status: number, url: string) => ({ status, url });`;
     run: async (page, block) => {
       serveQuickStart(
         snippet('quickstart-html').code.replace(
-          /<script src="paytoken-hosted\.iife\.js"><\/script>\s*<script src="checkout\.js"><\/script>/,
+          /<script src="paytoken-hosted\.iife\.js"[^>]*><\/script>\s*<script src="checkout\.js"><\/script>/,
           '<script type="module" src="/app.js"></script>',
         ),
         '',
@@ -509,7 +595,8 @@ test.describe('README and guide snippets run in Chromium', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]); // each name once
     const run = new Set(SCENARIOS.flatMap((s) => s.snippets));
     expect(names.filter((n) => !run.has(n) && !ELSEWHERE[n])).toEqual([]);
-    for (const [name, file] of Object.entries(ELSEWHERE)) expect(readFileSync(file, 'utf8'), name).toContain('docs/examples/charge.mjs');
+    for (const [name, file] of Object.entries(ELSEWHERE))
+      expect(readFileSync(file, 'utf8'), name).toMatch(/docs\/examples\/(quickstart\/)?[\w-]+\.mjs/);
     // every snippet a scenario asks for exists
     expect([...run].filter((n) => !names.includes(n))).toEqual([]);
   });

@@ -6,7 +6,7 @@
  * (`client.authenticate(url, {mode: 'modal'})`) and its result read from the merchant backend.
  */
 import type { Page, Request } from '@playwright/test';
-import { test as base, expect, axeViolations, startServers, CREDENTIALS, FUTURE_YY, type Servers } from './fixtures';
+import { test as base, expect, axeViolations, fillCard, startServers, CREDENTIALS, FUTURE_YY, LABELS, type Servers } from './fixtures';
 
 /** The card element's frame (its container is #spa-card), and one of its inputs by field. */
 const element = (page: Page) => page.frameLocator('#spa-card iframe');
@@ -150,7 +150,7 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test("errors: the app shows its address inputs' errors, the card element its own; switching the language switches both in place", async ({
+  test("errors: the app shows its address inputs' errors (each naming what is missing), the card element its own; switching the language switches both in place", async ({
     page,
     servers,
     recorder,
@@ -165,13 +165,23 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     await expect(element(page).locator('#e')).toHaveText('Escribe el número de tarjeta.');
     await expect(element(page).locator('#e')).toHaveAttribute('aria-live', 'polite');
     await expect(cardInput(page, 'card_number')).toHaveAccessibleDescription('Escribe el número de tarjeta.');
-    await expect(page.getByLabel('Ciudad')).toHaveAccessibleDescription('Revisa la dirección.');
+    for (const [label, message] of [
+      ['Calle y número', 'Escribe la calle y el número.'],
+      ['Ciudad', 'Escribe la ciudad.'],
+      ['Estado', 'Escribe el estado.'],
+      ['Código postal', 'Escribe el código postal.'],
+    ] as const)
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+    await page.getByLabel('País (2 letras)').fill('M');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expect(page.getByLabel('País (2 letras)')).toHaveAccessibleDescription('El país va en 2 letras, como MX.');
+    await page.getByLabel('País (2 letras)').fill('MX');
     await expect(page.locator('#spa-card')).toHaveAttribute('data-paytoken-invalid', '');
     expect(await axeViolations(page)).toEqual([]);
     const frameSources = () => page.locator('iframe').evaluateAll((fs) => fs.map((f) => (f as HTMLIFrameElement).src));
     const before = await frameSources();
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(page.getByLabel('City')).toHaveAccessibleDescription('Check the address.');
+    await expect(page.getByLabel('City')).toHaveAccessibleDescription('Enter the city.');
     await expect(element(page).locator('#e')).toHaveText('Enter the card number.');
     await expect(cardInput(page, 'holder_name')).toHaveAccessibleName('Name on card');
     await expect(page.locator('#spa-card iframe')).toHaveAttribute('title', 'Card details');
@@ -199,6 +209,55 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
     expect(recorder.requests.filter((r) => r.url.endsWith('/tokens'))).toHaveLength(1);
     expect(recorder.cspViolations).toEqual([]);
+  });
+
+  test('at 390 px: the menu of the four checkouts; the receipt\'s ids on one line; "Nuevo pedido" starts a new order, which pays', async ({
+    page,
+    servers,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${servers.merchant.url}/spa/`);
+    const menu = page.getByRole('navigation', { name: 'Formas de pago de la demo' });
+    await expect(menu.getByRole('link')).toHaveText(['Tarjeta alojada', 'Campos separados', 'Formulario en la página', 'SPA (React)']);
+    await expect(menu.getByRole('link', { name: 'SPA (React)' })).toHaveAttribute('aria-current', 'page');
+    const orders: string[] = [];
+    for (const round of [1, 2]) {
+      await openCheckout(page);
+      await fillSpa(page);
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await expect(page.getByRole('heading', { name: 'Pago completado' }), `payment ${round}`).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+      for (const field of ['id', 'order_id', 'authorization']) {
+        const dd = page.locator(`[data-field="${field}"]`);
+        const lineHeight = await dd.evaluate(
+          (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.25,
+        );
+        expect((await dd.boundingBox())!.height, field).toBeLessThan(lineHeight * 1.5); // one line, not broken inside
+      }
+      orders.push((await page.locator('[data-field="order_id"]').textContent())!);
+      await page.getByRole('button', { name: 'Nuevo pedido' }).click();
+      await expect(page.getByRole('heading', { name: 'Carrito' })).toBeVisible();
+    }
+    expect(new Set(orders).size).toBe(2); // a new order, not the paid one again ("already paid")
+  });
+
+  test('an order already paid on another page of the session: the SPA says so, with the receipt link (no second charge)', async ({
+    page,
+    servers,
+  }) => {
+    await page.goto(`${servers.merchant.url}/direct`);
+    await fillCard(page, { number: '4111111111111111' });
+    await page.getByRole('button', { name: LABELS.pay }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    const charges = servers.merchant.charges.length;
+    await page.goto(`${servers.merchant.url}/spa/`);
+    await openCheckout(page);
+    await fillSpa(page);
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expect(page.getByRole('alert')).toContainText('No se hizo un segundo cargo.');
+    expect(servers.merchant.charges.slice(charges).map((c) => c.error_code)).toEqual([1006]);
+    await page.getByRole('alert').getByRole('link', { name: 'Ver el recibo' }).click();
+    await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
   });
 
   test("a decline from the merchant is shown with paytoken's words; another card then pays", async ({ page, servers }) => {
@@ -267,6 +326,34 @@ test.describe('3-D Secure in the SPA: the bank page in a modal, the result read 
     expect(recorder.cspViolations).toEqual([]);
   });
 
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: the bank page fits the modal (nothing to scroll), the close button small and plain in its corner`, async ({
+      page,
+      shop,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const { dialog } = await payInModal(page, shop, '4000000000030124');
+      const bank = page.frames().find((f) => f.url().startsWith(`${shop.apiUrl}/3ds/`))!;
+      const overflow = await bank.evaluate(() => [
+        document.documentElement.scrollHeight - innerHeight,
+        document.documentElement.scrollWidth - innerWidth,
+      ]);
+      expect(overflow[0], 'vertical scroll in the bank frame').toBeLessThanOrEqual(0);
+      expect(overflow[1], 'sideways scroll in the bank frame').toBeLessThanOrEqual(0);
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const close = dialog.getByRole('button', { name: 'Cerrar' });
+      const closeBox = (await close.boundingBox())!;
+      expect(closeBox.width).toBeLessThan(box.width / 3); // not the page's full-width main-action button
+      expect(closeBox.x + closeBox.width).toBeGreaterThan(box.x + box.width - 24); // in the right corner
+      const looks = await close.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]);
+      expect(looks[0]).not.toBe('rgb(29, 78, 216)'); // not the SPA's accent (its buttons' look)
+      expect(looks[1]).not.toBe('rgb(255, 255, 255)');
+      await page.screenshot({ path: `.reports/screens/spa-3ds-modal-${width}.png` });
+    });
+  }
+
   test('rejected by the shopper in the modal: the checkout says the bank did not confirm, the charge failed', async ({ page, shop }) => {
     const { dialog, bank } = await payInModal(page, shop, '4000000000030124');
     await bank.getByRole('button', { name: 'No reconozco esta compra' }).click();
@@ -313,7 +400,7 @@ test('reward points in the SPA: the "pay with points" step (no axe violations), 
   await expect(page.getByRole('heading', { name: 'Pago con tarjeta' })).toBeHidden();
   await expect(page.locator('iframe')).toHaveCount(1); // the checkout's card element stays mounted underneath
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByLabel('Solo con puntos').check();
+  await expect(page.getByLabel('Solo con puntos')).toBeChecked(); // the points cover the order: what fits is chosen
   await page.getByRole('button', { name: /^Pagar/ }).click();
   await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
   await expect(page.locator('[data-field="points_used"]')).toHaveText('3490 ($349.00)');

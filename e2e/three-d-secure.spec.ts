@@ -152,7 +152,7 @@ test.describe('reward points and months without interest', () => {
     await expect(page.getByRole('heading', { name: 'Paga con puntos' })).toBeVisible();
     await expect(page.locator('#points-balance')).toHaveText('Tu tarjeta tiene 50,000 puntos ($5,000.00 MXN).');
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('Solo con puntos').check();
+    await expect(page.getByLabel('Solo con puntos')).toBeChecked(); // the points cover the order: what fits is chosen
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     await expect(page.locator('[data-field="points_used"]')).toHaveText('24000 ($2,400.00)');
@@ -360,7 +360,7 @@ test.describe('on the card element checkout (/): the same steps as /direct', () 
     const balance = Number(/tiene ([\d,]+) puntos/.exec((await page.locator('#points-balance').textContent())!)![1]!.replace(/,/g, ''));
     expect(balance).toBeGreaterThanOrEqual(24000); // 50000 at start; another test of this worker may have spent some
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('Solo con puntos').check();
+    await expect(page.getByLabel('Solo con puntos')).toBeChecked(); // the points cover the order: what fits is chosen
     await page.getByRole('button', { name: LABELS.pay }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
     await expect(page.locator('[data-field="points_used"]')).toHaveText('24000 ($2,400.00)');

@@ -2,8 +2,9 @@
  * The demo checkout and receipt at 320, 390 and 1280 px wide (es-MX, the longer labels): nothing wider than the
  * screen, the expiry and CVV2 fields aligned (side by side on one line, or stacked), labels on one line, a
  * 16-digit card number visible whole beside the brand icon, the receipt inset from the screen's edges with the
- * card on one line and nothing for developers in it (no raw keys, no anti-fraud flags). Screenshots of each go
- * to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
+ * card and each id on one line (never broken inside) and nothing for developers in it (no raw keys, no
+ * anti-fraud flags); the menu of the four checkouts and the same brand logos on each page; the shop's not-found
+ * page. Screenshots of each go to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -86,7 +87,49 @@ for (const width of [320, 390, 1280]) {
         (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.25,
       );
       expect(cardBox.height).toBeLessThan(lineHeight * 1.5); // on one line
+      for (const field of ['id', 'order_id', 'authorization']) {
+        const id = page.locator(`[data-field="${field}"]`);
+        expect((await id.boundingBox())!.height, field).toBeLessThan(lineHeight * 1.5); // one line, not broken inside
+      }
       await page.screenshot({ path: `${DIR}/receipt-${width}.png`, fullPage: true });
+    });
+
+    test('each checkout page: the menu of the four checkouts (its own marked), the same brand logos, nothing wider than the screen', async ({
+      page,
+      servers,
+    }) => {
+      mkdirSync(DIR, { recursive: true });
+      let logos: (string | null)[] | undefined;
+      for (const [path, name] of [
+        ['/', 'element'],
+        ['/split', 'split'],
+        ['/direct', 'direct'],
+      ] as const) {
+        await page.goto(`${servers.merchant.url}${path}`);
+        const menu = page.getByRole('navigation', { name: 'Formas de pago de la demo' });
+        await expect(menu.getByRole('link')).toHaveText(['Tarjeta alojada', 'Campos separados', 'Formulario en la página', 'SPA (React)']);
+        await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', `${path}?lang=es`);
+        const here = await page.locator('.brands img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-brand')));
+        expect(here, path).toEqual((logos ??= here));
+        if (path !== '/direct') await expect(page.frameLocator('iframe').first().locator('input').first()).toBeEnabled();
+        const l = await layout(page);
+        expect(l.overflow, path).toBeLessThanOrEqual(0);
+        for (const [text, lines] of l.labelLines) expect(lines, text!).toBe(1);
+        await page.screenshot({ path: `${DIR}/page-${name}-${width}.png`, fullPage: true });
+      }
+      expect(logos).toEqual(['visa', 'mastercard', 'carnet', 'discover', 'jcb']);
+    });
+
+    test("the shop's not-found page (another shopper's receipt reads the same): what happened and the way back", async ({
+      page,
+      servers,
+    }) => {
+      const res = await page.goto(`${servers.merchant.url}/receipt/AAAAAAAAAAAAAAAAAAAAAA`);
+      expect(res!.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toHaveAttribute('href', '/?lang=es');
+      expect((await layout(page)).overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${DIR}/not-found-${width}.png`, fullPage: true });
     });
   });
 }

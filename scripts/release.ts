@@ -33,6 +33,7 @@ const checksOnly = args.includes('--checks-only');
 
 if (!checksOnly) {
   if (!run('build (npm run build:lib, what prepack runs)', 'npm', ['run', '-s', 'build:lib'])) process.exit(1);
+  if (!run('build the sandbox package (npm run build:sandbox)', 'npm', ['run', '-s', 'build:sandbox'])) process.exit(1);
   if (!run('size budgets (scripts/size/size.ts)', process.execPath, [bin('tsx/dist/cli.mjs'), 'scripts/size/size.ts'])) process.exit(1);
 }
 

@@ -10,10 +10,14 @@ export const page = (lang: Lang, title: string, body: string): string => `<!doct
 <body><header class="topbar"><span class="logo">${esc(TEXT[lang].shop)}</span></header>
 <main class="receipt">${body}</main></body></html>`;
 
-/** Renders `{{name}}` and `{{t.key}}` placeholders (escaped), and `{{current.<lang>}}` (the language link marker). */
+/**
+ * Renders `{{name}}` and `{{t.key}}` placeholders (escaped), `{{current.<lang>}}` (the language link marker) and
+ * `{{here.<page>}}` (the menu's marker of the page shown, `values.page`).
+ */
 export const render = (html: string, lang: Lang, values: Record<string, string>): string =>
   html
     .replace(/\{\{current\.(\w+)\}\}/g, (_, other: string) => (other === lang ? 'aria-current="true"' : ''))
+    .replace(/\{\{here\.(\w+)\}\}/g, (_, name: string) => (name === values.page ? 'aria-current="page"' : ''))
     .replace(/\{\{(t\.)?(\w+)\}\}/g, (_, fromText: string | undefined, key: string) =>
       esc(fromText ? (TEXT[lang] as unknown as Record<string, string>)[key] : values[key]),
     );

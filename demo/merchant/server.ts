@@ -39,6 +39,8 @@ import { chargeRouter } from './routes/charge';
 import { checkoutRouter } from './routes/checkout';
 import { resultsRouter } from './routes/results';
 import { shopperStore } from './shoppers';
+import { langOf } from './i18n';
+import { notFoundPage } from './views/results';
 
 export { MERCHANT_MAX_BODY_BYTES, RECEIVED_MAX, INSTALLMENTS_FROM, DEFAULT_MAX_ATTEMPTS, type MerchantOptions } from './options';
 export { GENERIC_DECLINES, shopperCode } from './views/results';
@@ -88,6 +90,7 @@ function merchantApp(opts: MerchantOptions) {
   app.route('/', checkoutRouter(deps));
   app.route('/', chargeRouter(deps));
   app.route('/', resultsRouter(deps));
+  app.notFound((c) => c.html(notFoundPage(langOf(c.req.query('lang'))), 404));
   return { app, deps, logged, charges, listening: (url: string) => void (selfUrl = url) };
 }
 

@@ -4,10 +4,12 @@ import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, MerchantSettings, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud/fraud-rules';
 import { apiError } from './domain/errors';
+import { isMethodName, RESERVED_METHODS } from './domain/methods/kinds';
 import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
 import { FaultMode, faults } from './http/faults';
 import { accessLog } from './http/access-log';
+import { apiLog } from './http/api-log';
 import { auth, type Credentials } from './http/auth';
 import { apiCors } from './http/cors';
 import { jsonBody } from './http/body';
@@ -18,17 +20,31 @@ import { requestId } from './http/request-id';
 import { requestLog, type LoggedRequest } from './http/request-log';
 import { registerJobs } from './jobs';
 import { bankRouter } from './pages/bank';
+import { dashboardRouter, type DashboardOptions } from './pages/dashboard/index';
 import { docsRouter } from './pages/docs';
 import { fieldsRouter } from './pages/fields';
+import { bankAccountsRouter } from './resources/bank-accounts/routes';
+import { paymentPagesRouter } from './pages/payments';
+import { storesRouter } from './resources/stores/routes';
+import { scriptsRouter } from './pages/scripts';
 import { cardsRouter } from './resources/cards/routes';
 import { chargesRouter } from './resources/charges/routes';
 import { customersRouter } from './resources/customers/routes';
 import { deviceDataRouter } from './resources/device-data/routes';
+import { feesRouter } from './resources/fees/routes';
 import { merchantRouter } from './resources/merchant/routes';
+import { payoutsRouter } from './resources/payouts/routes';
+import { plansRouter } from './resources/plans/routes';
+import { subscriptionsRouter } from './resources/subscriptions/routes';
 import { tokensRouter } from './resources/tokens/routes';
+import { transfersRouter } from './resources/transfers/routes';
 import { simulateRouter } from './simulate/routes';
 import { Store, type StoreLimits } from './store/index';
 import { Clock } from './time/clock';
+import { Deliveries, type DeliveryOptions } from './events/dispatcher';
+import { deliveryLogRouter, webhooksRouter } from './resources/webhooks/routes';
+import { invoicesRouter } from './resources/invoices/routes';
+import { invoiceFilesRouter } from './pages/invoices';
 import { Scheduler } from './time/scheduler';
 
 /** Options of {@link createSandboxApp}. */
@@ -85,6 +101,17 @@ export interface SandboxOptions extends Credentials {
    * Default: the address it listens on (`startSandbox`), or `http://127.0.0.1:4010` for an app that is not served.
    */
   publicUrl?: string;
+  /** `<alt>` of the store fields (`--store-network`): see `SANDBOX_DEFAULTS.methods`. @default 'cashnet' */
+  storeNetwork?: string;
+  /** `<wallet>`, the wallet charge's `method` (`--wallet-method`): see `SANDBOX_DEFAULTS.methods`. @default 'wallet' */
+  walletMethod?: string;
+  /**
+   * Webhook delivery (events/dispatcher.ts): `allowHosts` (`--webhook-allow-hosts`: hosts beyond loopback that webhook
+   * URLs may name), and for tests the resolver, the HTTP sender, the time-out (15 s) and the bound in flight (8).
+   */
+  webhooks?: Partial<DeliveryOptions>;
+  /** The dashboard's session bounds and clock (./pages/dashboard/index.ts); it signs in with `privateKey`. */
+  dashboard?: Omit<DashboardOptions, 'privateKey'>;
 }
 
 /**
@@ -103,12 +130,22 @@ export function publicUrlProblem(url: string): string {
 }
 
 /**
+ * The problem with the store network and wallet method names (`storeNetwork`, `walletMethod`), or '': each 1-20
+ * lowercase letters, digits or underscores from a letter; the wallet method none of the other methods.
+ */
+export function methodNamesProblem(o: { storeNetwork?: string | undefined; walletMethod?: string | undefined }): string {
+  if (o.storeNetwork !== undefined && !isMethodName(o.storeNetwork)) return 'storeNetwork must be 1-20 of a-z, 0-9, _ from a letter';
+  if (o.walletMethod !== undefined && !isMethodName(o.walletMethod)) return 'walletMethod must be 1-20 of a-z, 0-9, _ from a letter';
+  return o.walletMethod !== undefined && RESERVED_METHODS.includes(o.walletMethod) ? `walletMethod may not be ${o.walletMethod}` : '';
+}
+
+/**
  * Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. The
- * hosted-field frame files (`/fields/`) and the API reference's assets say it themselves.
+ * hosted-field frame files (`/fields/`), the script tags (`/js/`) and the API reference's assets say it themselves.
  */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.req.path.startsWith('/fields/') && !c.req.path.startsWith('/docs/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (!/^\/(fields|js|docs)\//.test(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /** What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts). */
@@ -116,6 +153,14 @@ const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   await next();
   for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
 };
+
+/** After each request, the events it wrote go out to the webhooks (events/dispatcher.ts). */
+const deliveryKick =
+  (d: Deps): MiddlewareHandler =>
+  async (_c, next) => {
+    await next();
+    d.deliveries.kick();
+  };
 
 /** The sandbox's parts: its dependencies (store, clock, scheduler, settings) before any route. */
 function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
@@ -128,6 +173,7 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
     store.setMeta('clock_offset', String(offset)),
   ));
   const scheduler = new Scheduler(store, clock, opts.log);
+  const deliveries = new Deliveries(store, clock, scheduler, opts.webhooks, opts.log);
   return {
     store,
     clock,
@@ -139,6 +185,12 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
     lenient: !!opts.lenient,
     log: opts.log,
     publicUrl,
+    methods: {
+      storeNetwork: opts.storeNetwork ?? SANDBOX_DEFAULTS.methods.storeNetwork,
+      walletMethod: opts.walletMethod ?? SANDBOX_DEFAULTS.methods.walletMethod,
+      publicKey: opts.publicKey,
+    },
+    deliveries,
   };
 }
 
@@ -149,7 +201,8 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
  * access log -> `Cache-Control: no-store` -> lenient warnings -> CORS (./http/cors.ts; preflights answered here,
  * before authentication) -> due jobs run (./http/due-jobs.ts) -> under `/v1/{merchant_id}` and `/sandbox/v1/{merchant_id}`: authentication (1002,
  * 1010; ./http/access.ts says which key may call which route) -> fault mode (`/v1` only, when enabled) -> JSON
- * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the bank's
+ * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the script
+ * tags (`/js/v1`), the bank's
  * 3-D Secure page (`/3ds`), the OpenAPI document (`/openapi.json`) and its reference (`/docs`). Every error is a
  * thrown `SandboxError` rendered once (./http/render.ts) as the spec Error object; anything else thrown is 1000;
  * an unknown route is 1005.
@@ -161,6 +214,8 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
 export function createSandboxApp(opts: SandboxOptions) {
   if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
+  const names = methodNamesProblem(opts);
+  if (names) throw new TypeError(names);
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const deps = createDeps(opts, () => publicUrl);
   registerJobs(deps);
@@ -170,22 +225,30 @@ export function createSandboxApp(opts: SandboxOptions) {
   const v1 = '/v1/:merchant_id';
   const sim = '/sandbox/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
-    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), noStore, warnings)
-    .use('*', apiCors(opts.corsOrigins), dueJobs(deps))
+    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
+    .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
   mountResources(app, deps, v1);
-  if (deps.mode === 'sandbox') app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps));
+  if (deps.mode === 'sandbox')
+    app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
+  app.route('/js/v1', scriptsRouter());
   app.route('/3ds', bankRouter(deps));
+  app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
+  app.route('/', paymentPagesRouter(deps));
+  app.route('/cfdi', invoiceFilesRouter(deps));
   app.route('/', docsRouter(app));
+  app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
   if (opts.scheduler !== false) deps.scheduler.start();
+  deps.deliveries.start();
   const listeningAt = (baseUrl: string) => {
     if (opts.publicUrl === undefined) publicUrl = baseUrl;
   };
   const close = () => {
+    deps.deliveries.close();
     deps.scheduler.stop();
     deps.store.close();
   };
@@ -199,10 +262,24 @@ function mountResources(app: Hono<SandboxEnv>, d: Deps, v1: string): void {
   app.route(`${v1}/cards`, cardsRouter(d));
   app.route(`${customer}/cards`, cardsRouter(d));
   app.route(`${customer}/charges`, chargesRouter(d));
+  app.route(`${customer}/subscriptions`, subscriptionsRouter(d));
+  app.route(`${v1}/plans`, plansRouter(d));
   app.route(`${v1}/customers`, customersRouter(d));
   app.route(`${v1}/charges`, chargesRouter(d));
   app.route(`${v1}/device-data`, deviceDataRouter(d));
+  mountMoney(app, d, v1, customer);
+  app.route(`${v1}/webhooks`, webhooksRouter(d));
+  app.route(`${v1}/invoices/v40`, invoicesRouter(d));
   app.route(v1, merchantRouter(d));
+}
+
+/** The money-moving resources: customers' bank accounts, payouts (both levels), transfers (customer level), fees. */
+function mountMoney(app: Hono<SandboxEnv>, d: Deps, v1: string, customer: string): void {
+  app.route(`${customer}/bankaccounts`, bankAccountsRouter(d));
+  app.route(`${customer}/payouts`, payoutsRouter(d));
+  app.route(`${customer}/transfers`, transfersRouter(d));
+  app.route(`${v1}/payouts`, payoutsRouter(d));
+  app.route(`${v1}/fees`, feesRouter(d));
 }
 
 export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -5,9 +5,9 @@
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
  * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
  * [--entry-rule off|flag|decline] [--rule NAME=off|flag|decline ...] [--fields-ancestors ORIGIN,...] [--public-url URL]
- * [--db FILE] [--reset] [--lenient] [--merchant-status active|deleted]`: runs the local sandbox API on
- * 127.0.0.1 (defaults in ./defaults.ts;
- * `--port 0` picks a free port).
+ * [--db FILE] [--reset] [--lenient] [--merchant-status active|deleted] [--store-network NAME] [--wallet-method NAME]
+ * [--webhook-allow-hosts HOST,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0`
+ * picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
  * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
@@ -25,13 +25,18 @@
  *   (repeatable) one rule over its group's setting (demo/sandbox/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
- *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
+ *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (pages/fields.ts).
  * - `--public-url URL`: the sandbox's public base URL (behind a proxy, e.g. `https://sandbox.example`), the base
  *   of the links it builds (the 3-D Secure bank page); default its own address. The `Host` header is never used.
  * - `--db FILE` (default `.sandbox/sandbox.db` under the working directory; `:memory:` keeps nothing): where the data
  *   lives, SQLite; `--reset` deletes it first. The clock's offset is kept there too.
  * - `--lenient`: accept the omissions the spec forbids (a charge without `device_session_id`, ...), each recorded as an
  *   `X-Sandbox-Warning` response header; `--merchant-status deleted` refuses every transaction with 1008.
+ * - `--store-network NAME` (default `cashnet`): the spec's `<alt>` in the store fields (`{NAME}_reference`,
+ *   `barcode_{NAME}_url`, `{NAME}_chain`); `--wallet-method NAME` (default `wallet`): the spec's `<wallet>`, the
+ *   `method` of a third-party wallet charge. Each 1-20 of a-z, 0-9, `_`, from a letter.
+ * - `--webhook-allow-hosts HOST,...`: hosts beyond loopback that webhook URLs may name (names, `*.example.com`, or
+ *   addresses); private, link-local and metadata addresses stay refused (events/ssrf.ts). Default: loopback only.
  * - At most 32 open connections per client address (and 256 in all); further ones are closed on arrival.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
@@ -47,7 +52,7 @@ import { parseFault } from './http/faults';
 import { MODES, type SandboxMode } from './domain/card/mode';
 import { fieldsRouter } from './pages/fields';
 import { startSandbox } from './server';
-import { publicUrlProblem } from './app';
+import { methodNamesProblem, publicUrlProblem } from './app';
 
 /** The command line's flags, read strictly (an unknown flag throws), defaults filled in. */
 function parseFlags() {
@@ -80,6 +85,9 @@ function parseFlags() {
       reset: { type: 'boolean', default: false },
       lenient: { type: 'boolean', default: false },
       'merchant-status': { type: 'string', default: SANDBOX_DEFAULTS.merchant.status },
+      'store-network': { type: 'string', default: SANDBOX_DEFAULTS.methods.storeNetwork },
+      'wallet-method': { type: 'string', default: SANDBOX_DEFAULTS.methods.walletMethod },
+      'webhook-allow-hosts': { type: 'string', default: '' },
     },
     strict: true,
   }).values;
@@ -121,6 +129,10 @@ function flagProblems(values: Flags): string[] {
       : '',
     values.db === ':memory:' || /^[^\0]{1,4096}$/.test(values.db) ? '' : '--db must be a file path or :memory:',
     ['active', 'deleted'].includes(values['merchant-status']) ? '' : '--merchant-status must be active or deleted',
+    methodNamesProblem({ storeNetwork: values['store-network'], walletMethod: values['wallet-method'] })
+      .replace('storeNetwork', '--store-network')
+      .replace('walletMethod', '--wallet-method'),
+    allowHostsProblem(values['webhook-allow-hosts']),
   ].filter(Boolean);
 }
 
@@ -156,7 +168,26 @@ function options() {
     reset: values.reset,
     lenient: values.lenient,
     merchant: { status: values['merchant-status'] as 'active' | 'deleted' },
+    storeNetwork: values['store-network'],
+    walletMethod: values['wallet-method'],
+    webhooks: { allowHosts: values['webhook-allow-hosts'].split(',').filter(Boolean) },
   };
+}
+
+/** The problem with a `--webhook-allow-hosts` value (host names, `*.` wildcards, IPv4 or bracketed IPv6 addresses), or ''. */
+function allowHostsProblem(list: string): string {
+  const bad = list
+    .split(',')
+    .filter(Boolean)
+    .filter(
+      (h) =>
+        !/^\[[0-9A-Fa-f:.]+\]$/.test(h) &&
+        !h
+          .replace(/^\*\./, '')
+          .split('.')
+          .every((label) => /^[A-Za-z0-9-]{1,63}$/.test(label)),
+    );
+  return bad.length ? `--webhook-allow-hosts: not a host name or address: ${bad.join(', ')}` : '';
 }
 
 /** The problem with a `--fields-ancestors` value, or ''. */
@@ -208,7 +239,7 @@ try {
   } = opts.fraud;
   const overrides = Object.entries(rules).map(([rule, mode]) => `, ${rule} ${mode}`);
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}${overrides.join('')}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''} (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}${overrides.join('')}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; store network ${opts.storeNetwork}, wallet method ${opts.walletMethod}; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''}; webhooks to loopback${opts.webhooks.allowHosts.length ? ` and ${opts.webhooks.allowHosts.join(', ')}` : ' only'} (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -26,6 +26,16 @@ export const SANDBOX_DEFAULTS = {
     /** A CLABE of the sandbox's issuing bank (646, STP), check digit valid. */
     clabe: '646180000000000012',
   },
+  /**
+   * The names the spec writes as placeholders (spec, opening: "`<wallet>` stands for the third-party wallet method
+   * name, and `<alt>` stands for the convenience-payment network name inside field names"): neutral, fictional ones.
+   */
+  methods: {
+    /** `--store-network`: `<alt>` of the store fields (`cashnet_reference`, `barcode_cashnet_url`, `cashnet_chain`). */
+    storeNetwork: 'cashnet',
+    /** `--wallet-method`: `<wallet>`, the `method` of a third-party wallet charge. */
+    walletMethod: 'wallet',
+  },
   /** `--db`: where `npm run sandbox` and the demo keep their data, relative to the working directory (git-ignored). */
   dbFile: '.sandbox/sandbox.db',
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Schemas } from './schemas/index';
 import type { FraudOptions } from './fraud/fraud-rules';
 import type { SandboxMode } from './domain/card/mode';
+import type { Deliveries } from './events/dispatcher';
 import type { Store } from './store/index';
 import type { Clock } from './time/clock';
 import type { Scheduler } from './time/scheduler';
@@ -11,7 +12,8 @@ import type { Scheduler } from './time/scheduler';
  * - `requestId`: this request's id (X-Request-Id, and `request_id` of an Error object);
  * - `keyKind`: which key authenticated the request;
  * - `body`: the parsed JSON body of a POST or PUT (see http/body.ts), `rawBody` its text;
- * - `warnings`: what `--lenient` let through on this request (sent back in `X-Sandbox-Warning`, http/lenient.ts).
+ * - `warnings`: what `--lenient` let through on this request (sent back in `X-Sandbox-Warning`, http/lenient.ts);
+ * - `errorCode`: the Error object's `error_code` when the answer is one (http/render.ts; the request log reads it).
  * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
  * `app.request()`. Fault mode resets connections through `incoming.socket`.
  */
@@ -23,6 +25,7 @@ export type SandboxEnv = {
     body: unknown;
     rawBody: string;
     warnings: string[];
+    errorCode: number;
   };
 };
 
@@ -36,6 +39,16 @@ export interface MerchantSettings {
   status: 'active' | 'deleted';
   /** The merchant account's CLABE (18 digits, valid check digit). */
   clabe: string;
+}
+
+/** Settings of the charges paid away from the merchant's page (docs/sandbox.md, "Charge kinds"). */
+export interface MethodSettings {
+  /** `<alt>` of the spec's store fields (`--store-network`; default `SANDBOX_DEFAULTS.methods.storeNetwork`). */
+  storeNetwork: string;
+  /** `<wallet>`, the wallet charge's `method` (`--wallet-method`; default `SANDBOX_DEFAULTS.methods.walletMethod`). */
+  walletMethod: string;
+  /** The public key the sandbox's own redirect payment page tokenizes with (the card element on its own API). */
+  publicKey: string;
 }
 
 /**
@@ -58,4 +71,8 @@ export interface Deps {
   log?: (line: string) => void;
   /** The sandbox's public base URL, no trailing slash (`--public-url`, else its own address): `http://127.0.0.1:4010`. */
   publicUrl: () => string;
+  /** Store network and wallet method names; the public key of the sandbox's payment page. */
+  methods: MethodSettings;
+  /** Webhook delivery: fan-out of the outbox, sending, retries (events/dispatcher.ts). */
+  deliveries: Deliveries;
 }

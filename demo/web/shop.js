@@ -1,13 +1,14 @@
-// The demo checkouts' shared part (an ES module, imported by hosted.js on `/` and checkout.js on `/direct`): the
-// page's settings from its meta tags, PayToken's setters, the processing state, and the charge: the token and the
-// device_session_id (never the card) go to the merchant's backend as JSON (`POST /api/charge`), which answers with
-// the receipt's URL, a step first ({points}: a card with reward points, the page asks how to pay and posts the same
-// token again with use_card_points, "points only" offered when the points cover the order; {redirect}: 3-D Secure,
-// the bank's page), "already paid" ({already_paid}: the order was paid, the page shows its receipt link), or a
-// decline, shown on the form (the library's message, focus on the message; the card data went with the token, so
-// the shopper types it again). The browser's http_context (PayToken.httpContext, for the bank's 3-D Secure) goes
-// with the charge when the script tag has it. A months-without-interest choice (#payment-plan, offered from the
-// order amount the backend sets) goes with the charge. No inline script, no innerHTML (strict CSP, Trusted Types).
+// The demo checkouts' shared part (an ES module, imported by hosted-checkout.js, which runs `/` and `/split`, and by
+// checkout.js on `/direct`): the page's settings from its meta tags, PayToken's setters, the processing state, and
+// the charge: the token and the device_session_id (never the card) go to the merchant's backend as JSON
+// (`POST /api/charge`), which answers with the receipt's URL, a step first ({points}: a card with reward points, the
+// page asks how to pay and posts the same token again with use_card_points, "points only" offered, and chosen,
+// when the points cover the order; {redirect}: 3-D Secure, the bank's page), "already paid" ({already_paid}: the
+// order was paid, the page shows its receipt link), or a decline, shown on the form (the library's message, focus
+// on the message; the card data went with the token, so the shopper types it again). The browser's http_context
+// (PayToken.httpContext, for the bank's 3-D Secure) goes with the charge when the script tag has it. A
+// months-without-interest choice (#payment-plan, offered from the order amount the backend sets) goes with the
+// charge. No inline script, no innerHTML (strict CSP, Trusted Types).
 
 /** The content of the page's `<meta name="paytoken-{name}">`. */
 export const meta = (name) => document.querySelector('meta[name="paytoken-' + name + '"]').content;
@@ -27,7 +28,7 @@ export function setUp(options) {
 
   var page = checkoutElements();
   var label = page.button.textContent;
-  var pending = null; // the token being paid: {token_id, device_session_id, payment_plan?}
+  var pending = null; // the token being paid: {token_id, device_session_id, payment_plan?, http_context?}
   var charging = false;
 
   /** While a payment is under way the inputs are read-only and the button says so. */
@@ -35,35 +36,29 @@ export function setUp(options) {
     charging = on;
     showProcessing(page, options.lock, on, label);
   };
-  /** A decline (or a failed step): back to the form, the message shown and focused. */
-  var fail = function (message) {
-    processing(false);
-    showFailure(page, message);
+  /** Ends the processing state, then shows `show(page, value)`: a decline, "already paid", the points step. */
+  var stopAnd = function (show) {
+    return function (value) {
+      processing(false);
+      show(page, value);
+    };
   };
-  /** The order was paid already: the notice and the receipt link instead of the form. */
-  var alreadyPaid = function (paid) {
-    processing(false);
-    showAlreadyPaid(page, paid);
+  var next = {
+    authenticate: options.authenticate,
+    fail: stopAnd(showFailure),
+    paid: stopAnd(showAlreadyPaid),
+    points: stopAnd(showPointsStep),
   };
-  /** A card with points: the shopper chooses how to pay, then the same token goes again (the step's button). */
-  var askPoints = function (balance, onlyPoints) {
-    processing(false);
-    showPointsStep(page, balance, onlyPoints);
-  };
-
   /** Posts the token (and the choices) to the backend and follows its answer. */
   var charge = function (body) {
-    postCharge(body)
-      .then(function (answer) {
-        if (answer.receipt) window.location.assign(answer.receipt);
-        else if (answer.redirect) options.authenticate(answer.redirect);
-        else if (answer.points) askPoints(answer.points.balance || '', answer.points.only_points === true);
-        else if (answer.already_paid) alreadyPaid(answer.already_paid);
-        else fail(answer.message || meta('network-error'));
-      })
-      .catch(function () {
-        fail(meta('network-error'));
-      });
+    postCharge(body).then(
+      function (answer) {
+        follow(answer, next);
+      },
+      function () {
+        next.fail(meta('network-error'));
+      },
+    );
   };
 
   // Back after paying may show this page from the back-forward cache as it was left, busy: it is usable again (the
@@ -75,9 +70,7 @@ export function setUp(options) {
     var choice = page.step.querySelector('input[name="use_card_points"]:checked');
     if (!pending || !choice) return;
     processing(true);
-    var body = { use_card_points: choice.value };
-    for (var k in pending) body[k] = pending[k];
-    charge(body);
+    charge(Object.assign({ use_card_points: choice.value }, pending));
   });
 
   return {
@@ -96,18 +89,40 @@ export function setUp(options) {
      * @returns whether it is one (the caller keeps the field from saying something else about it).
      */
     brand: function (brand) {
-      var name = REFUSED[brand];
-      page.brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
-      return !!name;
+      return showRefusedBrand(page, brand);
     },
     /** Charges a token ({token_id, device_session_id}) with the page's months-without-interest choice. */
     pay: function (token) {
-      pending = { token_id: token.token_id, device_session_id: token.device_session_id };
-      if (page.plan && page.plan.value) pending.payment_plan = page.plan.value;
-      if (typeof PayToken.httpContext === 'function') pending.http_context = PayToken.httpContext();
-      charge(pending);
+      charge((pending = chargeBody(page, token)));
     },
   };
+}
+
+/**
+ * Follows the backend's answer to a charge: the receipt, the bank's page (3-D Secure), the points step, "already
+ * paid", or the decline's message.
+ */
+function follow(answer, next) {
+  if (answer.receipt) window.location.assign(answer.receipt);
+  else if (answer.redirect) next.authenticate(answer.redirect);
+  else if (answer.points) next.points({ balance: answer.points.balance || '', onlyPoints: answer.points.only_points === true });
+  else if (answer.already_paid) next.paid(answer.already_paid);
+  else next.fail(answer.message || meta('network-error'));
+}
+
+/** The charge's body: the token, the months-without-interest choice, the browser's http_context (3-D Secure). */
+function chargeBody(page, token) {
+  var body = { token_id: token.token_id, device_session_id: token.device_session_id };
+  if (page.plan && page.plan.value) body.payment_plan = page.plan.value;
+  if (typeof PayToken.httpContext === 'function') body.http_context = PayToken.httpContext();
+  return body;
+}
+
+/** The note under the card number for a brand the API cannot take; @returns whether `brand` is one. */
+function showRefusedBrand(page, brand) {
+  var name = REFUSED[brand];
+  page.brandNote.textContent = name ? meta('brand-refused').replace('{brand}', name) : '';
+  return !!name;
 }
 
 /** The checkout's elements: the form, its pay button, decline and brand notes, the plan select (if offered), the points step. */
@@ -153,10 +168,14 @@ function showAlreadyPaid(page, paid) {
   document.getElementById('already-paid-title').focus();
 }
 
-/** The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. */
-function showPointsStep(page, balance, onlyPoints) {
-  document.getElementById('points-balance').textContent = balance;
-  document.getElementById('only-points').hidden = !onlyPoints;
+/**
+ * The "pay with points" step: the form makes way for the choice; paying posts the same token again with it. The
+ * choice starts on what fits: points only when they cover the order, else points and the rest by card.
+ */
+function showPointsStep(page, points) {
+  document.getElementById('points-balance').textContent = points.balance;
+  document.getElementById('only-points').hidden = !points.onlyPoints;
+  page.step.querySelector('input[value="' + (points.onlyPoints ? 'ONLY_POINTS' : 'MIXED') + '"]').checked = true;
   page.form.hidden = true;
   page.step.hidden = false;
   document.getElementById('points-title').focus();

@@ -185,12 +185,13 @@ export async function probe(tab: Scope): Promise<Probe> {
 /**
  * Focuses the element `selector` with the caret at the end of its value, unless it already has focus (or `force`:
  * in an iframe, whose `activeElement` stays its input after the shopper has moved on to the page or another frame).
+ * Inputs without a text selection (`type="email"`, `"number"`) are focused only (the caret is theirs).
  */
 export function focusAtEnd(selector: string, force = false): void {
   const el = document.querySelector<HTMLInputElement>(selector)!;
   if (!force && document.activeElement === el) return;
   el.focus();
-  el.setSelectionRange(el.value.length, el.value.length);
+  if (el.selectionStart !== null) el.setSelectionRange(el.value.length, el.value.length);
 }
 
 /** Whether the element `selector` is its document's active element (for an iframe: the frame holds the focus). */

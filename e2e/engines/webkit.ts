@@ -2,7 +2,8 @@
  * WebKit adapter: Debian's WebKitWebDriver (webkit2gtk-driver, a W3C WebDriver server) driving WebKitGTK's
  * MiniBrowser under Xvfb (`xvfb-run -a`), spoken to over plain WebDriver HTTP (the few commands below). Each tab is
  * a new WebDriver session, so a new MiniBrowser process with an ephemeral profile. Non-loopback traffic goes to a
- * local trap (MiniBrowser's `--proxy`, loopback ignored). Paths: WEBKIT_DRIVER, WEBKIT_MINIBROWSER.
+ * local trap (MiniBrowser's `--proxy`; 127.0.0.1 and localhost, both loopback, ignored: the dashboard scenario needs a
+ * second site). Paths: WEBKIT_DRIVER, WEBKIT_MINIBROWSER.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -82,7 +83,7 @@ export async function launchWebKit(): Promise<Engine> {
         alwaysMatch: {
           'webkitgtk:browserOptions': {
             binary: MINIBROWSER,
-            args: ['--automation', `--proxy=http://127.0.0.1:${trap.port}`, '--ignore-host=127.0.0.1'],
+            args: ['--automation', `--proxy=http://127.0.0.1:${trap.port}`, '--ignore-host=127.0.0.1', '--ignore-host=localhost'],
           },
         },
       },

@@ -24,8 +24,8 @@
  *
  * Reference, same machine and protocol: FingerprintJS 5 (`@fingerprintjs/fingerprintjs`, MIT, a devDependency used
  * only here), `load({ monitoring: false })` then `get()` SETTLE_MS after the load event, each in its own fresh
- * context, RUNS loads after all of the library's. Issue 3 quotes 300-510 ms for it in headless Chromium; measuring
- * it here says how this machine compares with wherever those figures came from. Its page has no CSP but
+ * context, RUNS loads after all of the library's. The device-data goal quotes 300-510 ms for it in headless
+ * Chromium; measuring it here says how this machine compares with wherever those figures came from. Its page has no CSP but
  * `connect-src 'none'` (nothing may leave the machine; it would only send with monitoring on). The library's page
  * allows `worker-src blob:`, so the consistency check's Worker (src/fraud/consistency.ts) runs and is measured.
  *

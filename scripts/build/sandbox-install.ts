@@ -14,10 +14,20 @@ import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
 
 const tarball = resolve(process.argv[2] ?? '');
 const dir = mkdtempSync(join(tmpdir(), 'paytoken-sandbox-install-'));
+let started: number | undefined;
 const fail = (why: string): never => {
   console.error(`sandbox-install: ${why}`);
+  if (started) stopGroup(started);
   process.exit(1);
 };
+/** SIGTERM to the process group `npx` leads (spawned detached), as Ctrl-C reaches every process of a terminal's. */
+function stopGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+  }
+}
 const basic = (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
 
 try {
@@ -36,7 +46,9 @@ try {
   const child = spawn('npx', ['paytoken-sandbox', '--db', './sandbox.db', '--port', '0'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
+  started = child.pid;
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const base = String((await lines.next()).value ?? '');
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) fail(`first line is not the base URL: ${base}`);
@@ -54,7 +66,8 @@ try {
   if (statuses.join() !== '200,201,200,200') fail(`answers ${statuses.join(', ')}, expected 200, 201, 200, 200`);
   if (!existsSync(join(dir, 'sandbox.db'))) fail('no data file at ./sandbox.db');
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  process.kill(-child.pid!, 'SIGTERM');
+  stopGroup(child.pid!);
+  started = undefined;
   await exited;
   const closed = await fetch(`${base}/openapi.json`).then(
     () => false,

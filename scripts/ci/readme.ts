@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from demo/sandbox/test-cards.ts) and the server-side example in README.md
- * (docs/examples/charge.mjs verbatim). test/tooling/docs.test.ts fails when either is out of date.
+ * docs/sandbox.md (from demo/sandbox/test-cards.ts), the quick start's files in README.md (docs/examples/quickstart/
+ * verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
+ * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,15 +15,37 @@ export function replaceBlock(text: string, name: string, body: string): string {
   return text.replace(re, (_m, a: string, b: string) => a + body + b);
 }
 
-/** The server-side example as the README shows it: docs/examples/charge.mjs verbatim, a snippet named `server-charge`. */
-const serverExample = () =>
-  '<!-- snippet: server-charge -->\n```js\n' +
-  readFileSync(new URL('../../docs/examples/charge.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') +
+/**
+ * The README quick start's files, in the order it shows them: each is docs/examples/quickstart/{file} verbatim, in a
+ * block `<!-- {snippet}:start -->` ... `<!-- {snippet}:end -->` holding the snippet `{snippet}` (e2e/readme.spec.ts
+ * writes them back to files of these names and pays with them).
+ */
+export const QUICKSTART: readonly { file: string; lang: string; snippet: string }[] = [
+  { file: 'index.html', lang: 'html', snippet: 'quickstart-html' },
+  { file: 'checkout.css', lang: 'css', snippet: 'quickstart-css' },
+  { file: 'checkout.js', lang: 'js', snippet: 'quickstart-script' },
+  { file: 'charge.mjs', lang: 'js', snippet: 'server-charge' },
+  { file: 'server.mjs', lang: 'js', snippet: 'quickstart-server' },
+];
+
+/** A file of docs/examples/quickstart/ as the README shows it: verbatim, fenced as `lang`, the snippet `snippet`. */
+const example =
+  ({ file, lang, snippet }: (typeof QUICKSTART)[number]) =>
+  () =>
+    `<!-- snippet: ${snippet} -->\n\`\`\`${lang}\n` +
+    readFileSync(new URL(`../../docs/examples/quickstart/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '') +
+    '\n```';
+
+/** The webhook receiver as docs/webhooks.md shows it: docs/examples/webhooks.mjs verbatim, a snippet named `webhook-receiver`. */
+const webhookExample = () =>
+  '<!-- snippet: webhook-receiver -->\n```js\n' +
+  readFileSync(new URL('../../docs/examples/webhooks.mjs', import.meta.url), 'utf8').replace(/\n+$/, '') +
   '\n```';
 
 /** The generated blocks: the file (from the repository root) that holds each, and its content. */
 export const GENERATED: { file: string; block: string; body: () => string }[] = [
-  { file: 'README.md', block: 'server-example', body: serverExample },
+  ...QUICKSTART.map((q) => ({ file: 'README.md', block: q.snippet, body: example(q) })),
+  { file: 'docs/webhooks.md', block: 'webhook-example', body: webhookExample },
   { file: 'docs/sandbox.md', block: 'test-cards', body: testCardsMarkdown },
 ];
 

@@ -8,9 +8,9 @@ import type { Brand } from './types';
  *
  * Sources:
  * - visa, mastercard 51-55, amex, discover, diners, jcb, unionpay: ISO/IEC 7812 issuer ranges as tabulated in
- *   Wikipedia, "Payment card number", section "Issuer identification number (IIN)" (2024 revision), which is
- *   also the table braintree/credit-card-type follows.
- * - mastercard 2221-2720: Mastercard's 2-series BIN expansion (announced 2014, live 2017), same table.
+ *   Wikipedia, "Payment card number", section "Issuer identification number (IIN)" (the revision docs/form-layer.md
+ *   names), which is also the table braintree/credit-card-type follows.
+ * - mastercard 2221-2720: Mastercard's 2-series BIN expansion, same table.
  * - carnet (Mexico): activemerchant, `lib/active_merchant/billing/credit_card_methods.rb`, `CARNET_RANGES`
  *   (506199-506499) and `CARNET_BINS` (286900, 502275, 588772, 606333, 627535, 636318, 636379, 639388, 639484,
  *   639559, and the eight-digit 60462203 and 60462204; its other eight-digit BINs lie inside 506199-506499 or

@@ -102,9 +102,13 @@ export function authenticate(url: string, options: AuthenticateOptions = {}): Pr
   frame.title = title;
   button.type = 'button';
   button.textContent = close;
-  // CSSOM only (no style attribute in markup, no <style>): allowed by a strict style-src
-  dialog.style.cssText = 'width:min(32rem,96vw);height:min(40rem,92vh);padding:8px;box-sizing:border-box';
-  frame.style.cssText = 'display:block;width:100%;height:calc(100% - 3em);border:0';
+  // CSSOM only (no style attribute in markup, no <style>): allowed by a strict style-src. Nearly the whole screen on
+  // a phone, so the bank page needs no scrolling; the close button small and plain in the corner, whatever the
+  // page's own button styles (often full width and coloured: the main action's look)
+  dialog.style.cssText = 'width:min(32rem,96vw);height:min(48rem,96vh);padding:8px;box-sizing:border-box';
+  button.style.cssText =
+    'display:block;width:auto;margin:0 0 6px auto;padding:6px 12px;font:14px/1 sans-serif;color:inherit;background:none;border:1px solid;border-radius:6px';
+  frame.style.cssText = 'display:block;width:100%;height:calc(100% - 34px);border:0';
   dialog.append(button, frame);
 
   return new Promise((resolve) => {

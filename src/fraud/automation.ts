@@ -5,7 +5,7 @@ import type { AutomationFlag } from './types';
  * detectors): ChromeDriver's `cdc_...` (on window) and `$cdc_...` (on document); `_` or `__` followed by
  * webdriver, fxdriver, driver, selenium, playwright or puppeteer (`__webdriver_evaluate`, `__selenium_unwrapped`,
  * `__fxdriver_unwrapped`, `__playwright_*`, ...); Playwright's `__pwInitScripts`; `domAutomation` and
- * `domAutomationController`. (PhantomJS, unmaintained since 2018, is left to the `headless_ua` flag.)
+ * `domAutomationController`. (PhantomJS, no longer maintained, is left to the `headless_ua` flag.)
  *
  * The tools assign these (ChromeDriver's injected script, CDP `Runtime.addBinding`), so they are enumerable, and
  * `Object.keys` (about 240 names on a page, 0.4 ms) finds them without `getOwnPropertyNames` (1200 names with

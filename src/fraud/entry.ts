@@ -16,7 +16,7 @@ export type EntryField = 'card_number' | 'holder_name' | 'expiry' | 'expiration_
 export const ENTRY_FIELDS: readonly string[] = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'];
 
 /** The summaries of the fields watched on this page, by field (the one watched last for each). */
-const watched = new Map<EntryField, () => EntrySummary>();
+const watched = new Map<EntryField, () => EntrySummary | undefined>();
 
 /** Whether the browser's autofill filled `input` (`:autofill`, standard; `:-webkit-autofill` in older WebKit). */
 const autofilled = (input: HTMLInputElement) => {
@@ -49,8 +49,15 @@ const methodOf = (input: HTMLInputElement, type: string, keyed: boolean): EntryM
  * and times, whether a capital came without Shift, whether the document had the focus, and the value's character
  * count (to tell a value set by script); never a key or the value itself. @returns what was noted so far (an
  * {@link EntryLog}, a copy, `scripted` added when the value changed without trusted input events).
+ *
+ * @param focused whether the document had the focus when a key event happened; default `document.hasFocus()` as the
+ * listener runs (a replay of earlier events passes what was noted at the time: see `watchFromStart`).
  */
-export function recordEntry(input: HTMLInputElement, signal?: AbortSignal): () => EntryLog {
+export function recordEntry(
+  input: HTMLInputElement,
+  signal?: AbortSignal,
+  focused: (event: Event) => boolean = () => input.ownerDocument.hasFocus(),
+): () => EntryLog {
   const log: EntryLog = { methods: [], presses: [], focuses: [], lastChange: NaN, capitals: 0, unfocused: 0, deletions: 0 };
   const held = new Map<string, number[]>();
   const add = (method: EntryMethod, methods = log.methods) => methods.includes(method) || methods.push(method);
@@ -69,7 +76,7 @@ export function recordEntry(input: HTMLInputElement, signal?: AbortSignal): () =
     const key = e.key;
     if (/^Key/.test(e.code) && key.length === 1 && key !== key.toLowerCase() && !e.shiftKey && !e.getModifierState?.('CapsLock'))
       log.capitals++;
-    if (!input.ownerDocument.hasFocus()) log.unfocused++;
+    if (!focused(e)) log.unfocused++;
   });
   on('keyup', (e) => {
     const press = held.get(e.code || e.key);
@@ -93,19 +100,27 @@ export function recordEntry(input: HTMLInputElement, signal?: AbortSignal): () =
   };
 }
 
-/** Registers `summary` as the entry summary of `field` on this page until `signal` aborts. */
-export function registerEntry(field: EntryField, summary: () => EntrySummary, signal?: AbortSignal): void {
+/**
+ * Registers `summary` as the entry summary of `field` on this page until `signal` aborts; a summary that gives
+ * undefined (a sibling frame whose later part has not loaded) is left out of {@link entrySummary}.
+ */
+export function registerEntry(field: EntryField, summary: () => EntrySummary | undefined, signal?: AbortSignal): void {
   watched.set(field, summary);
   signal?.addEventListener('abort', () => watched.get(field) === summary && watched.delete(field));
 }
 
 /**
- * Watches how `field` is entered in `input` ({@link recordEntry}) and registers its summary, until `signal` aborts.
- * Does nothing without an input.
+ * Watches how `field` is entered in `input` ({@link recordEntry}, with `focused`) and registers its summary, until
+ * `signal` aborts. Does nothing without an input.
  */
-export function watchEntry(input: HTMLInputElement | null | undefined, field: EntryField = 'card_number', signal?: AbortSignal): void {
+export function watchEntry(
+  input: HTMLInputElement | null | undefined,
+  field: EntryField = 'card_number',
+  signal?: AbortSignal,
+  focused?: (event: Event) => boolean,
+): void {
   if (!input) return;
-  const log = recordEntry(input, signal);
+  const log = recordEntry(input, signal, focused);
   registerEntry(field, () => summarizeEntry(log()), signal);
 }
 
@@ -114,5 +129,6 @@ export function watchEntry(input: HTMLInputElement | null | undefined, field: En
  * (`{ card_number: EntrySummary, holder_name: ..., ... }`), or undefined when no field is watched.
  */
 export function entrySummary(): Partial<Record<EntryField, EntrySummary>> | undefined {
-  return watched.size ? Object.fromEntries([...watched].map(([field, summary]) => [field, summary()])) : undefined;
+  const entries = [...watched].map(([field, summary]) => [field, summary()] as const).filter(([, summary]) => summary);
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }

@@ -58,6 +58,23 @@ function mergedOptions(providerOptions: PayTokenOptions | undefined, entries: It
   return { ...merged, flow: 'spa' };
 }
 
+/** What a mount was made of: its entries; its keys and options but `locale` and `style` (JSON); those two. */
+interface Made {
+  list: Entry[];
+  rest: string;
+  locale?: string;
+  style: string;
+}
+
+/** Applies a changed `locale` or `style` to the mount in place, and records it in `made`. */
+function updateInPlace(fields: HostedFields | undefined, made: Made, opts: FieldsOptions): void {
+  if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
+  if (json(opts.style) !== made.style) {
+    made.style = json(opts.style);
+    fields?.setStyle(opts.style ?? {});
+  }
+}
+
 /**
  * Creates a provider's store. Every container registered under it goes into one `mountFields` call (one mount,
  * one channel), made in a microtask after the effects that registered them: React's StrictMode runs effects,
@@ -71,8 +88,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
   let alive = false;
   let queued = false;
   let fields: HostedFields | undefined;
-  /** What the mount was made of: its entries; its keys and options but `locale` and `style` (JSON); those two. */
-  let made: { list: Entry[]; rest: string; locale?: string; style: string } | undefined;
+  let made: Made | undefined;
   let snap = EMPTY;
 
   const publish = (next: Snapshot) => {
@@ -112,11 +128,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     const opts = mergedOptions(providerOptions(), entries);
     const rest = json([list.map((e) => e.key), { ...opts, locale: 0, style: 0 }]);
     if (!made || made.rest !== rest || made.list.some((e, i) => e !== list[i])) return mount(list, opts, rest);
-    if (opts.locale !== made.locale) fields?.setLocale((made.locale = opts.locale) ?? 'es-MX');
-    if (json(opts.style) !== made.style) {
-      made.style = json(opts.style);
-      fields?.setStyle(opts.style ?? {});
-    }
+    updateInPlace(fields, made, opts);
   };
 
   const sync = () => {
@@ -128,10 +140,7 @@ export function createStore(config: FieldsConfig, providerOptions: () => PayToke
     register(entry) {
       entries.add(entry);
       sync();
-      return () => {
-        entries.delete(entry);
-        sync();
-      };
+      return () => void (entries.delete(entry) && sync()); // a second call changes nothing
     },
     sync,
     start() {

@@ -251,6 +251,38 @@ describe('sandbox CLI', () => {
     expect(stderr).toContain('--public-url must be an absolute URL');
   }, 60_000);
 
+  it('--store-network and --wallet-method name the store fields and the wallet method; bad names exit 2 naming the flag', async () => {
+    const { first, second } = await runCli(['--port', '0', '--store-network', 'redpago', '--wallet-method', 'monedero']);
+    expect(second).toContain('store network redpago, wallet method monedero');
+    const headers = {
+      Authorization: basic(SANDBOX_DEFAULTS.privateKey),
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': '203.0.113.7',
+    };
+    const post = (body: object) =>
+      fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/charges`, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) =>
+        r.json(),
+      );
+    const store = await post({ method: 'store', amount: 10, description: 'x', customer: { name: 'Ana', email: 'a@example.com' } });
+    expect(Object.keys(store.payment_method)).toEqual(expect.arrayContaining(['redpago_reference', 'barcode_redpago_url']));
+    expect((await post({ method: 'monedero', amount: 10, description: 'x', redirect_url: 'https://shop.example/r' })).status).toBe(
+      'charge_pending',
+    );
+    for (const [flag, value, message] of [
+      ['--store-network', 'Red Pago', '--store-network must be'],
+      ['--wallet-method', 'card', '--wallet-method may not be card'],
+    ]) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--db', ':memory:', flag!, value!], {
+        cwd: process.cwd(),
+      });
+      started.push(child);
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const [code] = await once(child, 'exit');
+      expect([code, stderr.includes(message!)]).toEqual([2, true]);
+    }
+  }, 60_000);
+
   it('--fault SPEC applies the fault to every request without a header', async () => {
     const { first, second } = await runCli(['--port', '0', '--fault', 'status=500']);
     expect(second).toContain('every request: status=500');

@@ -5,6 +5,7 @@
  * with the reason, and the matrix must cover every code of the table exactly once.
  */
 import { describe, expect, it } from 'vitest';
+import { makeClabe } from '../../demo/sandbox/domain/clabe';
 import { ERROR_CODES } from '../../demo/sandbox/domain/errors';
 import { FRAUD_RULES, TEST_CARDS } from '../../demo/sandbox/domain/card/test-cards';
 import { CARD, charge, chargeBody, createCustomer, tokenize, useSandbox, type Reply, type TestApi } from './helpers';
@@ -47,10 +48,8 @@ const SPEC_ERRORS: Record<number, number> = {
 
 /** Codes of the table the sandbox never answers, and why. */
 const NOT_PRODUCED: Record<number, string> = {
-  1007: 'no bank-account or payout flows are simulated',
-  2001: 'bank accounts are not implemented',
+  1007: 'a payout the bank rejects is created and then fails on the clock (status failed, payout.failed), never refused with an error',
   3008: 'no test card is "not supported online"',
-  4001: 'known to the ledger (an account that would go below zero); reachable once money can leave the merchant (payouts, fees)',
 };
 
 const api = useSandbox({ faults: true, faultsPublicKey: true });
@@ -120,6 +119,16 @@ const MATRIX: { code: number; how: string; trigger: Trigger; on?: 'production' |
     },
   },
   {
+    code: 2001,
+    how: 'the same CLABE twice on a customer',
+    trigger: async (a) => {
+      const id = await createCustomer(a);
+      const body = { holder_name: 'Ana Pérez', clabe: makeClabe('012', '180', '00000000001') };
+      expect((await a.call('POST', `/customers/${id}/bankaccounts`, { body })).status).toBe(201);
+      return a.call('POST', `/customers/${id}/bankaccounts`, { body });
+    },
+  },
+  {
     code: 2003,
     how: 'a duplicate external_id',
     trigger: async (a) => {
@@ -168,6 +177,19 @@ const MATRIX: { code: number; how: string; trigger: Trigger; on?: 'production' |
       expect((await charge(a, chargeBody(tok))).status).toBe(201);
       return charge(a, chargeBody(tok));
     },
+  },
+  {
+    code: 4001,
+    how: 'a payout above the merchant balance',
+    trigger: (a) =>
+      a.call('POST', '/payouts', {
+        body: {
+          method: 'bank_account',
+          bank_account: { clabe: makeClabe('012', '180', '00000000002'), holder_name: 'Tienda' },
+          amount: 9_999_999,
+          description: 'More than the balance',
+        },
+      }),
   },
 ];
 

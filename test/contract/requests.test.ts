@@ -98,7 +98,7 @@ describe('1001: missing or malformed fields, the first failing field named', () 
     [{ order_id: 'x'.repeat(101) }, 'order_id'],
     [{ device_session_id: undefined }, 'device_session_id'],
     [{ currency: 'EUR' }, 'currency'],
-    [{ method: 'store' }, 'method'],
+    [{ method: 'cash' }, 'method'],
     [{ customer: undefined }, 'customer'],
     [{ customer: { email: 'a@b.mx' } }, 'customer.name'],
     [{ customer: { name: 'Ana' } }, 'customer.email'],

@@ -135,7 +135,7 @@ describe('fair limits: no shopper locks out another', () => {
 });
 
 describe('result pages bound to the session', () => {
-  it("/api/charge/:id, /3ds/return and /receipt/:id answer the session's own charge; another session or none gets the unknown-id 404", async () => {
+  it("/api/charge/:id, /3ds/return and /receipt/:id answer the session's own charge; another session or none gets the shop's not-found page, as for an unknown id", async () => {
     const owner = await visit(shop);
     const paid = await pay(shop, owner, { token_id: await token(), device_session_id: DSID });
     const id = paid.body.transaction.id as string;
@@ -152,9 +152,19 @@ describe('result pages bound to the session', () => {
     for (const who of [stranger, null]) {
       expect(await view(shop, who, `/api/charge/${id}`)).toEqual(unknown.api);
       expect(await view(shop, who, `/3ds/return?id=${id}&lang=en`)).toEqual(unknown.back);
-      expect(await view(shop, who, receipt)).toMatchObject({ status: 404 });
+      expect(await view(shop, who, `${receipt}?lang=en`)).toEqual(await view(shop, owner, '/receipt/AAAAAAAAAAAAAAAAAAAAAA?lang=en'));
     }
     expect(unknown.back.text).not.toMatch(/Payment complete|authori|•••• 1111/i);
+    // the shop's page, in the shopper's words: what happened and the way back; no bare "404 Not Found", no
+    // card-details message for a page that is not there
+    for (const page of [unknown.back, await view(shop, stranger, `${receipt}?lang=en`), await view(shop, null, '/no-such-page?lang=en')]) {
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('<h1>We could not find this page</h1>');
+      expect(page.text).toContain('<a class="button" href="/?lang=en">Back to the shop</a>');
+      expect(page.text).not.toMatch(/Not Found|card details/i);
+    }
+    expect(unknown.receipt.text).toContain('No encontramos esta página'); // Spanish without ?lang
+    expect(JSON.parse(unknown.api.text)).toEqual({ error_code: 1005, message: expect.stringMatching(/^La dirección no existe/) });
   });
 });
 
@@ -173,7 +183,7 @@ describe('one charge per order', () => {
       body: {
         already_paid: {
           receipt: expect.stringMatching(/^\/receipt\//),
-          message: 'This order is already paid; you were not charged a second time.',
+          message: 'You were not charged a second time. The receipt of the payment is still there for you.',
         },
       },
     });
@@ -196,6 +206,8 @@ describe('one charge per order', () => {
     const again = await formPay(shop, who, { token_id: await token(), device_session_id: DSID });
     expect(again.status).toBe(409);
     expect(again.html).toContain('This order is already paid');
+    // its heading once on the page: the text under it says what the heading does not
+    expect(again.html.split('<main')[1]!.match(/already paid/gi)).toHaveLength(1);
     const link = /id="receipt-link" href="([^"]+)"/.exec(again.html)![1]!.replace(/&#38;/g, '&');
     expect((await view(shop, who, link)).text).toContain('Payment complete');
   });

@@ -1,11 +1,24 @@
 // @vitest-environment node
 /** The demo's flags (demo/options.ts) and what it says about a busy port. */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { demoOptions, listenProblem, DEMO_FRAUD } from '../../demo/options';
 import { startMerchant, DEFAULT_MAX_ATTEMPTS } from '../../demo/merchant/server';
 
 describe('npm run demo flags', () => {
+  it("every flag is in the sandbox guide's table, and the README says how to change the ports", () => {
+    const source = readFileSync(new URL('../../demo/options.ts', import.meta.url), 'utf8');
+    const flags = [...source.matchAll(/^ {6}'?([a-z-]+)'?: \{ type: '(?:string|boolean)'/gm)].map((m) => `--${m[1]}`);
+    expect(flags).toEqual(
+      expect.arrayContaining(['--api-port', '--port', '--velocity-max-cards', '--missing-device-data', '--amount', '--max-attempts']),
+    );
+    const guide = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
+    for (const flag of flags) expect(guide).toMatch(new RegExp(`^\\| \`${flag}[ \`]`, 'm'));
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('npm run demo -- --api-port 5010 --port 5020');
+  });
+
   it('defaults: ports 4010 and 4020, device velocity off (the test-card table is one visitor), missing_device_data flag', () => {
     expect(demoOptions([])).toEqual({
       apiPort: 4010,

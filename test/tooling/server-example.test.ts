@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * The README's server-side example, docs/examples/charge.mjs, run as a merchant would run it: against a local
+ * The README's charge call, docs/examples/quickstart/charge.mjs, run as a merchant would run it: against a local
  * sandbox (the example's default credentials, given to it through its environment variables), charging tokens
- * made by the library with the public key. The README shows the file verbatim (test/tooling/docs.test.ts), as the snippet `server-charge`.
+ * made by the library with the public key. The README shows the file verbatim (test/tooling/docs.test.ts), as the
+ * snippet `server-charge`; e2e/readme.spec.ts runs it inside the quick start's server.mjs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
@@ -11,13 +12,22 @@ import { tokenize } from '../../src/http/tokenize';
 import { newDeviceSessionId } from '../../src/fraud/index';
 
 let api: RunningSandbox;
-let chargeToken: (a: { tokenId: string; deviceSessionId: string; shopperIp: string; orderId: string }) => Promise<Record<string, unknown>>;
+/** The sandbox's log: the 3-D Secure one-time codes. */
+const logged: string[] = [];
+let chargeToken: (a: {
+  tokenId: string;
+  deviceSessionId: string;
+  shopperIp: string;
+  orderId: string;
+  returnUrl?: string;
+}) => Promise<Record<string, unknown>>;
+let readCharge: (id: string) => Promise<Record<string, unknown>>;
 
 beforeAll(async () => {
   const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-  api = await startSandbox({ merchantId, publicKey, privateKey, port: 0 });
+  api = await startSandbox({ merchantId, publicKey, privateKey, port: 0, log: (l) => logged.push(l) });
   process.env.PAYMENTS_API_URL = api.baseUrl;
-  ({ chargeToken } = await import(new URL('../../docs/examples/charge.mjs', import.meta.url).href));
+  ({ chargeToken, readCharge } = await import(new URL('../../docs/examples/quickstart/charge.mjs', import.meta.url).href));
 });
 afterAll(async () => {
   delete process.env.PAYMENTS_API_URL;
@@ -36,7 +46,7 @@ const token = (pan: string) =>
     },
   );
 
-describe('docs/examples/charge.mjs against the sandbox', () => {
+describe('docs/examples/quickstart/charge.mjs against the sandbox', () => {
   it('charges a token: the Transaction is completed, for the amount, on the masked card', async () => {
     const t = await token('4111 1111 1111 1111');
     const tx = await chargeToken({
@@ -79,5 +89,34 @@ describe('docs/examples/charge.mjs against the sandbox', () => {
       orderId,
     }).catch((e) => e);
     expect(err.error_code).toBe(1006);
+  });
+
+  it('a card whose bank asks for 3-D Secure: 3012 without a returnUrl; with one, charge_pending at the bank page, then completed there', async () => {
+    const noReturn = await chargeToken({
+      tokenId: (await token('4000 0000 0003 0124')).id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId: `order-${Date.now()}-n`,
+    }).catch((e) => e);
+    expect(noReturn.error_code).toBe(3012);
+
+    const orderId = `order-${Date.now()}-s`;
+    const tx = await chargeToken({
+      tokenId: (await token('4000 0000 0003 0124')).id,
+      deviceSessionId: newDeviceSessionId(),
+      shopperIp: '203.0.113.7',
+      orderId,
+      returnUrl: 'http://127.0.0.1:8000/3ds/return',
+    });
+    expect(tx.status).toBe('charge_pending');
+    expect(tx.order_id).toBe(`${orderId}-3ds`);
+    const bank = new URL((tx.payment_method as { url: string }).url);
+    expect(bank.origin).toBe(api.baseUrl);
+    expect((await readCharge(String(tx.id))).status).toBe('charge_pending');
+    // the shopper confirms on the bank page (its form posts the one-time code the sandbox logged)
+    const code = /one-time code (\d{6})$/.exec(logged.find((l) => l.startsWith(`3ds ${tx.id} `))!)![1]!;
+    const res = await fetch(bank, { method: 'POST', body: new URLSearchParams({ code, action: 'approve' }), redirect: 'manual' });
+    expect(res.headers.get('location')).toBe(`http://127.0.0.1:8000/3ds/return?id=${tx.id}`);
+    expect((await readCharge(String(tx.id))).status).toBe('completed');
   });
 });

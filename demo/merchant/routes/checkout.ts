@@ -4,32 +4,35 @@ import { formMessage } from '../../../src/fields/messages';
 import type { MerchantDeps, MerchantEnv } from '../env';
 import { digitsOf, render } from '../html';
 import { langOf, LOCALE, TEXT } from '../i18n';
+import { acceptedNames, brandLogos } from '../views/brands';
 import { installmentsSelect } from '../views/steps';
 import { ROOT } from './assets';
 
-/** One checkout page: its form (demo/web), library script tag, page script, path, and the other checkout's path. */
+/** One checkout page: its name in the menu (layout.html's `{{here.<page>}}`), form (demo/web), library script tag, page script, path. */
 interface CheckoutPage {
+  page: 'element' | 'split' | 'direct';
   form: string;
   library: string;
   script: string;
   path: '/' | '/split' | '/direct';
-  other: '/' | '/direct';
 }
 
-const ELEMENT: CheckoutPage = { form: 'card.html', library: 'paytoken-hosted.iife.js', script: 'card.js', path: '/', other: '/direct' };
-const SPLIT: CheckoutPage = { form: 'split.html', library: 'paytoken-hosted.iife.js', script: 'split.js', path: '/split', other: '/' };
+const ELEMENT: CheckoutPage = { page: 'element', form: 'card.html', library: 'paytoken-hosted.iife.js', script: 'card.js', path: '/' };
+const SPLIT: CheckoutPage = { page: 'split', form: 'split.html', library: 'paytoken-hosted.iife.js', script: 'split.js', path: '/split' };
 const DIRECT: CheckoutPage = {
+  page: 'direct',
   form: 'index.html',
   library: 'paytoken-checkout.iife.js',
   script: 'checkout.js',
   path: '/direct',
-  other: '/',
 };
 
 /**
  * The checkout pages: `/` (the card element: the whole card in one iframe from the API origin), `/split` (split
- * hosted fields: one iframe per card input, the holder name's included) and `/direct` (the on-page form layer), both demo/web/layout.html (head, header, order summary, the "pay with points" step,
- * footer) around the page's own form, in `?lang` (es, en); `?device_data=off` renders the page for a shopper who
+ * hosted fields: one iframe per card input, the holder name's included) and `/direct` (the on-page form layer), each
+ * demo/web/layout.html (head, header, the menu of the demo's checkouts, order summary, the "pay with points" step,
+ * footer) around the page's own form, with the accepted brands' logos (views/brands.ts: the same on every page),
+ * in `?lang` (es, en); `?device_data=off` renders the page for a shopper who
  * refused anti-fraud consent (only the device_session_id goes with the payment). `/new-order` starts a new cart
  * for the session (the receipt's "new payment" link) and goes back to `/`. The SPA example (demo/spa, React,
  * built into demo/spa/dist by `npm run build`) is under `/spa/`.
@@ -61,11 +64,15 @@ export function checkoutRouter(deps: MerchantDeps) {
         library: page.library,
         script: page.script,
         path: page.path,
-        otherPath: page.other,
-        otherName: page.other === '/' ? TEXT[lang].hosted : TEXT[lang].direct,
+        page: page.page,
+        brandRefused: TEXT[lang].brandRefused.replace('{accepted}', acceptedNames(lang)),
       },
     );
-    return c.html(html.replace('<!--installments-->', installmentsSelect(lang, settings.amount, settings.installmentsFrom)));
+    return c.html(
+      html
+        .replace('<!--brands-->', () => brandLogos(TEXT[lang].accepted))
+        .replace('<!--installments-->', () => installmentsSelect(lang, settings.amount, settings.installmentsFrom)),
+    );
   };
   const spa = `${ROOT}/demo/spa/dist`;
   return new Hono<MerchantEnv>()

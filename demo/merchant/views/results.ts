@@ -18,6 +18,20 @@ export const failurePage = (lang: Lang, title: string, message: string, backLink
 /** The shopper's words for a failed charge: the library's message for the shopper code, in `lang`. */
 export const declineMessage = (lang: Lang, code: number): string => formMessage(shopperCode(code), LOCALE[lang]);
 
+/**
+ * The shop's "not found" page: an unknown path, and a receipt or charge that is not the session's own, which reads
+ * exactly as an unknown one (nothing says whether it exists). A link back to the shop.
+ */
+export const notFoundPage = (lang: Lang): string => {
+  const t = TEXT[lang];
+  return page(
+    lang,
+    t.notFound,
+    `<h1>${esc(t.notFound)}</h1><p id="result-message">${esc(t.notFoundText)}</p>` +
+      `<p><a class="button" href="/?lang=${lang}">${esc(t.backToShop)}</a></p>`,
+  );
+};
+
 /** The page of a second submission of a paid order: "already paid" and the link to its receipt. */
 export const alreadyPaidPage = (lang: Lang, receipt: string): string => {
   const t = TEXT[lang];

@@ -10,7 +10,8 @@ export interface PointsBalance {
 
 /**
  * The "pay with points" step without JavaScript: how to pay, with the card's balance; posts back to /charge with
- * the page's CSRF token. "Points only" is offered only when the points cover the order.
+ * the page's CSRF token. "Points only" is offered, and chosen, only when the points cover the order; else the
+ * choice starts on points and the rest by card.
  */
 export function pointsStepPage(lang: Lang, body: Record<string, string>, balance: PointsBalance, csrf: string, amount: number): string {
   const t = TEXT[lang];
@@ -27,8 +28,8 @@ export function pointsStepPage(lang: Lang, body: Record<string, string>, balance
     `<h1>${esc(t.pointsTitle)}</h1>` +
       (balance.text ? `<p id="points-balance">${esc(balance.text)}</p>` : '') +
       `<form method="post" action="/charge?lang=${lang}">${hidden}<fieldset><legend>${esc(t.pointsHow)}</legend>` +
-      (balance.coversOrder ? choice('ONLY_POINTS', t.onlyPoints) : '') +
-      choice('MIXED', t.mixed, true) +
+      (balance.coversOrder ? choice('ONLY_POINTS', t.onlyPoints, true) : '') +
+      choice('MIXED', t.mixed, !balance.coversOrder) +
       choice('NONE', t.cardOnly) +
       `</fieldset><button type="submit">${esc(t.pay)} ${esc(pesos(amount))} MXN</button></form>`,
   );

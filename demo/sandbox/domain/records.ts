@@ -150,3 +150,17 @@ export interface ChallengeRecord extends Record0 {
   /** Wrong codes so far. */
   attempts: number;
 }
+
+/**
+ * A bank account of a customer (spec, Resources > Bank account object). The CLABE is kept whole (payouts are sent
+ * to it) and leaves the sandbox masked; the bank's code and name come from the catalog (domain/banks.ts).
+ */
+export interface BankAccountRecord extends Record0 {
+  customerId: string;
+  holderName: string;
+  alias: string | null;
+  /** 18 digits, valid check digit, a bank code of the catalog. */
+  clabe: string;
+  bankCode: string;
+  bankName: string;
+}

@@ -241,6 +241,30 @@ export const TRANSITIONS: readonly Transition[] = [
     source: 'sandbox',
     note: 'the dispute is rejected: the charge stands',
   },
+  {
+    kinds: ['fee'],
+    from: 'completed',
+    trigger: 'refund_partial',
+    to: 'completed',
+    source: 'sandbox',
+    note: 'part of a fee refunded to the customer: the fee stays completed with the refund embedded',
+  },
+  {
+    kinds: ['fee'],
+    from: 'completed',
+    trigger: 'refund_full',
+    to: 'refunded',
+    source: 'sandbox',
+    note: 'refunds of a fee reach its whole amount: refunded',
+  },
+  {
+    kinds: CHARGE,
+    from: 'charge_pending',
+    trigger: 'cancel',
+    to: 'cancelled',
+    source: 'sandbox',
+    note: 'a redirect, wallet, IVR or 3-D Secure charge cancelled by the merchant before the shopper paid',
+  },
 ];
 
 /**

@@ -2,7 +2,8 @@ import { newId } from '../domain/ids';
 import type { Store } from '../store/index';
 
 /**
- * The event types of the spec (spec, Events), and which operation emits each (docs/sandbox.md, "Events").
+ * The event types of the spec (spec, Events), and which operation emits each (docs/sandbox.md, "Events"); then the
+ * sandbox's three types of invoice notification (an invoice stamped, refused or cancelled: docs/webhooks.md).
  */
 export const EVENT_TYPES = [
   'verification',
@@ -21,6 +22,10 @@ export const EVENT_TYPES = [
   'chargeback.created',
   'chargeback.rejected',
   'chargeback.accepted',
+  // the sandbox's: the invoice notification (spec, "Invoice notifications use the invoice notification object")
+  'invoice.stamped',
+  'invoice.failed',
+  'invoice.cancelled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

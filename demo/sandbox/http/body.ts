@@ -4,7 +4,8 @@ import { apiError } from '../domain/errors';
 import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from './json-text';
 
 /**
- * Reads the JSON body of POST and PUT requests into `c.var.body`, and its text into `c.var.rawBody` (spec, What the service does: bodies are JSON with
+ * Reads the JSON body of POST and PUT requests into `c.var.body`, and its text into `c.var.rawBody` (set before it is
+ * parsed, so the request log can show what did not parse) (spec, What the service does: bodies are JSON with
  * `Content-type: application/json`; Errors 1001, 1009). Other methods pass through untouched.
  *
  * - 1009 (413): a `Content-Length` over `maxBytes`, checked before reading, or more than `maxBytes` bytes
@@ -40,12 +41,12 @@ export const jsonBody =
     } catch {
       throw apiError(1001, 'Request body is not UTF-8 text');
     }
+    c.set('rawBody', text);
     if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
     if (nestedDeeperThan(text))
       throw apiError(1001, `Request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep (rule: format)`);
     try {
       c.set('body', JSON.parse(text));
-      c.set('rawBody', text);
     } catch {
       throw apiError(1001, 'Request body is not valid JSON');
     }

@@ -37,7 +37,7 @@ export const CORS = { ...COMMON, origin: '*', credentials: false };
  *   no `Access-Control-Allow-*` header is sent at all (a browser then refuses; a server ignores CORS).
  *   No cookie is ever set or read: credentials only let the classic script's requests through, the key still
  *   travels in `Authorization`.
- * - every other route: {@link CORS} (`*`, no credentials).
+ * - every other route: {@link CORS} (`*`, no credentials), but the dashboard's (`/dashboard`), which answer no CORS.
  * Preflights (OPTIONS with `Access-Control-Request-Method`) are answered here with 204, before authentication.
  *
  * @param origins the origins allowed on the public-key routes, e.g. `['https://shop.example']`; default: any
@@ -48,6 +48,7 @@ export function apiCors(origins?: readonly string[]): MiddlewareHandler<SandboxE
   const allowed = (o: string) => ORIGIN.test(o) && (!origins || origins.includes(o));
   const credentialed = cors({ ...COMMON, origin: (o) => (allowed(o) ? o : null) });
   return async (c, next) => {
+    if (c.req.path === '/dashboard' || c.req.path.startsWith('/dashboard/')) return next(); // no CORS at all: pages/dashboard/security.ts
     if (!isPublicKeyPath(c.req.path)) return open(c, next);
     if (!allowed(c.req.header('origin') ?? '')) {
       // no CORS grant; still Vary, so a cache never reuses this answer for an allowed origin

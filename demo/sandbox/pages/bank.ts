@@ -73,7 +73,8 @@ button.primary{background:#0b4f8a;color:#fff}
 button.secondary{background:#fff;color:#0b4f8a}
 a{color:#0b4f8a}
 :focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}`;
+.foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
+@media (max-width:30rem){main{margin:0;padding:1rem;border:0;border-radius:0}h1{margin-bottom:.5rem}.foot{margin-top:1rem}}`;
 
 /**
  * The bank page's Content-Security-Policy: nothing inline (no script at all), its own stylesheet, its own icon

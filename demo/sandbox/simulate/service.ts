@@ -1,25 +1,30 @@
 import type { Deps } from '../env';
+import { advanceWithDeliveries } from '../events/advance';
 import { apiError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { customerAccount, move } from '../domain/ledger';
 import type { TransactionRecord } from '../domain/records';
 import { moveTo } from '../resources/shared/move';
+import { payBankBySpei } from '../resources/charges/pay';
 
 /**
  * The simulation API's use cases (outside the spec; docs/sandbox.md, "Simulation API"): what shoppers, banks and
  * time do away from the merchant's page.
  */
 
-/** Moves the clock `seconds` forward, running every job that falls due on the way, in time order. */
-export function advanceClock(d: Deps, seconds: number): { now: number; jobs: number } {
-  return d.scheduler.advance(seconds);
+/**
+ * Moves the clock `seconds` forward, running every job that falls due on the way, in time order, and waiting for the
+ * webhook deliveries each step starts (events/advance.ts), so their retries within the span run too.
+ */
+export function advanceClock(d: Deps, seconds: number): Promise<{ now: number; jobs: number }> {
+  return advanceWithDeliveries(d, seconds);
 }
 
 /** The handlers a SPEI transfer to a CLABE may reach, in order: the first that takes it wins (issue-specific ones join). */
 export type SpeiHandler = (d: Deps, clabe: string, cents: number) => TransactionRecord | null;
 
-/** The SPEI handlers beyond the customers' deposits (bank charges paid by their CLABE register here). */
-export const SPEI_HANDLERS: SpeiHandler[] = [];
+/** The SPEI handlers beyond the customers' deposits: bank charges paid by their CLABE (resources/charges/pay.ts). */
+export const SPEI_HANDLERS: SpeiHandler[] = [payBankBySpei];
 
 /**
  * A SPEI transfer of `cents` arrives at `clabe`: a handler of {@link SPEI_HANDLERS} takes it (a bank charge's

@@ -1,4 +1,6 @@
+import { addDays, dayStart } from '../time/dates';
 import type { Db } from './db';
+import type { Page } from './table';
 
 /** One event of the outbox (spec, Events: the event types), as written with the change it reports. */
 export interface StoredEvent {
@@ -56,5 +58,23 @@ export class EventRepo {
 
   get size(): number {
     return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events').get()!.n;
+  }
+
+  /**
+   * The events of a `type` and about a resource (each filter optional), newest first, with the common list filters
+   * (`offset`, `limit`, the creation dates): the simulation API's event log.
+   */
+  page(f: { type?: string | undefined; resourceId?: string | undefined }, page: Page): StoredEvent[] {
+    const conds: [string, string | number][] = [];
+    if (f.type !== undefined) conds.push(['type = ?', f.type]);
+    if (f.resourceId !== undefined) conds.push(['resource_id = ?', f.resourceId]);
+    if (page.creation) conds.push(['created >= ?', dayStart(page.creation)], ['created < ?', dayStart(addDays(page.creation, 1))]);
+    if (page['creation[gte]']) conds.push(['created >= ?', dayStart(page['creation[gte]'])]);
+    if (page['creation[lte]']) conds.push(['created < ?', dayStart(addDays(page['creation[lte]'], 1))]);
+    const where = conds.length ? ` WHERE ${conds.map((c) => c[0]).join(' AND ')}` : '';
+    return this.db
+      .prepare<(string | number)[], EventRow>(`${COLUMNS}${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+      .all(...conds.map((c) => c[1]), page.limit, page.offset)
+      .map(toEvent);
   }
 }

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { BankAccountRepo } from './bank-accounts';
 import type { ChallengeRecord, TokenRecord } from '../domain/records';
 import type { DeviceRecord, DeviceUse } from '../fraud/records';
 import { inTransaction, openDb, type Db, type DbLocation } from './db';
+import { PlanRepo, SubscriptionRepo } from './billing';
+import { ChargeKeyRepo } from './charge-keys';
 import { EventRepo } from './events';
+import { InvoiceRepo } from './invoices';
 import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
+import { RequestLogRepo } from './request-log';
 import { DocTable } from './table';
+import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
 
 /**
  * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
@@ -38,6 +44,16 @@ export class Store {
   readonly ledger: LedgerRepo;
   readonly events: EventRepo;
   readonly jobs: JobRepo;
+  readonly bankAccounts: BankAccountRepo;
+  readonly plans: PlanRepo;
+  readonly subscriptions: SubscriptionRepo;
+  readonly chargeKeys: ChargeKeyRepo;
+  readonly webhooks: WebhookRepo;
+  readonly deliveries: DeliveryRepo;
+  readonly attempts: AttemptRepo;
+  readonly invoices: InvoiceRepo;
+  /** The API's request log (the dashboard's), newest kept. */
+  readonly requestLog: RequestLogRepo;
 
   /**
    * @param location a file path or `:memory:`; `reset` deletes the file first.
@@ -59,6 +75,15 @@ export class Store {
     this.ledger = new LedgerRepo(db);
     this.events = new EventRepo(db);
     this.jobs = new JobRepo(db);
+    this.bankAccounts = new BankAccountRepo(db);
+    this.plans = new PlanRepo(db);
+    this.subscriptions = new SubscriptionRepo(db);
+    this.chargeKeys = new ChargeKeyRepo(db);
+    this.webhooks = new WebhookRepo(db);
+    this.deliveries = new DeliveryRepo(db);
+    this.attempts = new AttemptRepo(db);
+    this.invoices = new InvoiceRepo(db);
+    this.requestLog = new RequestLogRepo(db);
   }
 
   /** Runs `fn` in one database transaction: all of its writes commit together, or none when it throws. */

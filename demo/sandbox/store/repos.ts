@@ -74,6 +74,11 @@ export class CardRepo extends DocTable<CardRecord> {
     return this.count(['customer_id = ?', customerId], ['fingerprint = ?', fingerprint]) > 0;
   }
 
+  /** The customer's card of this number (its keyed fingerprint), or undefined. */
+  ofCustomerByFingerprint(customerId: string, fingerprint: string): CardRecord | undefined {
+    return this.findOne(['customer_id = ?', customerId], ['fingerprint = ?', fingerprint]);
+  }
+
   /** The level's cards, newest first. */
   listOf(customerId: string | null, page: Page): CardRecord[] {
     return this.list(eq('customer_id', customerId), page);

@@ -1,7 +1,8 @@
 /**
  * Dates as the sandbox writes and reads them (spec, Resources: "datetimes are ISO 8601 with a UTC offset
  * (examples use a central-time offset)"; plain dates `yyyy-mm-dd`). The sandbox uses Mexico's central time,
- * UTC-06:00 all year (no daylight saving since the 2022 law), so its output is the same on every machine.
+ * UTC-06:00 all year (central Mexico no longer keeps daylight saving time), so its output is the same on every
+ * machine.
  * Instants are epoch milliseconds (or Dates); calendar dates are `yyyy-mm-dd` strings in central time.
  */
 

@@ -22,14 +22,19 @@ type Answer = {
   transaction?: Transaction;
   redirect?: string;
   points?: { balance: string; only_points?: boolean };
+  already_paid?: { message: string; receipt: string };
   status?: string;
   error_code?: number;
   message?: string;
 };
 /** A token on its way to the charge, with the shopper's choices. */
 type ChargeBody = { token_id: string; device_session_id: string; use_card_points?: string };
-/** A message shown above the pay button: a code of paytoken's message table, or one of the shop's own texts. */
-type Failure = { code: number | string } | { text: 'authFailed' | 'notCompleted' };
+/**
+ * A message shown above the pay button: a code of paytoken's message table, one of the shop's own texts, or the
+ * backend's "already paid" (the order was paid, from another page of this session) with its receipt's link.
+ */
+type Failure =
+  { code: number | string } | { text: 'authFailed' | 'notCompleted' | 'notFound' } | { paid: { message: string; receipt: string } };
 /** The billing address inputs, the shop's own: not card data (the whole card is in the card element's frame). */
 const ADDRESS = ['line1', 'city', 'state', 'postal_code', 'country_code'] as const;
 /** The id of each of them (labels' `for`). */
@@ -61,7 +66,12 @@ const TEXT = {
     thanks: '¡Gracias! Tu pago quedó registrado.',
     again: 'Nuevo pedido',
     language: 'Idioma',
-    classic: 'Página clásica',
+    checkouts: 'Formas de pago de la demo',
+    element: 'Tarjeta alojada',
+    split: 'Campos separados',
+    direct: 'Formulario en la página',
+    viewReceipt: 'Ver el recibo',
+    notFound: 'No encontramos este pago. Vuelve a intentarlo desde el carrito.',
     authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
     pointsTitle: 'Paga con puntos',
     pointsHow: '¿Cómo quieres pagar?',
@@ -69,6 +79,15 @@ const TEXT = {
     mixed: 'Con puntos y el resto con la tarjeta',
     cardOnly: 'Solo con la tarjeta',
     notCompleted: 'No terminaste la verificación con tu banco. No se hizo ningún cargo; puedes intentarlo de nuevo.',
+    /** The address inputs' messages (paytoken's `messages` overrides): each names what is missing. */
+    address: {
+      'address.line1.required': 'Escribe la calle y el número.',
+      'address.city.required': 'Escribe la ciudad.',
+      'address.state.required': 'Escribe el estado.',
+      'address.postal_code.required': 'Escribe el código postal.',
+      'address.country_code.required': 'Escribe el país en 2 letras, como MX.',
+      'address.country_code.format': 'El país va en 2 letras, como MX.',
+    } as Record<string, string>,
     fields: {
       id: 'Transacción',
       status: 'Estado',
@@ -100,7 +119,12 @@ const TEXT = {
     thanks: 'Thank you! Your payment went through.',
     again: 'New order',
     language: 'Language',
-    classic: 'Classic page',
+    checkouts: "The demo's checkouts",
+    element: 'Card element',
+    split: 'Split fields',
+    direct: 'On-page form',
+    viewReceipt: 'View the receipt',
+    notFound: 'We could not find this payment. Try again from the cart.',
     authFailed: 'Your bank could not confirm it was you. You were not charged.',
     pointsTitle: 'Pay with points',
     pointsHow: 'How would you like to pay?',
@@ -108,6 +132,15 @@ const TEXT = {
     mixed: 'Points, and the rest with the card',
     cardOnly: 'Card only',
     notCompleted: 'You did not finish the verification with your bank. You were not charged; you can try again.',
+    /** The address inputs' messages (paytoken's `messages` overrides): each names what is missing. */
+    address: {
+      'address.line1.required': 'Enter the street and number.',
+      'address.city.required': 'Enter the city.',
+      'address.state.required': 'Enter the state.',
+      'address.postal_code.required': 'Enter the postal code.',
+      'address.country_code.required': 'Enter the country in 2 letters, like MX.',
+      'address.country_code.format': 'The country is 2 letters, like MX.',
+    } as Record<string, string>,
     fields: {
       id: 'Transaction',
       status: 'Status',
@@ -133,17 +166,7 @@ export function App() {
 
   return (
     <>
-      <header className="topbar">
-        <span className="logo">Café Tlaloc</span>
-        <nav aria-label={t.language}>
-          {(['es-MX', 'en'] as const).map((l) => (
-            <button key={l} type="button" className="link" aria-pressed={l === locale} lang={l} onClick={() => setLocale(l)}>
-              {l === 'en' ? 'English' : 'Español'}
-            </button>
-          ))}
-          <a href="/">{t.classic}</a>
-        </nav>
-      </header>
+      <Header locale={locale} setLocale={setLocale} />
       <main className="page">
         {route === 'cart' && (
           <section className="panel" aria-labelledby="cart-title">
@@ -181,7 +204,7 @@ export function App() {
                 </div>
               ))}
             </dl>
-            <button type="button" onClick={() => setRoute('cart')}>
+            <button type="button" onClick={() => void newOrder().then(() => setRoute('cart'))}>
               {t.again}
             </button>
           </section>
@@ -190,6 +213,43 @@ export function App() {
     </>
   );
 }
+
+/** The top bar (the shop, the language switch) and the menu of the demo's checkouts, as on the classic pages. */
+function Header({ locale, setLocale }: { locale: Locale; setLocale: (l: Locale) => void }) {
+  const t = TEXT[locale];
+  const menu = [
+    ['/', t.element],
+    ['/split', t.split],
+    ['/direct', t.direct],
+  ] as const;
+  return (
+    <>
+      <header className="topbar">
+        <span className="logo">Café Tlaloc</span>
+        <nav aria-label={t.language}>
+          {(['es-MX', 'en'] as const).map((l) => (
+            <button key={l} type="button" className="link" aria-pressed={l === locale} lang={l} onClick={() => setLocale(l)}>
+              {l === 'en' ? 'English' : 'Español'}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <nav className="checkouts" aria-label={t.checkouts}>
+        {menu.map(([path, name]) => (
+          <a key={path} href={`${path}?lang=${locale === 'en' ? 'en' : 'es'}`}>
+            {name}
+          </a>
+        ))}
+        <a href="/spa/" aria-current="page">
+          SPA (React)
+        </a>
+      </nav>
+    </>
+  );
+}
+
+/** Starts a new order in the backend (a new cart: the paid one stays paid), as the classic receipt's link does. */
+const newOrder = () => fetch('/new-order', { redirect: 'manual' }).catch(() => undefined);
 
 /**
  * The checkout with the card element (paytoken/react): card number, expiry, CVV2 and holder name in one iframe
@@ -276,7 +336,7 @@ function CheckoutForm({ locale, onBack, onPaid }: CheckoutProps) {
         <AddressFields t={t} locale={locale} invalid={invalid} busy={busy} />
         {failure !== undefined && (
           <p role="alert" className="charge-error" tabIndex={-1} ref={alert}>
-            {'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}
+            <FailureText t={t} locale={locale} failure={failure} />
           </p>
         )}
         <button type="submit" ref={pay} disabled={busy}>
@@ -327,7 +387,7 @@ function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
     const res = await fetch(`/api/charge/${encodeURIComponent(id)}`);
     const body = (await res.json()) as Answer;
     if (body.transaction) return onPaid(body.transaction);
-    done(failureAfterBank(body));
+    done(res.status === 404 ? { text: 'notFound' } : failureAfterBank(body));
   };
 
   /**
@@ -343,6 +403,7 @@ function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
       });
       const answer = (await res.json()) as Answer;
       if (answer.transaction) return onPaid(answer.transaction);
+      if (answer.already_paid) return done({ paid: answer.already_paid });
       if (answer.points) {
         done();
         return setPoints({ body, balance: answer.points.balance, onlyPoints: answer.points.only_points === true });
@@ -390,6 +451,17 @@ function addressErrors(error: unknown): Record<string, string> {
 /** Whether a failed `tokenize()` found an input of the card element in error (the element has focused it). */
 const hasCardError = (error: unknown) => error instanceof ValidationError && error.errors.some((r) => !r.field.startsWith('address'));
 
+/** A failure's words: paytoken's message for a code, one of the shop's texts, or "already paid" with the receipt's link. */
+function FailureText({ t, locale, failure }: { t: Texts; locale: Locale; failure: Failure }) {
+  if ('paid' in failure)
+    return (
+      <>
+        {failure.paid.message} <a href={failure.paid.receipt}>{t.viewReceipt}</a>
+      </>
+    );
+  return <>{'text' in failure ? t[failure.text] : formMessage(failure.code, locale)}</>;
+}
+
 /** The "pay with points" step: how to pay, then the same token again (its submit). */
 function PointsStep(props: {
   t: Texts;
@@ -414,10 +486,17 @@ function PointsStep(props: {
             ['NONE', t.cardOnly],
           ] as const
         )
-          .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints) // offered only when the points cover the order
+          // "points only" offered, and chosen, only when the points cover the order; else points and the rest by card
+          .filter(([value]) => value !== 'ONLY_POINTS' || points.onlyPoints)
           .map(([value, label]) => (
             <label key={value} className="choice">
-              <input type="radio" name="use_card_points" value={value} defaultChecked={value === 'MIXED'} /> {label}
+              <input
+                type="radio"
+                name="use_card_points"
+                value={value}
+                defaultChecked={value === (points.onlyPoints ? 'ONLY_POINTS' : 'MIXED')}
+              />{' '}
+              {label}
             </label>
           ))}
       </fieldset>
@@ -447,7 +526,7 @@ function AddressFields({ t, locale, invalid, busy }: { t: Texts; locale: Locale;
         />
         {code && (
           <p id={`${id}-error`} className="field-error">
-            {formMessage(code, locale)}
+            {formMessage(code, locale, t.address)}
           </p>
         )}
       </div>

@@ -10,9 +10,11 @@ import type { Scenario } from '../harness';
 import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
+import { dashboard } from './dashboard';
 import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
+import { paymentPages } from './payment-pages';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
@@ -24,5 +26,7 @@ export const SCENARIOS: Scenario[] = [
   ...spa,
   ...classic,
   ...deviceData,
+  ...paymentPages,
+  ...dashboard,
   ...checks,
 ];

@@ -116,7 +116,7 @@ export const spa: Scenario[] = [
       for (const sel of Object.values(INPUT)) expect((await field(frame, sel)).invalid).toBe('true');
       await waitFor(frame, 'the error line', () => document.getElementById('e')?.textContent === 'Escribe el número de tarjeta.');
       expect((await field(frame, INPUT.number)).description).toBe('Escribe el número de tarjeta.');
-      expect((await field(tab, '#spa-city')).description).toBe('Revisa la dirección.');
+      expect((await field(tab, '#spa-city')).description).toBe('Escribe la ciudad.');
       // the element reported its errors to the page as state (its container's attribute)
       await waitFor(tab, 'the card element container marked invalid', () =>
         document.getElementById('spa-card')?.hasAttribute('data-paytoken-invalid'),
@@ -124,7 +124,7 @@ export const spa: Scenario[] = [
       await clickText(tab, 'button', 'English');
       await waitFor(tab, 'English errors', () => document.documentElement.lang === 'en');
       await waitFor(frame, 'the error line in English', () => document.getElementById('e')?.textContent === 'Enter the card number.');
-      expect((await field(tab, '#spa-city')).description).toBe('Check the address.');
+      expect((await field(tab, '#spa-city')).description).toBe('Enter the city.');
       // the card and the address right, the name missing: its error alone, in the frame, the focus on it
       await fillSpa(tab, '4111111111111111', '123', '');
       await clickText(tab, 'button', /^Pay/);

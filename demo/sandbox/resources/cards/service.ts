@@ -25,8 +25,11 @@ export function cardOf(d: Deps, id: string, customerId: string | null): CardReco
   return card;
 }
 
-/** Where a new card's data comes from: raw card data (validated), or an unused token. */
-export type NewCard = { raw: CardBody } | { token: CardFromTokenBody };
+/**
+ * Where a new card's data comes from: raw card data (validated), or an unused token (its `device_session_id` may be
+ * absent when the card is not made by a shopper's browser: a subscription's `source_id`).
+ */
+export type NewCard = { raw: CardBody } | { token: Pick<CardFromTokenBody, 'token_id'> & { device_session_id?: string } };
 
 /**
  * Stores a card. Raw data: a test card in production mode is 2007. Token: unknown 1005, used 3006; it is used up.

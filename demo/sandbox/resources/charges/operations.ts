@@ -1,11 +1,12 @@
 import type { Deps } from '../../env';
 import { apiError } from '../../domain/errors';
 import { newAuthorization, newId } from '../../domain/ids';
-import { move } from '../../domain/ledger';
+import { move, type Account } from '../../domain/ledger';
 import type { TransactionRecord } from '../../domain/records';
 import { chargeOf, ensureActive } from './service';
 import { mxnCents, payeeOf, postCharge } from './settle';
 import { moveTo } from '../shared/move';
+import { awaitsPayment, stopDueJob } from './due';
 
 /**
  * What follows a card charge (spec, Endpoints > Charges: capture, refund; cancel as the public server SDKs call it):
@@ -31,21 +32,33 @@ export function captureCharge(d: Deps, id: string, customerId: string | null, ce
   });
 }
 
-/** Cancels a held charge: the hold is released, nothing moves (`charge.cancelled`). @throws 3006 when it is not held. */
+/**
+ * Cancels a charge that awaits something: a held card charge (the hold is released), a store or bank charge not paid
+ * yet, a redirect, wallet, IVR or 3-D Secure charge still `charge_pending`. Nothing moves; `charge.cancelled`; its
+ * references and pages stop taking payments.
+ * @throws 3006 for any other charge.
+ */
 export function cancelCharge(d: Deps, id: string, customerId: string | null): TransactionRecord {
   return d.store.tx(() => {
     const charge = chargeOf(d, id, customerId);
-    if (charge.heldCents === undefined) throw apiError(3006, `Charge ${id} is not an authorization to cancel (status ${charge.status})`);
+    if (charge.heldCents === undefined && !awaitsPayment(charge))
+      throw apiError(3006, `Charge ${id} cannot be cancelled (status ${charge.status}): it awaits no payment or capture`);
+    stopDueJob(d, charge);
     return moveTo(d, charge, 'cancel', 'charge.cancelled', { heldCents: undefined });
   });
 }
 
+/** Where the money of a refund goes: back to the card, or to the wallet that paid. */
+const refundTarget = (method: string, walletMethod: string): Account | null =>
+  method === 'card' ? 'outside:card' : method === walletMethod ? 'outside:wallet' : null;
+
 /**
- * Refunds a completed card charge, in part or whole, several times up to its amount: a refund transaction
- * (`refund`, `out`, completed) moves the money back from the charge's payee to the card; the charge stays
+ * Refunds a completed card or wallet charge, in part or whole, several times up to its amount: a refund transaction
+ * (`refund`, `out`, completed) moves the money back from the charge's payee to the card or the wallet (store and
+ * bank payments are not refunded through the API: the merchant pays back by a payout); the charge stays
  * `completed` with the refund embedded, or becomes `refunded` once refunds reach its whole amount
  * (`charge.refunded`). @param cents default: what is left to refund.
- * @throws 3006 for a charge that is not a completed card charge; 1003 for more than is left; 4001 when the payee's
+ * @throws 3006 for a charge that is not a completed card or wallet charge; 1003 for more than is left; 4001 when the payee's
  *   balance is short.
  */
 export function refundCharge(
@@ -57,18 +70,14 @@ export function refundCharge(
   ensureActive(d);
   return d.store.tx(() => {
     const charge = chargeOf(d, id, customerId);
-    if (charge.method !== 'card' || charge.status !== 'completed')
-      throw apiError(3006, `Charge ${id} cannot be refunded (status ${charge.status}; only completed card charges)`);
+    const target = refundTarget(charge.method, d.methods.walletMethod);
+    if (!target || charge.status !== 'completed')
+      throw apiError(3006, `Charge ${id} cannot be refunded (status ${charge.status}; only completed card and wallet charges)`);
     const left = charge.amountCents - (charge.refundedCents ?? 0);
     const cents = body.amount ?? left;
     if (cents > left) throw apiError(1003, `amount is more than what is left to refund of charge ${id}`);
     const refund = moveTo(d, refundRecord(d, charge, cents, body.description), 'create_completed', null);
-    d.store.ledger.post(
-      refund.id,
-      refund.id,
-      move(payeeOf(d, charge.customerId), 'outside:card', mxnCents(charge, cents)),
-      d.clock.nowMs(),
-    );
+    d.store.ledger.post(refund.id, refund.id, move(payeeOf(d, charge.customerId), target, mxnCents(charge, cents)), d.clock.nowMs());
     const refunded = (charge.refundedCents ?? 0) + cents;
     const trigger = refunded === charge.amountCents ? 'refund_full' : 'refund_partial';
     const change = { refundedCents: refunded, refundIds: [...(charge.refundIds ?? []), refund.id] };

@@ -12,11 +12,14 @@ import { transactionObject, transactionView } from '../shared/transaction';
 import { cancelCharge, captureCharge, refundCharge } from './operations';
 import { cancelSchema, captureSchema, createChargeSchema, refundSchema } from './schema';
 import { chargeOf, createCardCharge, latestRefund, listCharges } from './service';
+import { chargeKindOf } from '../../domain/methods/kinds';
+import { createKindCharge } from './kinds';
+import { CUSTOMER_REQUIRED, kindSchemas, type KindBody } from './kinds-schema';
 
 const TAG = 'Charges';
 
 /**
- * Card charges (spec, Endpoints > Charges), mounted twice: `/v1/{merchant_id}/charges` (merchant level) and
+ * Charges of every kind (spec, Endpoints > Charges), mounted twice: `/v1/{merchant_id}/charges` (merchant level) and
  * `/v1/{merchant_id}/customers/{customer_id}/charges` (unknown customer: 1005). Private key only; each level sees
  * only its own transactions.
  *
@@ -32,7 +35,10 @@ const TAG = 'Charges';
  * 6. `use_3d_secure`: 201 `charge_pending` with `payment_method {type: 'redirect', url}` (the bank page);
  * 7. otherwise the card's test outcome: approved -> 201 `completed` (held `in_progress` with `capture: false`) with a
  *    six-digit `authorization`; else a `failed` Transaction is stored and its Error object answered (402, 412 for 3012).
- * Every charge carries `fraud_flags` (this project's extension). `POST /:id/capture`, `/:id/refund`, `/:id/cancel`:
+ * A body whose `method` (and `confirm`) asks for another kind (redirect, IVR, store, bank, wallet) is parsed by that
+ * kind's schema (./kinds-schema.ts; `customer` required at merchant level for redirect, store and IVR) and created by
+ * ./kinds.ts: 201 `in_progress` (store, bank) or `charge_pending` (redirect, wallet, IVR) with its `payment_method`.
+ * Every card charge carries `fraud_flags` (this project's extension). `POST /:id/capture`, `/:id/refund`, `/:id/cancel`:
  * resources/charges/operations.ts. `GET /`: newest first, filtered. `GET /:id`: the Transaction with its latest refund.
  */
 export function chargesRouter(d: Deps) {
@@ -40,7 +46,9 @@ export function chargesRouter(d: Deps) {
   const view = (t: TransactionRecord) => transactionView(t, { refund: latestRefund(d, t) });
   const id = (c: Context<SandboxEnv>) => c.req.param('transaction_id')!;
   return new Hono<SandboxEnv>()
-    .post('/', describe({ ...DOCS.create, body: chargeSchema }), (c) => c.json(view(createCharge(d, c, chargeSchema)), 201))
+    .post('/', describe({ ...DOCS.create, body: z.union([chargeSchema, ...Object.values(kindSchemas(d.methods.walletMethod))]) }), (c) =>
+      c.json(view(createCharge(d, c, chargeSchema)), 201),
+    )
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(chargeListQuerySchema, c.req.query());
       const filter = {
@@ -65,11 +73,27 @@ export function chargesRouter(d: Deps) {
     });
 }
 
-/** `POST /`: steps 1 and 2 (what the request must carry), then the service. */
+/**
+ * `POST /`: the kind the body asks for (domain/methods/kinds.ts: `method` and `confirm`), steps 1 and 2 (what the
+ * request must carry), then the kind's service. A body naming no known kind goes to the card charge's schema, which
+ * names the `method` problem.
+ */
 function createCharge(d: Deps, c: Context<SandboxEnv>, schema: ReturnType<typeof createChargeSchema>): TransactionRecord {
   const customerId = levelOf(d, c);
   const xff = c.req.header('x-forwarded-for')?.trim();
   requireOrWarn(d, c, !!xff, 'X-Forwarded-For header is required on charge creation (IP address of the end-user device)');
+  const kind = chargeKindOf(c.var.body, d.methods.walletMethod);
+  if (kind !== null && kind !== 'card') {
+    const body = { ...parseWith(kindSchemas(d.methods.walletMethod)[kind], c.var.body), kind } as KindBody;
+    const required = CUSTOMER_REQUIRED.includes(kind);
+    requireOrWarn(
+      d,
+      c,
+      !required || customerId !== null || body.customer !== undefined,
+      'customer is required on merchant-level charges (rule: required)',
+    );
+    return createKindCharge(d, { body, customerId });
+  }
   const body = parseWith(schema, c.var.body);
   requireOrWarn(d, c, body.device_session_id !== undefined, 'device_session_id is required on card charges (rule: required)');
   requireOrWarn(
@@ -87,9 +111,10 @@ const ok = { status: 200 as const, schema: transactionObject };
 const DOCS = {
   create: {
     tag: TAG,
-    summary: 'Create a card charge',
+    summary: 'Create a charge: card, redirect, IVR, store (cash), bank (SPEI) or third-party wallet',
     ok: { status: 201 as const, schema: transactionObject },
     errors: [1003, 1006, 1008, 2004, 2005, 2006, 2007, 2008, 2009, 3001, 3002, 3003, 3004, 3005, 3006, 3009, 3010, 3011, 3012],
+    gap: 'Store and bank charges carry payment_method.slip_url (a printable slip); default due dates; see docs/sandbox.md, "Charge kinds"',
   },
   list: {
     tag: TAG,
@@ -116,7 +141,7 @@ const DOCS = {
   },
   cancel: {
     tag: TAG,
-    summary: 'Cancel a held charge',
+    summary: 'Cancel a held charge, or one awaiting its payment',
     body: cancelSchema,
     ok,
     errors: [3006],

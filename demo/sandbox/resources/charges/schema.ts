@@ -10,6 +10,11 @@ import { amountSchema, CURRENCIES, httpUrl, plainText, resourceId } from '../../
 /** `metadata` bounds: at most 20 members, names 1-40 characters, string values at most 500 characters. */
 export const METADATA_LIMITS = { members: 20, name: 40, value: 500 } as const;
 
+/** `metadata` of a charge: string (max 500 characters), number or boolean values, at most 20 members named with 1-40 characters. */
+export const metadataSchema = z
+  .record(z.string().min(1).max(METADATA_LIMITS.name), z.union([z.string().max(METADATA_LIMITS.value), z.number(), z.boolean()]))
+  .refine((m) => Object.keys(m).length <= METADATA_LIMITS.members, { message: `at most ${METADATA_LIMITS.members} members` });
+
 /** Months-without-interest plans (spec, Resources > PaymentPlan; Limits). */
 export const PAYMENT_PLAN_MONTHS = [3, 6, 9, 12, 18] as const;
 
@@ -67,10 +72,7 @@ export function createChargeSchema(now: Clock) {
       device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID).optional(),
       capture: z.boolean().default(true),
       payment_plan: z.object({ payments: z.literal(PAYMENT_PLAN_MONTHS) }).optional(),
-      metadata: z
-        .record(z.string().min(1).max(METADATA_LIMITS.name), z.union([z.string().max(METADATA_LIMITS.value), z.number(), z.boolean()]))
-        .refine((m) => Object.keys(m).length <= METADATA_LIMITS.members, { message: `at most ${METADATA_LIMITS.members} members` })
-        .optional(),
+      metadata: metadataSchema.optional(),
       use_card_points: z.enum(['ONLY_POINTS', 'MIXED', 'NONE']).default('NONE'),
       use_3d_secure: z
         .union([z.boolean(), z.enum(['true', 'false'])])

@@ -24,11 +24,15 @@ import { startChallenge } from './three-ds';
  * by the anti-fraud rules is stored `failed` (with its event) and its error is thrown after the commit.
  */
 
-/** A new card charge: the body, its level, and the end-user IP of `X-Forwarded-For` (null when absent). */
+/**
+ * A new card charge: the body, its level, the end-user IP of `X-Forwarded-For` (null when absent), and for a
+ * subscription's billing the subscription it is for (the Transaction's `subscription_id`).
+ */
 export interface NewCardCharge {
   body: ChargeBody;
   customerId: string | null;
   ip: string | null;
+  subscriptionId?: string;
 }
 
 /** Refuses every transaction while the merchant account is deactivated (spec, Errors 1008). */
@@ -50,17 +54,25 @@ export function ensureNewOrderId(d: Deps, orderId: string | undefined): void {
  */
 export function createCardCharge(d: Deps, input: NewCardCharge): TransactionRecord {
   ensureActive(d);
-  const outcome = d.store.tx(() => {
-    ensureRoom(d.store.transactions, d.store.limits.maxRecords, 'transactions');
-    ensureNewOrderId(d, input.body.order_id);
-    const id = newId('tr');
-    const source = sourceOf(d, input.body, input.customerId, id);
-    const verdict = scoreDevice(d, input.body.device_session_id, source.card.facts, input.ip);
-    logVerdict(d, `charge ${id}`, input.body.device_session_id, verdict);
-    return chargeWith(d, draftOf(d, id, input, source.card, verdict), input.body, verdict, source.use);
-  });
+  const outcome = d.store.tx(() => placeCardCharge(d, input));
   if (outcome instanceof SandboxError) throw outcome;
   return outcome;
+}
+
+/**
+ * The card-charge path (steps 3 to 7 of resources/charges/routes.ts), inside the caller's transaction: `POST
+ * /charges` and a subscription's billing (resources/subscriptions/billing.ts) both charge through it.
+ * @returns the stored charge (completed, held, pending 3-D Secure), or the refusal of a charge stored `failed`.
+ * @throws the request's own errors (1003 store full, 1005, 1006, 2007, 2008, 2009, 3006) before writing anything.
+ */
+export function placeCardCharge(d: Deps, input: NewCardCharge): TransactionRecord | SandboxError {
+  ensureRoom(d.store.transactions, d.store.limits.maxRecords, 'transactions');
+  ensureNewOrderId(d, input.body.order_id);
+  const id = newId('tr');
+  const source = sourceOf(d, input.body, input.customerId, id);
+  const verdict = scoreDevice(d, input.body.device_session_id, source.card.facts, input.ip);
+  logVerdict(d, `charge ${id}`, input.body.device_session_id, verdict);
+  return chargeWith(d, draftOf(d, id, input, source.card, verdict), input.body, verdict, source.use);
 }
 
 /** Decides a drafted charge: fraud decline, 3-D Secure, or the card's answer. @returns the charge, or its refusal. */
@@ -108,6 +120,7 @@ function draftOf(d: Deps, id: string, input: NewCardCharge, card: ChargedCard, v
     ...(body.payment_plan && { paymentPlan: { payments: body.payment_plan.payments } }),
     ...(body.currency === 'USD' && { exchangeRate: { from: 'USD', to: 'MXN', date: localDate(now), value: USD_MXN_RATE / 10_000 } }),
     ...(body.metadata && { metadata: body.metadata }),
+    ...(input.subscriptionId && { subscriptionId: input.subscriptionId }),
   };
 }
 

@@ -58,6 +58,8 @@ export function settleCharge(
   const change: Partial<TransactionRecord> = {
     authorization: newAuthorization(),
     errorMessage: null,
+    // a kind that shows `conciliated` (redirect, IVR) is conciliated once its card is approved
+    ...(charge.details && 'conciliated' in charge.details && { details: { ...charge.details, conciliated: true } }),
     ...(answer.points && { cardPoints: answer.points }),
     ...(!s.capture && { heldCents: charge.amountCents }),
   };

@@ -19,29 +19,47 @@ const randomId = (n: number) => Array.from({ length: n }, () => ALPHABET[randomI
 
 /**
  * Stores a new charge `charge_pending` behind a new challenge (inside the charge's transaction): its
- * `payment_method` is the bank page under the sandbox's public URL (never the request's `Host`), the one-time code
- * goes to the sandbox log as `3ds {transaction_id} one-time code {code}` (no card data), and a job cancels it after
- * {@link CHALLENGE_TTL_MS}. Beyond {@link MAX_CHALLENGES} pending, the oldest challenge ends and its charge is cancelled.
+ * `payment_method` is the bank page under the sandbox's public URL (never the request's `Host`). See
+ * {@link openChallengeFor}.
  */
 export function startChallenge(d: Deps, draft: Draft, settlement: Settlement, redirectUrl: string): TransactionRecord {
+  const id = `3ds${randomId(29)}`;
+  const charge = moveTo(d, draft, 'create_pending', 'charge.created', {
+    paymentMethod: { type: 'redirect', url: `${d.publicUrl()}/3ds/${id}` },
+  });
+  openChallengeFor(d, charge, settlement, redirectUrl, id);
+  return charge;
+}
+
+/**
+ * Opens a challenge for a `charge_pending` charge (a new 3-D Secure charge, or a redirect charge whose card asks for
+ * it on the sandbox's payment page), inside the caller's transaction: the one-time code goes to the sandbox log as
+ * `3ds {transaction_id} one-time code {code}` (no card data), and a job cancels the charge after
+ * {@link CHALLENGE_TTL_MS}. Beyond {@link MAX_CHALLENGES} pending, the oldest challenge ends and its charge is
+ * cancelled. @returns the bank page's URL.
+ */
+export function openChallengeFor(
+  d: Deps,
+  charge: TransactionRecord,
+  settlement: Settlement,
+  redirectUrl: string,
+  id = `3ds${randomId(29)}`,
+): string {
   const now = d.clock.nowMs();
   const c: ChallengeRecord = {
-    id: `3ds${randomId(29)}`,
+    id,
     created: now,
-    transactionId: draft.id,
+    transactionId: charge.id,
     code: String(randomInt(1_000_000)).padStart(6, '0'),
     redirectUrl,
     settlement,
     attempts: 0,
   };
   while (d.store.challenges.size >= MAX_CHALLENGES) expireOldest(d);
-  const charge = moveTo(d, draft, 'create_pending', 'charge.created', {
-    paymentMethod: { type: 'redirect', url: `${d.publicUrl()}/3ds/${c.id}` },
-  });
   d.store.challenges.insert(c);
   d.scheduler.schedule(EXPIRE_JOB, now + CHALLENGE_TTL_MS, charge.id, { challenge: c.id });
   d.log?.(`3ds ${charge.id} one-time code ${c.code}`);
-  return charge;
+  return `${d.publicUrl()}/3ds/${c.id}`;
 }
 
 /** Ends the oldest challenge, cancelling its charge. */

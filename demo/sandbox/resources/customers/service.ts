@@ -88,9 +88,9 @@ export function updateCustomer(d: Deps, id: string, body: UpdateCustomerBody): C
 }
 
 /**
- * Deletes a customer and its stored cards; its transactions stay (spec: "Operation records are kept").
+ * Deletes a customer, its stored cards and bank accounts; its transactions stay (spec: "Operation records are kept").
  * @throws 1005 unknown; 3006 (412) while its balance is above zero (spec: "Not deletable while balance is greater
- *   than zero").
+ *   than zero"), or while a payout from its account is in progress (its money may come back).
  */
 export function deleteCustomer(d: Deps, id: string): void {
   d.store.tx(() => {
@@ -98,10 +98,16 @@ export function deleteCustomer(d: Deps, id: string): void {
     const balance = customerBalance(d, customer);
     if (balance > 0)
       throw apiError(3006, `Customer ${id} has a balance above zero; pay it out or transfer it before deleting the customer`);
+    if (customer.requiresAccount && d.store.transactions.listWhere(payoutsInProgress(id), { offset: 0, limit: 1 }).length)
+      throw apiError(3006, `Customer ${id} has a payout in progress, whose money returns to its account if the bank rejects it`);
     d.store.cards.deleteOf(id);
+    d.store.bankAccounts.deleteOf(id);
     d.store.customers.delete(id);
   });
 }
+
+/** The filter of a customer's payouts still waiting for the bank (resources/payouts). */
+const payoutsInProgress = (customerId: string) => ({ customerId, kinds: ['payout' as const], status: 'in_progress' });
 
 /** The customers, newest first, filtered by `external_id` and the common filters. */
 export const listCustomers = (d: Deps, q: Page & { external_id?: string | undefined }): CustomerRecord[] =>

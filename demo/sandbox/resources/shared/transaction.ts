@@ -27,7 +27,8 @@ const core = {
 const extras = {
   due_date: dateTime.optional(),
   conciliated: z.boolean().optional(),
-  bank_account: bankAccountObject.optional(),
+  /** A payout's bank account, masked; without `id` when it was sent inline (`bank_account`) rather than registered. */
+  bank_account: bankAccountObject.partial({ id: true }).optional(),
   card: cardObject.partial({ id: true }).optional(),
   card_points: z.object({ used: z.number(), remaining: z.number(), amount, caption: z.string().optional() }).optional(),
   payment_method: z.record(z.string(), z.unknown()).optional(),

@@ -1,0 +1,124 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db';
+
+/** How a request authenticated: with a key, with a header that matched no key (`invalid`), or without one (`none`). */
+export type KeyKind = 'private' | 'public' | 'invalid' | 'none';
+
+/**
+ * One API request as the log keeps it (http/api-log.ts builds it, already masked): nothing in it is card data
+ * beyond a BIN and last four, and no key.
+ */
+export interface LoggedApiRequest {
+  /** The request id (the `X-Request-Id` header and the Error object's `request_id`). */
+  id: string;
+  /** When it arrived, on the sandbox clock (epoch ms). */
+  created: number;
+  method: string;
+  /** Path and query string, masked and cut (http/request-excerpt.ts). */
+  path: string;
+  /** The HTTP status answered; 0 when fault mode reset the connection instead. */
+  status: number;
+  /** The Error object's `error_code`, or null when the answer was not an error. */
+  errorCode: number | null;
+  keyKind: KeyKind;
+  /** Time to answer, milliseconds. */
+  ms: number;
+  /** A short excerpt of the request body, masked; null when there was none or it was not read. */
+  body: string | null;
+}
+
+/** Filters of the request log (the dashboard's): the status class (`2` for 2xx ...), the method, errors only. */
+export interface RequestLogFilter {
+  statusClass?: 2 | 3 | 4 | 5;
+  method?: string;
+  errorCode?: number;
+}
+
+type Row = {
+  id: string;
+  created: number;
+  method: string;
+  path: string;
+  status: number;
+  error_code: number | null;
+  key_kind: KeyKind;
+  ms: number;
+  body: string | null;
+};
+
+const toEntry = (r: Row): LoggedApiRequest => ({
+  id: r.id,
+  created: r.created,
+  method: r.method,
+  path: r.path,
+  status: r.status,
+  errorCode: r.error_code,
+  keyKind: r.key_kind,
+  ms: r.ms,
+  body: r.body,
+});
+
+/** Most requests the log keeps by default; older ones are dropped as new ones arrive. */
+export const REQUEST_LOG_MAX = 1000;
+
+/**
+ * The API's request log: the newest `max` requests (the oldest dropped at each insert past it), newest first. Written
+ * outside the request's own database transaction (after the answer), so a refused operation is logged although it
+ * left nothing else behind. Emptied with everything else by the sandbox's reset.
+ */
+export class RequestLogRepo {
+  readonly #insert: Statement;
+  readonly #trim: Statement<[number]>;
+
+  /** @param max the most requests kept. @default {@link REQUEST_LOG_MAX} */
+  constructor(
+    readonly db: Db,
+    readonly max = REQUEST_LOG_MAX,
+  ) {
+    this.#insert = db.prepare(
+      'INSERT INTO request_log (id, created, method, path, status, error_code, key_kind, ms, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.#trim = db.prepare('DELETE FROM request_log WHERE seq <= ?');
+  }
+
+  /** Adds one request, then drops what falls beyond the newest {@link max}. */
+  add(e: LoggedApiRequest): void {
+    const { lastInsertRowid } = this.#insert.run(e.id, e.created, e.method, e.path, e.status, e.errorCode, e.keyKind, e.ms, e.body);
+    const seq = Number(lastInsertRowid);
+    if (seq > this.max) this.#trim.run(seq - this.max);
+  }
+
+  /** The requests that meet the filter, newest first, `offset` and `limit` applied. */
+  list(f: RequestLogFilter, offset: number, limit: number): LoggedApiRequest[] {
+    const conds: string[] = [];
+    const params: (string | number)[] = [];
+    if (f.statusClass !== undefined) {
+      conds.push('status >= ? AND status < ?');
+      params.push(f.statusClass * 100, f.statusClass * 100 + 100);
+    }
+    if (f.method !== undefined) {
+      conds.push('method = ?');
+      params.push(f.method);
+    }
+    if (f.errorCode !== undefined) {
+      conds.push('error_code = ?');
+      params.push(f.errorCode);
+    }
+    const where = conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
+    return this.db
+      .prepare<(string | number)[], Row>(`SELECT * FROM request_log${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset)
+      .map(toEntry);
+  }
+
+  /** The request with this request id, or undefined (it was never logged, or is no longer kept). */
+  get(id: string): LoggedApiRequest | undefined {
+    const r = this.db.prepare<[string], Row>('SELECT * FROM request_log WHERE id = ? ORDER BY seq DESC LIMIT 1').get(id);
+    return r && toEntry(r);
+  }
+
+  /** How many requests the log holds. */
+  get size(): number {
+    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM request_log').get()!.n;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * CFDI generation requests for the tests (spec, Electronic invoice (CFDI) objects): a valid income invoice whose
+ * arithmetic is worked out below, and the complements' valid members.
+ *
+ * Concept 1: 2 x 350.00 = 700.00, discount 20.00, VAT 16% of 680.00 = 108.80.
+ * Concept 2: 1.5 x 200.00 = 300.00, VAT 16% of 300.00 = 48.00, income tax withheld 10% of 300.00 = 30.00.
+ * Subtotal 1000.00; discount 20.00; transferred 156.80; withheld 30.00; total 1000 - 20 + 156.80 - 30 = 1106.80.
+ */
+export const invoiceBody = (over: Record<string, unknown> = {}) => ({
+  invoice_id: `F-${Math.random().toString(36).slice(2, 10)}`,
+  tipo_comprobante: 'I',
+  serie: 'A',
+  folio: '1001',
+  total: 1106.8,
+  subtotal: 1000,
+  descuento: 20,
+  forma_pago: '04',
+  metodo_pago: 'PUE',
+  lugar_expedicion: '06600',
+  observaciones: 'Entrega en tienda',
+  total_trasladados: 156.8,
+  total_retenidos: 30,
+  moneda: 'MXN',
+  tipo_de_cambio: 1,
+  receptor: { nombre: 'Ana Pérez García', rfc: 'PEGA800101AB1', email: 'ana@example.com', residencia_fiscal: '03100', uso_cfdi: 'G03' },
+  conceptos: [
+    {
+      identificador: 'CAF-1KG',
+      cantidad: 2,
+      unidad: 'Pieza',
+      clave_unidad: 'H87',
+      descripcion: 'Café de Chiapas, 1 kg',
+      valor_unitario: 350,
+      importe: 700,
+      clave: '50201706',
+      descuento: 20,
+      traslados: [{ impuesto: '002', tipo_factor: 'Tasa', tasa: 0.16, importe: 108.8 }],
+    },
+    {
+      identificador: 'ENV-1',
+      cantidad: 1.5,
+      clave_unidad: 'E48',
+      descripcion: 'Servicio de envío',
+      valor_unitario: 200,
+      importe: 300,
+      clave: '78102200',
+      traslados: [{ impuesto: '002', tipo_factor: 'Tasa', tasa: 0.16, importe: 48, base: 300 }],
+      retenciones: [{ impuesto: '001', tipo_factor: 'Tasa', tasa: 0.1, importe: 30 }],
+    },
+  ],
+  ...over,
+});
+
+/** A payments complement (pagos): 500.00 paid by transfer against one document (1000.00 owed, 500.00 left). */
+export const PAGOS = {
+  fecha_pago: '2026-03-09T12:00:00',
+  forma_de_pago: '03',
+  moneda_p: 'MXN',
+  tipo_cambio_p: 1,
+  monto: 500,
+  num_operacion: 'SPEI-778899',
+  rfc_emisor_cta_ord: 'BBA830831LJ2',
+  nom_banco_ord_ext: 'Banco Ejemplo',
+  cta_ordenante: '012180001234567891',
+  rfc_emisor_cta_ben: 'BNM840515VB1',
+  cta_beneficiario: '646180000000000012',
+  tipo_cad_pago: '01',
+  cert_pago: 'Q0VSVA==',
+  sello_pago: 'U0VMTE8=',
+  cad_pago: '||1|SPEI|778899||',
+  docto_relacionados: [
+    {
+      id_documento: '6f1d6d2e-8b6a-4c55-9c1e-6a4d8e0f1a2b',
+      serie: 'A',
+      folio: '990',
+      moneda_d_r: 'MXN',
+      tipo_cambio_d_r: 1,
+      metodo_de_pago_d_r: 'PPD',
+      num_parcialidad: 1,
+      imp_saldo_ant: 1000,
+      imp_pagado: 500,
+      imp_saldo_insoluto: 500,
+    },
+  ],
+};
+
+/** A payment CFDI (tipo_comprobante P): one concept of 0.00, totals 0, the payments complement. */
+export const paymentBody = (over: Record<string, unknown> = {}) =>
+  invoiceBody({
+    tipo_comprobante: 'P',
+    total: 0,
+    subtotal: 0,
+    descuento: undefined,
+    total_trasladados: undefined,
+    total_retenidos: undefined,
+    forma_pago: '03',
+    metodo_pago: 'PUE',
+    conceptos: [
+      { identificador: 'PAGO', cantidad: 1, clave_unidad: 'ACT', descripcion: 'Pago', valor_unitario: 0, importe: 0, clave: '84111506' },
+    ],
+    complements: { pagos: PAGOS },
+    ...over,
+  });
+
+/** The airlines complement: airport use fee 250.00 and two other charges. */
+export const AEROLINEAS = {
+  tua: 250,
+  otrosCargos: [
+    { codigo_cargo: 'XV', descripcion_cargo: 'Derecho de no inmigrante', importe: 120.5 },
+    { codigo_cargo: 'YQ', importe: 80 },
+  ],
+};
+
+/** The donations complement. */
+export const DONATARIAS = {
+  no_autorizacion: '325-SAT-09-I-A-1234',
+  fecha_autorizacion: '2021-05-17',
+  leyenda: 'Este comprobante ampara un donativo, el cual será destinado por la donataria a los fines propios de su objeto social.',
+};
