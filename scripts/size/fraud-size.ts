@@ -16,7 +16,7 @@ import { buildScriptTag, gzipSize, ROOT, STUB } from './script-tag';
  * (src/fraud/geometry.ts, engine.ts, automation.ts): each of those two steps held to 600 B on the script tag by its
  * ceiling (docs/performance.md, "Size ceilings: history").
  */
-export const BUDGETS = { scriptTag: 8000, deviceData: 2878 } as const;
+export const BUDGETS = { scriptTag: 8000, deviceData: 2879 } as const;
 
 /** Minified and gzip bytes of a file. */
 export interface Size {
