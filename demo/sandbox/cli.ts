@@ -15,7 +15,7 @@
  *   every authenticated request under /v1 that carries no header.
  * - `--faults-public-key` (with fault mode) honours the header on public-key requests too (default: private key
  *   only).
- * - `--max-records N` (1-1000000, default 5000): most records kept per resource, the oldest evicted;
+ * - `--max-records N` (1-1000000, default 100000): most records kept per resource, the oldest evicted;
  *   `--token-ttl`, `--device-data-ttl` (1-31536000 s, default 3600): lifetimes of tokens and device data.
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
