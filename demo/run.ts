@@ -7,6 +7,7 @@
  * decline: 3005), --amount MXN (the order, default 349.00; from 1000.00 up the checkout offers months without interest),
  * --max-attempts N (charge attempts per shopper session in 10 minutes, default 60), --trust-proxy ADDRESS (the
  * reverse proxy whose X-Forwarded-For names the shopper; docs/sandbox.md).
+ * At start the merchant makes its plans and registers its webhook (orders complete from signed events).
  * A busy port is said in one line naming the flag that picks another. Ctrl-C stops both. The sandbox's 3-D Secure
  * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
@@ -76,7 +77,13 @@ console.log(
 );
 console.log(`split fields    ${merchant.url}/split  (one frame per card input)`);
 console.log(`on-page form    ${merchant.url}/direct  (the form layer on the shop's page)`);
+console.log(`cash at a store ${merchant.url}/store  (the slip, its barcode, the stores near the shopper)`);
+console.log(`SPEI transfer   ${merchant.url}/spei  (a CLABE per order)`);
+console.log(`subscription    ${merchant.url}/subscribe  (a plan and the card element; ${merchant.url}/account)`);
 console.log(`SPA example     ${merchant.url}/spa/  (React, built from demo/spa)`);
+console.log(
+  `dashboard       ${api.baseUrl}/dashboard  (sign in with ${creds.privateKey}; pay a cash or SPEI order on its charge's page: the shop hears it by webhook)`,
+);
 console.log(`\nOpen ${merchant.url} and pay with 4111 1111 1111 1111, a future expiry and CVV2 123. Ctrl-C stops.`);
 
 const stop = async () => {

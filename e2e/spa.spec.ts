@@ -211,14 +211,22 @@ test.describe('SPA example (React production build, StrictMode, against the pack
     expect(recorder.cspViolations).toEqual([]);
   });
 
-  test('at 390 px: the menu of the four checkouts; the receipt\'s ids on one line; "Nuevo pedido" starts a new order, which pays', async ({
+  test('at 390 px: the menu of the demo pages; the receipt\'s ids on one line; "Nuevo pedido" starts a new order, which pays', async ({
     page,
     servers,
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${servers.merchant.url}/spa/`);
     const menu = page.getByRole('navigation', { name: 'Formas de pago de la demo' });
-    await expect(menu.getByRole('link')).toHaveText(['Tarjeta alojada', 'Campos separados', 'Formulario en la página', 'SPA (React)']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Tarjeta alojada',
+      'Campos separados',
+      'Formulario en la página',
+      'Efectivo en tienda',
+      'Transferencia SPEI',
+      'Suscripción',
+      'SPA (React)',
+    ]);
     await expect(menu.getByRole('link', { name: 'SPA (React)' })).toHaveAttribute('aria-current', 'page');
     const orders: string[] = [];
     for (const round of [1, 2]) {

@@ -3,7 +3,7 @@
  * screen, the expiry and CVV2 fields aligned (side by side on one line, or stacked), labels on one line, a
  * 16-digit card number visible whole beside the brand icon, the receipt inset from the screen's edges with the
  * card and each id on one line (never broken inside) and nothing for developers in it (no raw keys, no
- * anti-fraud flags); the menu of the four checkouts and the same brand logos on each page; the shop's not-found
+ * anti-fraud flags); the menu of the demo pages and the same brand logos on each page; the shop's not-found
  * page. Screenshots of each go to .reports/screens/ (`npm run screenshots` copies the README's one to docs/).
  */
 import { mkdirSync } from 'node:fs';
@@ -94,7 +94,7 @@ for (const width of [320, 390, 1280]) {
       await page.screenshot({ path: `${DIR}/receipt-${width}.png`, fullPage: true });
     });
 
-    test('each checkout page: the menu of the four checkouts (its own marked), the same brand logos, nothing wider than the screen', async ({
+    test('each checkout page: the menu of the demo pages (its own marked), the same brand logos, nothing wider than the screen', async ({
       page,
       servers,
     }) => {
@@ -107,7 +107,15 @@ for (const width of [320, 390, 1280]) {
       ] as const) {
         await page.goto(`${servers.merchant.url}${path}`);
         const menu = page.getByRole('navigation', { name: 'Formas de pago de la demo' });
-        await expect(menu.getByRole('link')).toHaveText(['Tarjeta alojada', 'Campos separados', 'Formulario en la página', 'SPA (React)']);
+        await expect(menu.getByRole('link')).toHaveText([
+          'Tarjeta alojada',
+          'Campos separados',
+          'Formulario en la página',
+          'Efectivo en tienda',
+          'Transferencia SPEI',
+          'Suscripción',
+          'SPA (React)',
+        ]);
         await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', `${path}?lang=es`);
         const here = await page.locator('.brands img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-brand')));
         expect(here, path).toEqual((logos ??= here));

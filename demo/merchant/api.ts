@@ -23,8 +23,8 @@ export interface ChargeRequest {
 
 /**
  * The merchant's server-to-server calls with its PRIVATE key (spec, Authentication): `read` a resource, `charge`
- * a token (spec, Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`), and
- * `chargesOfOrder` (`GET /charges?order_id=`). `onCharge` sees every charge answer (for tests and the log).
+ * a token (spec, Endpoints > Charges: `POST /v1/{merchant_id}/charges`, `method: card`, `source_id`), `send` any
+ * other request (store and SPEI charges, plans, customers, subscriptions, webhooks), and `chargesOfOrder` (`GET /charges?order_id=`). `onCharge` sees every charge answer (for tests and the log).
  */
 export function apiClient(settings: MerchantSettings, onCharge: (tx: Record<string, unknown>, ok: boolean) => void) {
   const authorization = `Basic ${Buffer.from(`${settings.privateKey}:`).toString('base64')}`;
@@ -62,13 +62,31 @@ export function apiClient(settings: MerchantSettings, onCharge: (tx: Record<stri
     return res.ok ? { ok: true, tx } : { ok: false, code: Number(tx.error_code), tx };
   };
 
+  /**
+   * A POST, PUT or DELETE of an API resource with a JSON body (and the shopper's address as `X-Forwarded-For`,
+   * which charges need); never throws (unreachable: status 0).
+   */
+  const send = async (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, address = '127.0.0.1'): Promise<ApiAnswer> => {
+    try {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { Authorization: authorization, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      return { ok: res.ok, status: res.status, body: answer };
+    } catch {
+      return { ok: false, status: 0, body: {} };
+    }
+  };
+
   /** The transactions of an order (newest first); [] when unreachable. */
   const chargesOfOrder = async (orderId: string): Promise<Record<string, unknown>[]> => {
     const answer = await read(`/charges?order_id=${encodeURIComponent(orderId)}`);
     return answer.ok && Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : [];
   };
 
-  return { read, charge, chargesOfOrder };
+  return { read, send, charge, chargesOfOrder };
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -1,5 +1,7 @@
 import type { ApiClient } from './api';
 import type { MerchantSettings } from './options';
+import type { OrderBook } from './orders';
+import type { ShopPlan } from './plans';
 import type { ShopperStore } from './shoppers';
 import type { AttemptLimits } from './middleware/rate-limit';
 
@@ -14,6 +16,10 @@ export interface MerchantDeps {
   settings: MerchantSettings;
   api: ApiClient;
   shoppers: ShopperStore;
+  /** The cash and SPEI orders, moved by the webhook's events only (./orders.ts, ./webhooks.ts). */
+  orders: OrderBook;
+  /** The subscription plans the shop offers, made at start when absent (./plans.ts). */
+  plans: ShopPlan[];
   limits: AttemptLimits;
   /** The CSRF token of a session id (middleware/session.ts). */
   csrfOf: (sid: string) => string;

@@ -23,8 +23,9 @@
  * - only tokens are charged; bodies over {@link MERCHANT_MAX_BODY_BYTES} are 413; result pages answer only for
  *   the session's own charges and receipts (404 otherwise, as for an unknown id).
  */
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestLog } from '../sandbox/http/request-log';
 import { apiClient } from './api';
@@ -39,6 +40,11 @@ import { chargeRouter } from './routes/charge';
 import { checkoutRouter } from './routes/checkout';
 import { resultsRouter } from './routes/results';
 import { shopperStore } from './shoppers';
+import { orderBook } from './orders';
+import { ensurePlans } from './plans';
+import { ordersRouter } from './routes/orders';
+import { subscribeRouter } from './routes/subscribe';
+import { receiveEvents, WEBHOOK_PATH, type NodeHandler } from './webhooks';
 import { langOf } from './i18n';
 import { notFoundPage } from './views/results';
 
@@ -75,6 +81,8 @@ function merchantApp(opts: MerchantOptions) {
       if (!ok) settings.log(`merchant charge failed: ${JSON.stringify(tx)}`);
     }),
     shoppers: shopperStore(),
+    orders: orderBook(),
+    plans: [],
     limits: new AttemptLimits(settings.maxAttempts, settings.maxAttemptsPerAddress, settings.attemptWindowSeconds),
     csrfOf: csrfTokens(),
     received: [],
@@ -90,35 +98,46 @@ function merchantApp(opts: MerchantOptions) {
   app.route('/', checkoutRouter(deps));
   app.route('/', chargeRouter(deps));
   app.route('/', resultsRouter(deps));
+  app.route('/', ordersRouter(deps));
+  app.route('/', subscribeRouter(deps));
   app.notFound((c) => c.html(notFoundPage(langOf(c.req.query('lang'))), 404));
   return { app, deps, logged, charges, listening: (url: string) => void (selfUrl = url) };
 }
 
 /**
- * Starts the merchant backend on 127.0.0.1.
+ * Starts the merchant backend on 127.0.0.1, then readies what it sells with: its subscription plans (made when
+ * absent: ./plans.ts) and its webhook (registered on the sandbox, its deliveries received at `/webhooks` by the
+ * receiver of docs/webhooks.md: ./webhooks.ts; answered 503 until then, so the sandbox tries again).
  * @returns its URL, what tests read (see {@link RunningMerchant}) and `close()`; rejects with the listen error
- *   (`EADDRINUSE` when the port is taken).
+ *   (`EADDRINUSE` when the port is taken), or the API's Error object when the plans or the webhook are refused.
  */
 export async function startMerchant(opts: MerchantOptions): Promise<RunningMerchant> {
   const { app, deps, logged, charges, listening } = merchantApp(opts);
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: deps.settings.port, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      const url = `http://127.0.0.1:${info.port}`;
-      listening(url);
-      resolve({
-        url,
-        port: info.port,
-        received: deps.received,
-        cspReports: deps.cspReports,
-        charges,
-        logged,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }),
-      });
-    });
-    server.once('error', reject); // e.g. EADDRINUSE: the caller says which port and flag
+  const pages = getRequestListener(app.fetch);
+  let receive: NodeHandler | undefined;
+  const server = createServer((req, res) => {
+    if (req.url !== WEBHOOK_PATH) return void pages(req, res);
+    if (receive) return void receive(req, res);
+    res.writeHead(503, { 'Content-Type': 'text/plain' }).end('starting');
   });
+  const close = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  const url = await new Promise<string>((resolve, reject) => {
+    server.once('error', reject); // e.g. EADDRINUSE: the caller says which port and flag
+    server.listen(deps.settings.port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+  listening(url);
+  const { settings } = deps;
+  const connection = { url: settings.apiBaseUrl, merchantId: settings.merchantId, privateKey: settings.privateKey };
+  try {
+    deps.plans.push(...(await ensurePlans(deps.api)));
+    receive = await receiveEvents({ api: deps.api, connection, selfUrl: url, orders: deps.orders, log: settings.log });
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { url, port: Number(new URL(url).port), received: deps.received, cspReports: deps.cspReports, charges, logged, close };
 }

@@ -113,6 +113,8 @@ function follow(answer, next) {
 /** The charge's body: the token, the months-without-interest choice, the browser's http_context (3-D Secure). */
 function chargeBody(page, token) {
   var body = { token_id: token.token_id, device_session_id: token.device_session_id };
+  var plan = document.querySelector('input[name="plan_id"]:checked'); // the subscription page's plan
+  if (plan) body.plan_id = plan.value;
   if (page.plan && page.plan.value) body.payment_plan = page.plan.value;
   if (typeof PayToken.httpContext === 'function') body.http_context = PayToken.httpContext();
   return body;
@@ -181,9 +183,12 @@ function showPointsStep(page, points) {
   document.getElementById('points-title').focus();
 }
 
-/** Posts a charge body to the merchant's backend (`POST /api/charge`, in the page's language); resolves with its answer. */
+/**
+ * Posts a charge body to the merchant's backend (`POST /api/charge`, or the page's `paytoken-charge-path`: the
+ * subscription's `/api/subscribe`), in the page's language; resolves with its answer.
+ */
 function postCharge(body) {
-  return fetch('/api/charge?lang=' + encodeURIComponent(meta('lang')), {
+  return fetch(meta('charge-path') + '?lang=' + encodeURIComponent(meta('lang')), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

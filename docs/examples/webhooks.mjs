@@ -7,13 +7,15 @@ import { Webhook } from 'standardwebhooks';
 const API = process.env.PAYMENTS_API_URL ?? 'http://127.0.0.1:4010'; // the spec's {base_url}
 const MERCHANT_ID = process.env.PAYMENTS_MERCHANT_ID ?? 'mdemo0merchant0001';
 const PRIVATE_KEY = process.env.PAYMENTS_PRIVATE_KEY ?? 'sk_demo_private0001'; // never in a page
-const AUTH = `Basic ${Buffer.from(`${PRIVATE_KEY}:`).toString('base64')}`;
+/** Where the API is and the key it is called with; a server talking to several APIs passes its own `api`. */
+export const DEFAULT_API = { url: API, merchantId: MERCHANT_ID, privateKey: PRIVATE_KEY };
+const authOf = (api) => `Basic ${Buffer.from(`${api.privateKey}:`).toString('base64')}`;
 
 /** Registers `url` for `eventTypes`; resolves to the webhook with its `secret` (shown this once: keep it). */
-export async function registerWebhook({ url, eventTypes, user, password }) {
-  const res = await fetch(`${API}/v1/${MERCHANT_ID}/webhooks`, {
+export async function registerWebhook({ url, eventTypes, user, password, api = DEFAULT_API }) {
+  const res = await fetch(`${api.url}/v1/${api.merchantId}/webhooks`, {
     method: 'POST',
-    headers: { Authorization: AUTH, 'Content-Type': 'application/json' },
+    headers: { Authorization: authOf(api), 'Content-Type': 'application/json' },
     body: JSON.stringify({ url, event_types: eventTypes, user, password }),
   });
   const body = await res.json();
@@ -22,9 +24,9 @@ export async function registerWebhook({ url, eventTypes, user, password }) {
 }
 
 /** The charge as it is now: a delivery may be a retry, older than the charge's latest change. */
-async function currentCharge(t) {
+async function currentCharge(t, api) {
   const path = t.customer_id ? `/customers/${t.customer_id}/charges/${t.id}` : `/charges/${t.id}`;
-  const res = await fetch(`${API}/v1/${MERCHANT_ID}${path}`, { headers: { Authorization: AUTH } });
+  const res = await fetch(`${api.url}/v1/${api.merchantId}${path}`, { headers: { Authorization: authOf(api) } });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
   return res.json();
 }
@@ -36,7 +38,7 @@ async function currentCharge(t) {
  * already handled (the same `webhook-id`: deliveries come at least once), and 500 when `onEvent` throws, so the
  * sender tries again later. `handled` keeps the handled ids: a Set here, a table with a unique key in production.
  */
-export function webhookHandler({ secret, user, password, onEvent, handled = new Set() }) {
+export function webhookHandler({ secret, user, password, onEvent, handled = new Set(), api = DEFAULT_API }) {
   const webhook = new Webhook(secret);
   const expected = Buffer.from(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
   return async (req, res) => {
@@ -57,7 +59,7 @@ export function webhookHandler({ secret, user, password, onEvent, handled = new 
     handled.add(id); // before the work: a second delivery arriving meanwhile is not handled twice
     try {
       const isCharge = event.transaction?.transaction_type === 'charge';
-      await onEvent(event, isCharge ? await currentCharge(event.transaction) : event.transaction);
+      await onEvent(event, isCharge ? await currentCharge(event.transaction, api) : event.transaction);
       reply(200, 'ok');
     } catch {
       handled.delete(id);

@@ -54,8 +54,8 @@ async function token(card_number: string): Promise<string> {
 }
 
 describe('every checkout page', () => {
-  it.each(['es', 'en'])('has the menu of the four checkouts, its own marked (%s)', async (lang) => {
-    for (const path of PAGES) {
+  it.each(['es', 'en'])('has the menu of the checkouts and the other methods, its own marked (%s)', async (lang) => {
+    for (const path of [...PAGES, '/store', '/spei', '/subscribe']) {
       const { text } = await html(`${path}?lang=${lang}`);
       const menu = /<nav class="checkouts"[^>]*>([\s\S]*?)<\/nav>/.exec(text)![1]!;
       const links = [...menu.matchAll(/<a href="([^"?]+)[^"]*"\s*(aria-current="page")?/g)].map((m) => [m[1], !!m[2]]);
@@ -63,6 +63,9 @@ describe('every checkout page', () => {
         ['/', path === '/'],
         ['/split', path === '/split'],
         ['/direct', path === '/direct'],
+        ['/store', path === '/store'],
+        ['/spei', path === '/spei'],
+        ['/subscribe', path === '/subscribe'],
         ['/spa/', false],
       ]);
     }
@@ -88,7 +91,7 @@ describe('every checkout page', () => {
   it("are the sandbox guide's page list, and the README's", () => {
     const guide = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const path of [...PAGES, '/spa/']) {
+    for (const path of [...PAGES, '/store', '/spei', '/subscribe', '/spa/']) {
       expect(guide).toContain(`| \`${path}\` |`);
       expect(readme).toContain(`\`${path}\``);
     }

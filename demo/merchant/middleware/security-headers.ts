@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** Which page a response is: a hosted-fields page (`/`, the card element; `/split`), the SPA (`/spa/...`), or any other. */
+/** Which page a response is: a hosted-fields page (`/`, the card element; `/split`; `/subscribe`), the SPA (`/spa/...`), or any other. */
 type PageKind = 'hosted' | 'direct' | 'spa';
 
 /**
@@ -18,7 +18,8 @@ function csp(apiOrigin: string, kind: PageKind, returnPage: boolean): string {
     kind === 'direct' ? `connect-src 'self' ${apiOrigin}` : "connect-src 'self'",
     // the library's device data compares the page with a Worker it starts from a blob: URL (src/fraud/consistency.ts)
     ...(kind === 'direct' ? ['worker-src blob:'] : []),
-    "img-src 'self'",
+    // the API origin: a cash slip's barcode and the store chains' thumbs are the sandbox's images
+    `img-src 'self' ${apiOrigin}`,
     // the API origin: a 3-D Secure charge answers the form post with a redirect to the bank page there
     `form-action 'self' ${apiOrigin}`,
     "base-uri 'none'",
@@ -36,7 +37,8 @@ export const securityHeaders =
   async (c, next) => {
     await next();
     const path = c.req.path;
-    const kind: PageKind = path === '/' || path === '/split' ? 'hosted' : path.startsWith('/spa/') ? 'spa' : 'direct';
+    const kind: PageKind =
+      path === '/' || path === '/split' || path === '/subscribe' ? 'hosted' : path.startsWith('/spa/') ? 'spa' : 'direct';
     c.header('Content-Security-Policy', csp(new URL(apiBaseUrl).origin, kind, path === '/3ds/return'));
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');

@@ -17,6 +17,8 @@ const FILES: Record<string, [path: string, type: string]> = {
   '/split.js': ['demo/web/split.js', JS],
   '/hosted-checkout.js': ['demo/web/hosted-checkout.js', JS],
   '/shop.js': ['demo/web/shop.js', JS],
+  '/subscribe.js': ['demo/web/subscribe.js', JS],
+  '/order.js': ['demo/web/order.js', JS],
   '/paytoken.iife.js': ['dist/paytoken.iife.js', JS],
   '/paytoken-checkout.iife.js': ['dist/paytoken-checkout.iife.js', JS],
   '/paytoken-hosted.iife.js': ['dist/paytoken-hosted.iife.js', JS],

@@ -6,15 +6,17 @@ import { digitsOf, render } from '../html';
 import { langOf, LOCALE, TEXT } from '../i18n';
 import { acceptedNames, brandLogos } from '../views/brands';
 import { installmentsSelect } from '../views/steps';
+import { planChoices } from '../views/account';
 import { ROOT } from './assets';
 
 /** One checkout page: its name in the menu (layout.html's `{{here.<page>}}`), form (demo/web), library script tag, page script, path. */
 interface CheckoutPage {
-  page: 'element' | 'split' | 'direct';
+  page: 'element' | 'split' | 'direct' | 'store' | 'spei' | 'subscribe';
   form: string;
   library: string;
+  /** The page script; '' for a page that needs none (its form posts to the backend): no script tag at all then. */
   script: string;
-  path: '/' | '/split' | '/direct';
+  path: '/' | '/split' | '/direct' | '/store' | '/spei' | '/subscribe';
 }
 
 const ELEMENT: CheckoutPage = { page: 'element', form: 'card.html', library: 'paytoken-hosted.iife.js', script: 'card.js', path: '/' };
@@ -27,13 +29,29 @@ const DIRECT: CheckoutPage = {
   path: '/direct',
 };
 
+/** Cash at a store and SPEI: a form posting to `POST /orders` (routes/orders.ts), no script. */
+const STORE: CheckoutPage = { page: 'store', form: 'store.html', library: '', script: '', path: '/store' };
+const SPEI: CheckoutPage = { page: 'spei', form: 'spei.html', library: '', script: '', path: '/spei' };
+/** The subscription: a plan and the card element; subscribe.js posts the token to `POST /api/subscribe`. */
+const SUBSCRIBE: CheckoutPage = {
+  page: 'subscribe',
+  form: 'subscribe.html',
+  library: 'paytoken-hosted.iife.js',
+  script: 'subscribe.js',
+  path: '/subscribe',
+};
+
+/** Drops a page's script tags when it has no script (the cash and SPEI pages). */
+const scriptsOf = (page: CheckoutPage, html: string) => (page.script ? html : html.replace(/ *<script [^>]*><\/script>\n/g, ''));
+
 /**
  * The checkout pages: `/` (the card element: the whole card in one iframe from the API origin), `/split` (split
  * hosted fields: one iframe per card input, the holder name's included) and `/direct` (the on-page form layer), each
  * demo/web/layout.html (head, header, the menu of the demo's checkouts, order summary, the "pay with points" step,
  * footer) around the page's own form, with the accepted brands' logos (views/brands.ts: the same on every page),
  * in `?lang` (es, en); `?device_data=off` renders the page for a shopper who
- * refused anti-fraud consent (only the device_session_id goes with the payment). `/new-order` starts a new cart
+ * refused anti-fraud consent (only the device_session_id goes with the payment). `/store` and `/spei` place a cash or
+ * SPEI order (routes/orders.ts); `/subscribe` sells a plan with the card element (routes/subscribe.ts). `/new-order` starts a new cart
  * for the session (the receipt's "new payment" link) and goes back to `/`. The SPA example (demo/spa, React,
  * built into demo/spa/dist by `npm run build`) is under `/spa/`.
  */
@@ -66,10 +84,13 @@ export function checkoutRouter(deps: MerchantDeps) {
         path: page.path,
         page: page.page,
         brandRefused: TEXT[lang].brandRefused.replace('{accepted}', acceptedNames(lang)),
+        summaryHidden: page.page === 'subscribe' ? 'hidden' : '',
+        chargePath: page.page === 'subscribe' ? '/api/subscribe' : '/api/charge',
       },
     );
     return c.html(
-      html
+      scriptsOf(page, html)
+        .replace('<!--plans-->', () => planChoices(lang, deps.plans))
         .replace('<!--brands-->', () => brandLogos(TEXT[lang].accepted))
         .replace('<!--installments-->', () => installmentsSelect(lang, settings.amount, settings.installmentsFrom)),
     );
@@ -79,6 +100,9 @@ export function checkoutRouter(deps: MerchantDeps) {
     .get('/', checkout(ELEMENT))
     .get('/split', checkout(SPLIT))
     .get('/direct', checkout(DIRECT))
+    .get('/store', checkout(STORE))
+    .get('/spei', checkout(SPEI))
+    .get('/subscribe', checkout(SUBSCRIBE))
     .get('/new-order', (c) => {
       deps.shoppers.startNewCart(c.var.sid);
       return c.redirect(`/?lang=${langOf(c.req.query('lang'))}`, 303);

@@ -49,6 +49,9 @@ const IDS: Record<string, string> = {
 const TEXT = {
   'es-MX': {
     cart: 'Carrito',
+    cash: 'Pagar en efectivo en tienda',
+    spei: 'Pagar por transferencia SPEI',
+    orderFailed: 'No pudimos crear tu pedido. Intenta de nuevo.',
     item: 'Café de Chiapas en grano, 1 kg',
     checkout: 'Ir a pagar',
     back: 'Volver al carrito',
@@ -70,6 +73,9 @@ const TEXT = {
     element: 'Tarjeta alojada',
     split: 'Campos separados',
     direct: 'Formulario en la página',
+    storePage: 'Efectivo en tienda',
+    speiPage: 'Transferencia SPEI',
+    subscribePage: 'Suscripción',
     viewReceipt: 'Ver el recibo',
     notFound: 'No encontramos este pago. Vuelve a intentarlo desde el carrito.',
     authFailed: 'Tu banco no pudo confirmar que eres tú. No se hizo ningún cargo.',
@@ -102,6 +108,9 @@ const TEXT = {
   },
   en: {
     cart: 'Cart',
+    cash: 'Pay cash at a store',
+    spei: 'Pay by SPEI transfer',
+    orderFailed: 'We could not create your order. Try again.',
     item: 'Chiapas coffee beans, 1 kg',
     checkout: 'Go to checkout',
     back: 'Back to cart',
@@ -123,6 +132,9 @@ const TEXT = {
     element: 'Card element',
     split: 'Split fields',
     direct: 'On-page form',
+    storePage: 'Cash at a store',
+    speiPage: 'SPEI transfer',
+    subscribePage: 'Subscription',
     viewReceipt: 'View the receipt',
     notFound: 'We could not find this payment. Try again from the cart.',
     authFailed: 'Your bank could not confirm it was you. You were not charged.',
@@ -178,6 +190,7 @@ export function App() {
             <button type="button" onClick={() => setRoute('checkout')}>
               {t.checkout}
             </button>
+            <OtherMethods t={t} locale={locale} />
           </section>
         )}
         {route === 'checkout' && (
@@ -221,6 +234,9 @@ function Header({ locale, setLocale }: { locale: Locale; setLocale: (l: Locale) 
     ['/', t.element],
     ['/split', t.split],
     ['/direct', t.direct],
+    ['/store', t.storePage],
+    ['/spei', t.speiPage],
+    ['/subscribe', t.subscribePage],
   ] as const;
   return (
     <>
@@ -249,6 +265,45 @@ function Header({ locale, setLocale }: { locale: Locale; setLocale: (l: Locale) 
 }
 
 /** Starts a new order in the backend (a new cart: the paid one stays paid), as the classic receipt's link does. */
+/**
+ * Cash at a store and SPEI: the merchant backend creates the order's charge (`POST /api/orders`, same-origin JSON)
+ * and answers with the order's page (the slip or the transfer details), which the shopper goes to; the page turns
+ * paid by itself when the merchant's webhook hears of the payment.
+ */
+function OtherMethods({ t, locale }: { t: Texts; locale: Locale }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const place = (method: 'store' | 'spei') => {
+    setBusy(true);
+    setFailed(false);
+    fetch(`/api/orders?lang=${locale === 'en' ? 'en' : 'es'}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ method }),
+    })
+      .then((res) => res.json() as Promise<{ order?: string }>)
+      .then((answer) => {
+        if (!answer.order) throw new Error('no order');
+        window.location.assign(answer.order);
+      })
+      .catch(() => {
+        setBusy(false);
+        setFailed(true);
+      });
+  };
+  return (
+    <div className="other-methods" aria-busy={busy || undefined}>
+      <button type="button" className="secondary" disabled={busy} onClick={() => place('store')}>
+        {t.cash}
+      </button>
+      <button type="button" className="secondary" disabled={busy} onClick={() => place('spei')}>
+        {t.spei}
+      </button>
+      {failed && <p role="alert">{t.orderFailed}</p>}
+    </div>
+  );
+}
+
 const newOrder = () => fetch('/new-order', { redirect: 'manual' }).catch(() => undefined);
 
 /**

@@ -15,6 +15,7 @@ import { classic } from './classic';
 import { deviceData } from './device-data';
 import { hosted } from './hosted';
 import { paymentPages } from './payment-pages';
+import { shopMethods } from './shop-methods';
 import { spa } from './spa';
 import { threeDSecure } from './three-d-secure';
 
@@ -28,5 +29,6 @@ export const SCENARIOS: Scenario[] = [
   ...deviceData,
   ...paymentPages,
   ...dashboard,
+  ...shopMethods,
   ...checks,
 ];

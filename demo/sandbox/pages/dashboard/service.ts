@@ -11,6 +11,7 @@ import type { Job } from '../../store/jobs';
 import type { LedgerEntry } from '../../store/ledger';
 import type { LoggedApiRequest, RequestLogFilter } from '../../store/request-log';
 import type { Page } from '../../store/table';
+import { viewEvent } from '../../resources/webhooks/service';
 
 export type { LoggedApiRequest, RequestLogFilter, StoredEvent, LedgerEntry, Job };
 
@@ -70,7 +71,8 @@ export function transactionDetail(
   | {
       t: TransactionRecord;
       view: TransactionView;
-      events: StoredEvent[];
+      /** Each event with the body its deliveries carry and its webhook deliveries (the simulation API's Event). */
+      events: { e: StoredEvent; view: ReturnType<typeof viewEvent> }[];
       ledger: LedgerEntry[];
       jobs: Job[];
       children: TransactionRecord[];
@@ -81,12 +83,15 @@ export function transactionDetail(
   return {
     t,
     view: transactionView(t, { refund: latestRefund(d, t) }),
-    events: d.store.events.of(id),
+    events: d.store.events.of(id).map((e) => ({ e, view: viewEvent(d, e) })),
     ledger: d.store.ledger.entriesOf(id),
     jobs: d.store.jobs.pendingFor(id),
     children: d.store.transactions.listWhere({ parentId: id }, { offset: 0, limit: 50 }),
   };
 }
+
+/** A transaction by its id (every kind, every level), or undefined: what a button acts on. */
+export const transactionOf = (d: Deps, id: string): TransactionRecord | undefined => d.store.transactions.get(id);
 
 /** A customer as the list shows it: the record and its balance (cents). */
 export interface CustomerRow {

@@ -5,13 +5,14 @@ import type { Deps } from '../../../env';
 import type { TransactionRecord } from '../../../domain/records';
 import { cancelCharge, captureCharge, refundCharge } from '../../../resources/charges/operations';
 import { amountOf } from '../forms';
-import { shownCard, shownMoney } from '../format';
+import { shownCard } from '../format';
 import { both, COMMON, tr } from '../i18n';
 import { page, viewOf } from '../render';
 import type { transactionDetail } from '../service';
-import type { Action, DashEnv, Flash, Form } from '../types';
+import type { Action, DashEnv } from '../types';
 import { ActionForm, Facts, Field, Json, Money, Table, Tag, When, type View } from '../ui';
-import { CustomerLink, signedCents, TransactionTable, TX, TX_HOME, TxLink } from './tx-parts';
+import { SIMULATION_ACTIONS, SIMULATION_BUTTONS } from './simulations';
+import { CustomerLink, level, signedCents, Target, told, TransactionTable, TX, TX_HOME, TxLink } from './tx-parts';
 
 /** A transaction's detail: its facts, the buttons that act on it, related transactions, events, ledger, jobs, JSON. */
 
@@ -40,21 +41,17 @@ const DT = {
   jobsCaption: both('Lo que el reloj hará con esta transacción', 'What the clock will do to this transaction'),
   due: both('Vence', 'Due'),
   json: both('Objeto Transaction (JSON, como lo da la API)', 'Transaction object (JSON, as the API gives it)'),
-  bank: both('Abrir la página del banco (3-D Secure)', 'Open the bank page (3-D Secure)'),
+  bank: both('Abrir la página de pago del banco', 'Open the bank’s payment page'),
+  wallet: both('Abrir la página de la billetera', 'Open the wallet page'),
+  slip: both('Ficha de pago', 'Payment slip'),
+  slipLink: both('Abrir la ficha imprimible', 'Open the printable slip'),
+  deliveries: both('Entregas de webhooks', 'Webhook deliveries'),
   capture: both('Capturar', 'Capture'),
   cancel: both('Cancelar la autorización', 'Cancel the authorization'),
   refund: both('Reembolsar', 'Refund'),
   refundAmount: both('Importe a reembolsar (vacío: todo lo que queda)', 'Amount to refund (empty: all that is left)'),
   noActions: both('Nada que hacer con esta transacción en su estado.', 'Nothing to do with this transaction in its state.'),
 };
-
-/** The form fields every operation on a transaction carries: its id and level. */
-const Target = ({ t }: { t: TransactionRecord }) => (
-  <>
-    <input type="hidden" name="id" value={t.id} />
-    <input type="hidden" name="customer" value={t.customerId ?? ''} />
-  </>
-);
 
 /**
  * The buttons beside a transaction, each given the transaction and answering null when it does not apply. A new
@@ -64,7 +61,7 @@ export const TRANSACTION_BUTTONS: ((v: View, t: TransactionRecord) => Child | nu
   (v, t) =>
     t.status === 'charge_pending' && typeof t.paymentMethod?.url === 'string' ? (
       <p>
-        <a href={t.paymentMethod.url}>{tr(v.lang, DT.bank)}</a>
+        <a href={t.paymentMethod.url}>{tr(v.lang, t.paymentMethod.url.includes('/wallet/') ? DT.wallet : DT.bank)}</a>
       </p>
     ) : null,
   (v, t) =>
@@ -94,20 +91,8 @@ export const TRANSACTION_BUTTONS: ((v: View, t: TransactionRecord) => Child | nu
         </button>
       </ActionForm>
     ) : null,
+  ...SIMULATION_BUTTONS,
 ];
-
-/** The level named by an operation's form: a customer's id, or null for the merchant. */
-const level = (form: Form) => form.customer || null;
-
-/** What a finished operation says, with a link to the transaction. */
-const told = (t: TransactionRecord, es: string, en: string): Flash => ({
-  ok: true,
-  text: both(
-    `${es} ${t.id}, ${shownMoney(t.amountCents, t.currency)} (${t.status}).`,
-    `${en} ${t.id}, ${shownMoney(t.amountCents, t.currency)} (${t.status}).`,
-  ),
-  link: { href: `${TX_HOME}/${t.id}`, text: both('Ver la transacción', 'See the transaction') },
-});
 
 /** The merchant's operations on a card charge, through the same services as the API's routes. */
 export const DETAIL_ACTIONS: Readonly<Record<string, Action>> = {
@@ -119,6 +104,7 @@ export const DETAIL_ACTIONS: Readonly<Record<string, Action>> = {
       'Reembolso hecho; el cargo',
       'Refund made; the charge',
     ),
+  ...SIMULATION_ACTIONS,
 };
 
 /** The transaction's facts. */
@@ -140,9 +126,13 @@ const Summary = ({ v, t }: { v: View; t: TransactionRecord }) => (
       [DT.error, t.errorMessage],
       [DT.card, t.card ? `${t.card.facts.brand} ${shownCard(t.card.facts.bin, t.card.facts.masked)}` : null],
       [DT.parent, t.parentId ? <TxLink id={t.parentId} /> : null],
+      [DT.slip, typeof t.paymentMethod?.slip_url === 'string' ? <a href={t.paymentMethod.slip_url}>{tr(v.lang, DT.slipLink)}</a> : null],
     ]}
   />
 );
+
+/** The colour of a webhook delivery's status. */
+const DELIVERY_TONE: Record<string, string> = { delivered: 'good', failed: 'bad', cancelled: 'bad', queued: 'wait', scheduled: 'wait' };
 
 /** The events, the ledger entries and the pending jobs of a transaction. */
 const Trail = ({ v, x }: { v: View; x: Detail }) => (
@@ -151,14 +141,15 @@ const Trail = ({ v, x }: { v: View; x: Detail }) => (
     <Table
       v={v}
       caption={DT.eventsCaption}
-      columns={[{ title: TX.date }, { title: DT.type }, { title: TX.id }, { title: DT.payload }]}
-      rows={x.events.map((e) => [
+      columns={[{ title: TX.date }, { title: DT.type }, { title: TX.id }, { title: DT.deliveries }, { title: DT.payload }]}
+      rows={x.events.map(({ e, view }) => [
         <When ms={e.created} />,
         <code>{e.type}</code>,
         <span class="mono">{e.id}</span>,
+        view.deliveries.length ? view.deliveries.map((dl) => <Tag value={dl.status} tone={DELIVERY_TONE[dl.status]} />) : '—',
         <details>
           <summary>JSON</summary>
-          <Json v={v} value={e.payload} label={both(`Evento ${e.id}`, `Event ${e.id}`)} />
+          <Json v={v} value={view} label={both(`Evento ${e.id} y sus entregas`, `Event ${e.id} and its deliveries`)} />
         </details>,
       ])}
     />

@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import type { TransactionRecord } from '../../../domain/records';
+import { shownMoney } from '../format';
 import { both, tr } from '../i18n';
 import { BASE } from '../render';
-import type { Text } from '../types';
+import type { Flash, Form, Text } from '../types';
 import { Money, Table, Tag, When, type View } from '../ui';
 
 /** What the transaction pages share with the others (customers, overview): texts, links, the table. */
@@ -75,3 +76,24 @@ export const TransactionTable = ({ v, rows, caption }: { v: View; rows: readonly
     ])}
   />
 );
+
+/** The form fields every operation on a transaction carries: its id and level. */
+export const Target = ({ t }: { t: TransactionRecord }) => (
+  <>
+    <input type="hidden" name="id" value={t.id} />
+    <input type="hidden" name="customer" value={t.customerId ?? ''} />
+  </>
+);
+
+/** The level named by an operation's form: a customer's id, or null for the merchant. */
+export const level = (form: Form) => form.customer || null;
+
+/** What a finished operation says, with a link to the transaction. */
+export const told = (t: TransactionRecord, es: string, en: string): Flash => ({
+  ok: true,
+  text: both(
+    `${es} ${t.id}, ${shownMoney(t.amountCents, t.currency)} (${t.status}).`,
+    `${en} ${t.id}, ${shownMoney(t.amountCents, t.currency)} (${t.status}).`,
+  ),
+  link: { href: `${TX_HOME}/${t.id}`, text: both('Ver la transacción', 'See the transaction') },
+});

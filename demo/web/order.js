@@ -1,0 +1,106 @@
+// The order page of a cash or SPEI order (`/order/{id}`): it asks the backend for the order's status every few
+// seconds and shows it when the webhook's event has moved it (paid, cancelled, refunded); the print button prints
+// the slip (the print stylesheet keeps the slip only); copy buttons copy the transfer details; the store search
+// asks for the browser's position only when the shopper presses "use my location", or takes a postal code.
+// No inline script, no innerHTML (strict CSP, Trusted Types).
+
+const status = document.getElementById('order-status');
+const lang = document.documentElement.lang.startsWith('en') ? 'en' : 'es';
+/** How often the status is asked for, ms, and for how long at most (then a reload asks again). */
+const EVERY_MS = 2000;
+const FOR_MS = 30 * 60 * 1000;
+
+/** Asks for the order's status until it is no longer pending (or for {@link FOR_MS}). */
+function watch(started) {
+  if (status.dataset.status !== 'pending' || Date.now() - started > FOR_MS) return;
+  setTimeout(function () {
+    fetch('/api/order/' + encodeURIComponent(status.dataset.order) + '?lang=' + lang)
+      .then(function (res) {
+        return res.ok ? res.json() : null;
+      })
+      .then(function (answer) {
+        if (answer && answer.status !== status.dataset.status) {
+          status.dataset.status = answer.status;
+          status.textContent = answer.text;
+        }
+      })
+      .catch(function () {})
+      .finally(function () {
+        watch(started);
+      });
+  }, EVERY_MS);
+}
+
+/** The copy buttons: each copies its `data-copy` and says so for a moment. */
+function copyButtons() {
+  document.querySelectorAll('button.copy').forEach(function (button) {
+    var label = button.textContent;
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(button.dataset.copy).then(function () {
+        button.textContent = button.dataset.done;
+        setTimeout(function () {
+          button.textContent = label;
+        }, 1500);
+      });
+    });
+  });
+}
+
+/** Lists the stores the backend found (`{stores}`), or its message. */
+function showStores(answer) {
+  var list = document.getElementById('stores');
+  document.getElementById('stores-message').textContent = answer.message || '';
+  list.replaceChildren();
+  (answer.stores || []).forEach(function (s) {
+    var item = document.createElement('li');
+    var thumb = document.createElement('img');
+    thumb.src = s.thumb;
+    thumb.alt = '';
+    thumb.width = 32;
+    thumb.height = 32;
+    var text = document.createElement('span');
+    var name = document.createElement('strong');
+    name.textContent = s.name;
+    var km = s.km.toLocaleString(document.documentElement.lang) + ' ' + answer.km;
+    text.append(name, document.createElement('br'), s.chain + ' · ' + km, document.createElement('br'), s.address);
+    item.append(thumb, text);
+    list.append(item);
+  });
+}
+
+/** Asks the backend for the stores near `query` (`lat=..&lng=..` or `postal_code=..`). */
+function searchStores(query) {
+  fetch('/api/stores?lang=' + lang + '&' + query)
+    .then(function (res) {
+      return res.json();
+    })
+    .then(showStores, function () {
+      showStores({ message: '' });
+    });
+}
+
+/** The store search's controls: the position only on the shopper's press, or the postal code's form. */
+function storeSearch() {
+  var near = document.getElementById('near-me');
+  if (!near) return;
+  near.addEventListener('click', function () {
+    navigator.geolocation.getCurrentPosition(
+      function (p) {
+        searchStores('lat=' + p.coords.latitude + '&lng=' + p.coords.longitude);
+      },
+      function () {
+        document.getElementById('postal').focus();
+      },
+    );
+  });
+  document.getElementById('postal-form').addEventListener('submit', function (e) {
+    e.preventDefault();
+    searchStores('postal_code=' + encodeURIComponent(document.getElementById('postal').value));
+  });
+}
+
+var print = document.getElementById('print');
+if (print) print.addEventListener('click', () => window.print());
+copyButtons();
+storeSearch();
+watch(Date.now());
