@@ -68,6 +68,7 @@ button.danger{background:#a0131f;border-color:#a0131f}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0 1rem}
 .actions form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0}
 .sim{flex:1 1 100%}
+.date{white-space:nowrap}
 .sim .note{margin:.25rem 0 0;overflow-wrap:anywhere}
 .panel{background:#fff;border:1px solid #d5dbe3;border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem}
 .panel h2{margin-top:0}

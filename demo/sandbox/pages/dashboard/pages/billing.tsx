@@ -77,10 +77,12 @@ export const SubscriptionTable = ({ v, rows }: { v: View; rows: readonly Subscri
       </>,
       <span class="mono">{s.planId}</span>,
       <CustomerLink v={v} id={s.customerId} />,
-      s.chargeDate && !(s.cancelAtPeriodEnd && s.status !== 'past_due') ? s.chargeDate : tr(v.lang, BI.none),
-      `${s.period} (${s.periodEndDate})`,
+      <span class="date">{s.chargeDate && !(s.cancelAtPeriodEnd && s.status !== 'past_due') ? s.chargeDate : tr(v.lang, BI.none)}</span>,
+      <>
+        {s.period} <span class="date">({s.periodEndDate})</span>
+      </>,
       String(s.failedAttempts),
-      s.trialEndDate,
+      <span class="date">{s.trialEndDate}</span>,
       <span class="mono">{shownCard(s.card.facts.bin, s.card.facts.masked)}</span>,
     ])}
   />
