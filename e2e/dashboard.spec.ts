@@ -85,6 +85,7 @@ const clockNow = async () =>
 test('sign in with the keyboard, see a charge, press a simulation button, read the request log, advance the clock, sign out', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, CREDENTIALS.publicKey);
   await expect(page.getByRole('alert')).toHaveText('Esa clave no abre el panel.');
   await expect(page.locator('#key')).toBeFocused();
@@ -137,6 +138,7 @@ test('the simulation buttons beside a charge: "Pagar en tienda", then in English
   const store = (await kindCharge(api.baseUrl, CREDENTIALS, { method: 'store' })).id as string;
   const bank = (await kindCharge(api.baseUrl, CREDENTIALS, { method: 'bank_account' })).id as string;
   await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
   await page.goto(`${api.baseUrl}/dashboard/transactions/${store}`);
   await expect(page.getByRole('link', { name: 'Abrir la ficha imprimible' })).toHaveAttribute('href', new RegExp(`/slips/${store}$`));
   await tabTo(page, 'button:text("Pagar en tienda")');
@@ -202,7 +204,7 @@ for (const width of [320, 390, 1280]) {
   test(`every page at ${width} px: axe finds nothing, nothing wider than the screen${width === 320 ? '' : '; screenshots'}`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     mkdirSync(DIR, { recursive: true });
     await page.setViewportSize({ width, height: 800 });
     const shoot = async (name: string) => {

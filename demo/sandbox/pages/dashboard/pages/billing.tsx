@@ -38,7 +38,7 @@ export const BI = {
   next: both('Próximo cargo', 'Next charge'),
   period: both('Periodo (termina)', 'Period (ends)'),
   failed: both('Intentos fallidos', 'Failed attempts'),
-  trialEnd: both('Fin de la prueba', 'Trial ends'),
+  trialEnd: both('prueba hasta el', 'trial until'),
   card: both('Tarjeta', 'Card'),
   none: both('ninguno', 'none'),
   cancelling: both('se cancela al final del periodo', 'cancels at the period’s end'),
@@ -66,23 +66,25 @@ export const SubscriptionTable = ({ v, rows }: { v: View; rows: readonly Subscri
       { title: BI.next },
       { title: BI.period },
       { title: BI.failed, num: true },
-      { title: BI.trialEnd },
       { title: BI.card },
     ]}
     rows={rows.map((s) => [
       <span class="mono">{s.id}</span>,
       <>
         <Tag value={s.status} tone={TONES[s.status]} />
+        {s.status === 'trial' ? (
+          <span class="note">
+            {' '}
+            {tr(v.lang, BI.trialEnd)} {s.trialEndDate}
+          </span>
+        ) : null}
         {s.cancelAtPeriodEnd ? <span class="note"> ({tr(v.lang, BI.cancelling)})</span> : null}
       </>,
       <span class="mono">{s.planId}</span>,
       <CustomerLink v={v} id={s.customerId} />,
       <span class="date">{s.chargeDate && !(s.cancelAtPeriodEnd && s.status !== 'past_due') ? s.chargeDate : tr(v.lang, BI.none)}</span>,
-      <>
-        {s.period} <span class="date">({s.periodEndDate})</span>
-      </>,
+      `${s.period} (${s.periodEndDate})`,
       String(s.failedAttempts),
-      <span class="date">{s.trialEndDate}</span>,
       <span class="mono">{shownCard(s.card.facts.bin, s.card.facts.masked)}</span>,
     ])}
   />
