@@ -53,10 +53,10 @@ const UNITS: Record<string, Text> = {
 const TONES: Record<string, string> = { active: 'good', trial: 'wait', past_due: 'wait', unpaid: 'bad', cancelled: 'bad', deleted: 'bad' };
 
 /** The subscriptions table (this page, and a customer's). */
-export const SubscriptionTable = ({ v, rows }: { v: View; rows: readonly SubscriptionRecord[] }) => (
+export const SubscriptionTable = ({ v, rows, caption }: { v: View; rows: readonly SubscriptionRecord[]; caption?: Text }) => (
   <Table
     v={v}
-    caption={BI.subsCaption}
+    caption={caption ?? BI.subsCaption}
     empty={BI.noSubs}
     columns={[
       { title: BI.id },
@@ -75,7 +75,7 @@ export const SubscriptionTable = ({ v, rows }: { v: View; rows: readonly Subscri
         {s.status === 'trial' ? (
           <span class="note">
             {' '}
-            {tr(v.lang, BI.trialEnd)} {s.trialEndDate}
+            {tr(v.lang, BI.trialEnd)} <span class="date">{s.trialEndDate}</span>
           </span>
         ) : null}
         {s.cancelAtPeriodEnd ? <span class="note"> ({tr(v.lang, BI.cancelling)})</span> : null}
@@ -83,7 +83,9 @@ export const SubscriptionTable = ({ v, rows }: { v: View; rows: readonly Subscri
       <span class="mono">{s.planId}</span>,
       <CustomerLink v={v} id={s.customerId} />,
       <span class="date">{s.chargeDate && !(s.cancelAtPeriodEnd && s.status !== 'past_due') ? s.chargeDate : tr(v.lang, BI.none)}</span>,
-      `${s.period} (${s.periodEndDate})`,
+      <>
+        {s.period} <span class="date">({s.periodEndDate})</span>
+      </>,
       String(s.failedAttempts),
       <span class="mono">{shownCard(s.card.facts.bin, s.card.facts.masked)}</span>,
     ])}

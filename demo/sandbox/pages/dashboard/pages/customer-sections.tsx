@@ -14,6 +14,7 @@ const CS = {
   banksCaption: both('Cuentas bancarias del cliente (destinos de retiros)', "The customer's bank accounts (payout destinations)"),
   noBanks: both('Ninguna cuenta bancaria.', 'No bank account.'),
   subs: both('Suscripciones', 'Subscriptions'),
+  subsCaption: both('Suscripciones del cliente', "The customer's subscriptions"),
   id: both('Id', 'Id'),
   holder: both('Titular', 'Holder'),
   bank: both('Banco', 'Bank'),
@@ -44,7 +45,7 @@ export function customerExtrasSection(d: Deps, v: View, u: CustomerRecord): Chil
         ])}
       />
       <h2>{tr(v.lang, CS.subs)}</h2>
-      <SubscriptionTable v={v} rows={subs} />
+      <SubscriptionTable v={v} rows={subs} caption={CS.subsCaption} />
     </>
   );
 }
