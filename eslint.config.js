@@ -32,9 +32,13 @@ export default tseslint.config(
     },
   },
   {
-    // the house rules: a function fits on a screen; no comma-operator control flow
+    // the house rules: a function fits on a screen (every line counted, as a reader counts one); no comma-operator control flow
+    files: ['src/**', 'demo/**', 'scripts/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     files: ['src/**', 'demo/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }], 'no-sequences': 'error' },
+    rules: { 'no-sequences': 'error' },
   },
   {
     // the demo's checkout scripts run on the page after the script tag, which defines PayToken

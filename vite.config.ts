@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { framePage } from './scripts/build/frame-page.js';
 
 /**
  * Property names used only inside the library (the form layer's bound fields and DOM-change record), which terser
@@ -40,6 +39,10 @@ export const INTERNAL_PROPERTIES = [
   'refreshState',
   'clearField',
   'shownState',
+  'autofillSection',
+  'sayReady',
+  'laterPart',
+  'earlyEvents',
   // the hosted fields' mount on the merchant page
   'fieldFrames',
   'cardFrame',
@@ -90,32 +93,6 @@ export const INTERNAL_PROPERTIES = [
   'forgetCard',
 ];
 
-/**
- * The version of a frame file in the frame page's links (`frame.js?v=...`): the first 12 hex digits of its SHA-256.
- * The server that hosts the frame files caches a file for good only under its current version
- * (demo/sandbox/routes/fields.ts), so a new build is never served from a stale cache.
- */
-export const fileVersion = (content: string): string => createHash('sha256').update(content).digest('hex').slice(0, 12);
-
-/**
- * Copies the frame page and its stylesheet next to the frame bundle (`dist/fields/`); the page links its script and
- * stylesheet with their {@link fileVersion} (`frame.js?v=...`, `frame.css?v=...`).
- */
-const framePage = (): Plugin => ({
-  name: 'paytoken-frame-page',
-  generateBundle(_, bundle) {
-    const src = (file: string) => readFileSync(new URL(`src/hosted/frame/${file}`, import.meta.url), 'utf8');
-    const js = bundle['frame.js'];
-    const css = src('frame.css');
-    if (js?.type !== 'chunk') throw new Error('frame.js: no such chunk');
-    const html = src('frame.html')
-      .replace('src="frame.js"', `src="frame.js?v=${fileVersion(js.code)}"`)
-      .replace('href="frame.css"', `href="frame.css?v=${fileVersion(css)}"`);
-    this.emitFile({ type: 'asset', fileName: 'frame.html', source: html });
-    this.emitFile({ type: 'asset', fileName: 'frame.css', source: css });
-  },
-});
-
 /** What the React binding's build leaves to the app: the package's own entry, React and its JSX runtime. */
 const REACT_EXTERNAL = /^(paytoken|react|react-dom)(\/.*)?$/;
 
@@ -131,8 +108,9 @@ const LIBS = {
   hosted: { entry: 'src/hosted/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-hosted.iife.js' },
   // the React binding (`paytoken/react`): imports `paytoken` and React, both external (one copy of each in the app)
   react: { entry: 'src/react/index.ts', formats: ['es'], fileName: () => 'react.js' },
-  // the hosted-field frame (runs on the API origin): frame.js, frame.html, frame.css in dist/fields/
-  fields: { entry: 'src/hosted/frame/main.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
+  // the hosted-field frame (runs on the API origin): its first script, inlined into dist/fields/frame.html with
+  // the later script beside it (scripts/build/frame-page.ts)
+  fields: { entry: 'src/hosted/frame/index.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
 } as const;
 
 /**
@@ -150,8 +128,9 @@ export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:P
  * - `--mode checkout`: `dist/paytoken-checkout.iife.js`, the same global with the form layer and `authenticate`;
  * - `--mode hosted`: `dist/paytoken-hosted.iife.js`, the script tag of hosted-fields checkouts;
  * - `--mode react`: `dist/react.js`, the React binding (`paytoken/react`), importing `paytoken` and React;
- * - `--mode fields`: `dist/fields/` (frame.html, frame.js, frame.css), the hosted-field frame, served from the
- *   API origin at `{base_url}/fields/v1/` (the sandbox serves it).
+ * - `--mode fields`: `dist/fields/` (frame.html with its first script and style inline, frame-later.js,
+ *   frame-csp.json), the hosted-field frame, served from the API origin at `{base_url}/fields/v1/` (the sandbox
+ *   serves it; scripts/build/frame-page.ts).
  * Also the Vitest configuration (unit and contract tests under `test/`).
  */
 export default defineConfig(({ mode }) => {
@@ -159,8 +138,14 @@ export default defineConfig(({ mode }) => {
   const script = lib.formats[0] === 'iife';
   // the two script tags of the full API (classic; classic with the form layer)
   const classicTag = mode === 'iife' || mode === 'checkout';
+  const terserOptions = {
+    compress: { passes: 3, unsafe_arrows: classicTag || mode === 'fields', inline: 1 },
+    ecma: 2020 as const,
+    mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } },
+  };
   return {
-    plugins: mode === 'fields' ? [framePage()] : [],
+    // the frame's two scripts are minified by the plugin, under one cache of shortened property names
+    plugins: mode === 'fields' ? [framePage(terserOptions)] : [],
     build: {
       target: 'es2020',
       outDir: mode === 'fields' ? 'dist/fields' : 'dist',
@@ -175,12 +160,8 @@ export default defineConfig(({ mode }) => {
       // fields' merchant-page bundles, which it makes larger. `inline: 1`: only functions without parameters are
       // inlined; a one-use function with parameters, inlined, has them written out as `var`s and assignments,
       // which cost more than the call. Figures: docs/performance.md.
-      minify: 'terser',
-      terserOptions: {
-        compress: { passes: 3, unsafe_arrows: classicTag || mode === 'fields', inline: 1 },
-        ecma: 2020,
-        mangle: { properties: { regex: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`) } },
-      },
+      minify: mode === 'fields' ? false : 'terser',
+      terserOptions,
       // the script tags' global read-only (LOCK_GLOBAL)
       rolldownOptions:
         classicTag || mode === 'hosted' ? { output: { footer: LOCK_GLOBAL } } : mode === 'react' ? { external: REACT_EXTERNAL } : {},

@@ -111,6 +111,34 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);
 });
 
+test("a card typed before the frame's later script arrives is seen as typed (its keys replayed), its device data sent, and it pays", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.context().route('**/fields/v1/frame-later.js*', async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await openElement(page);
+  // the shopper types the whole card while the later script (entry signals, device data, tokenization) is held
+  await fillElement(page, '4111111111111111', '123');
+  expect(asked).toHaveLength(1); // asked for once, in idle time after ready, and not arrived yet
+  release();
+  const entry = page.waitForResponse((r) => r.url().endsWith('/device-data/entry'));
+  await page.locator('#pay').click();
+  expect((await entry).status()).toBe(201);
+  await page.waitForURL(/\/receipt\//);
+  const session = merchant.received.at(-1)!.device_session_id!;
+  const stored = sandbox.store.devices.get(session);
+  expect(stored?.entry?.card_number).toMatchObject({ methods: ['typed'], keys: 16, focus_changes: 1 });
+  expect(stored?.entry?.card_number?.key_interval_ms).toHaveLength(2);
+  expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed' });
+  expect(merchant.charges.at(-1)!.fraud_flags ?? []).not.toContain('scripted_entry');
+});
+
 test('resilience and double submit: a 503 shows the service message, the element works again, many clicks make one token request', async ({
   page,
 }) => {
@@ -200,6 +228,71 @@ for (const path of ['/', '/split']) {
   });
 }
 
+/**
+ * The red team's placement: hidden `cc-name`, `cc-exp`, `cc-number` and `cc-csc` inputs a page script puts inside
+ * the merchant's own checkout form, around the card frame (Chromium's autofill treats the frame's inputs as part
+ * of that form), or in a form of its own. Reads them later.
+ */
+const hideCardInputs = (page: Page, placement: 'checkout' | 'own') =>
+  page.evaluate((where) => {
+    const form =
+      where === 'checkout' ? document.getElementById('payment-form')! : document.body.appendChild(document.createElement('form'));
+    for (const token of ['cc-name', 'cc-exp', 'cc-number', 'cc-csc']) {
+      const input = document.createElement('input');
+      input.setAttribute('autocomplete', token);
+      input.name = token;
+      input.className = 'hidden-card';
+      input.tabIndex = -1;
+      Object.assign(input.style, { position: 'absolute', left: '-9999px', width: '1px', height: '1px', opacity: '0' });
+      form.append(input);
+    }
+  }, placement);
+const hiddenValues = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input.hidden-card')].map((i) => `${i.name}=${i.value}`));
+const NOTHING = ['cc-name=', 'cc-exp=', 'cc-number=', 'cc-csc='];
+
+for (const path of ['/', '/split']) {
+  for (const placement of ['checkout', 'own'] as const) {
+    test(`autofill started in the card frame fills no input of the page: hidden cc-* inputs in ${placement === 'checkout' ? 'the checkout form around the frames' : 'a form of their own'} on ${path}`, async ({
+      page,
+    }) => {
+      await page.goto(`${merchant.url}${path}`);
+      const frame = path === '/' ? '#card iframe' : '#card-number iframe';
+      const first = page.frameLocator(frame).locator(path === '/' ? 'input.card_number' : 'input');
+      await expect(first).toBeEnabled();
+      await hideCardInputs(page, placement);
+      await first.focus();
+      await autofill(page, frame, path === '/' ? 'input.card_number' : 'input', SAVED_CARD);
+      // the frames get the whole card (every input of the mount shares the frame's autofill section)...
+      await expect(first).toHaveValue('4111 1111 1111 1111');
+      const expiry = path === '/' ? cardInput(page, 'expiry') : page.frameLocator('#expiry iframe').locator('input');
+      const holder = path === '/' ? cardInput(page, 'holder_name') : page.frameLocator('#holder-name iframe').locator('input');
+      await expect(expiry).toHaveValue(`12/${YY}`);
+      await expect(holder).toHaveValue('Ana Perez');
+      // ...and the page's inputs nothing, wherever they are
+      await page.waitForTimeout(300);
+      expect(await hiddenValues(page)).toEqual(NOTHING);
+    });
+  }
+}
+
+test('hidden cc-* inputs inside the checkout form do take a saved card started from a page input (so the tests above can fail)', async ({
+  page,
+}) => {
+  await page.goto(`${merchant.url}/`);
+  await expect(cardInput(page, 'card_number')).toBeEnabled();
+  await hideCardInputs(page, 'checkout');
+  await page.evaluate(() => {
+    const name = document.createElement('input');
+    name.id = 'page-name';
+    name.setAttribute('autocomplete', 'cc-name');
+    document.getElementById('payment-form')!.prepend(name);
+  });
+  await page.locator('#page-name').focus();
+  await autofill(page, null, '#page-name', SAVED_CARD);
+  await expect.poll(() => hiddenValues(page)).toContain(`cc-exp=12/20${YY}`);
+});
+
 test('the same attack captures the card when the page keeps a cc-name input (so the tests above can fail)', async ({ page }) => {
   const app = new Hono();
   const hostedJs = readFileSync(new URL('../dist/paytoken-hosted.iife.js', import.meta.url));
@@ -235,7 +328,10 @@ test('keyboard: Tab goes through the four inputs then out to the page; each inpu
   const labels = await element(page)
     .locator('input')
     .evaluateAll((inputs) => inputs.map((i) => [i.getAttribute('aria-label'), i.getAttribute('autocomplete')]));
-  expect(labels).toEqual([
+  // every token in one autofill section of the frame's own (see the autofill attack tests)
+  const sections = new Set(labels.map(([, token]) => token!.split(' ')[0]));
+  expect([...sections]).toEqual([expect.stringMatching(/^section-[0-9a-f]{32}$/)]);
+  expect(labels.map(([label, token]) => [label, token!.split(' ')[1]])).toEqual([
     ['Card number', 'cc-number'],
     ['Expiry (MM/YY)', 'cc-exp'],
     ['Security code', 'cc-csc'],

@@ -103,6 +103,35 @@ for (const [checkout, path] of [
   });
 }
 
+test('hosted fields (/): a collection slower than the 1,500 ms bound (its hashing held 4 s in the frame) still reaches the API before the charge', async ({
+  page,
+}) => {
+  await start({ missingDeviceData: 'decline' });
+  page.on('request', (r) => r.method() === 'POST' && events.push(`page sends ${new URL(r.url()).pathname.replace(/^\/v1\/\w+/, '')}`));
+  // in the frames only: every SHA-256 of the device data waits 4 s (the visitor id is its last step)
+  await page.context().addInitScript(() => {
+    if (!location.pathname.endsWith('/fields/v1/frame.html')) return;
+    const digest = crypto.subtle.digest.bind(crypto.subtle);
+    crypto.subtle.digest = (...args: Parameters<SubtleCrypto['digest']>) =>
+      new Promise((r) => setTimeout(r, 4000)).then(() => digest(...args));
+  });
+  await page.goto(`${merchant.url}/?lang=en`);
+  await fillHosted(page); // the first focus started the collection
+  await page.getByRole('button', { name: LABELS.pay }).click();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 20_000 });
+  const charge = merchant.charges.at(-1)!;
+  expect(charge).toMatchObject({ status: 'completed' });
+  expect(charge.fraud_flags ?? []).not.toContain('missing_device_data');
+  const session = merchant.received.at(-1)!.device_session_id!;
+  const at = (e: string) => {
+    expect(events, e).toContain(e);
+    return events.indexOf(e);
+  };
+  // the token request went first; the device data came after it (still being collected), and before the charge
+  expect(at('page sends /tokens')).toBeLessThan(at('page sends /device-data'));
+  expect(at(`api /device-data ${session}`)).toBeLessThan(at('merchant /api/charge'));
+});
+
 test('a device-data POST that fails does not block the payment: the charge completes, flagged missing_device_data (flag mode)', async ({
   page,
 }) => {

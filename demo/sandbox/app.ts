@@ -26,6 +26,7 @@ import { fieldsRouter } from './pages/fields';
 import { bankAccountsRouter } from './resources/bank-accounts/routes';
 import { paymentPagesRouter } from './pages/payments';
 import { storesRouter } from './resources/stores/routes';
+import { scriptsRouter } from './pages/scripts';
 import { cardsRouter } from './resources/cards/routes';
 import { chargesRouter } from './resources/charges/routes';
 import { customersRouter } from './resources/customers/routes';
@@ -140,11 +141,11 @@ export function methodNamesProblem(o: { storeNetwork?: string | undefined; walle
 
 /**
  * Every response, errors and preflights included, says `Cache-Control: no-store`: nothing of it may be stored. The
- * hosted-field frame files (`/fields/`) and the API reference's assets say it themselves.
+ * hosted-field frame files (`/fields/`), the script tags (`/js/`) and the API reference's assets say it themselves.
  */
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!c.req.path.startsWith('/fields/') && !c.req.path.startsWith('/docs/')) c.res.headers.set('Cache-Control', 'no-store');
+  if (!/^\/(fields|js|docs)\//.test(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /** What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts). */
@@ -200,7 +201,8 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
  * access log -> `Cache-Control: no-store` -> lenient warnings -> CORS (./http/cors.ts; preflights answered here,
  * before authentication) -> due jobs run (./http/due-jobs.ts) -> under `/v1/{merchant_id}` and `/sandbox/v1/{merchant_id}`: authentication (1002,
  * 1010; ./http/access.ts says which key may call which route) -> fault mode (`/v1` only, when enabled) -> JSON
- * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the bank's
+ * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the script
+ * tags (`/js/v1`), the bank's
  * 3-D Secure page (`/3ds`), the OpenAPI document (`/openapi.json`) and its reference (`/docs`). Every error is a
  * thrown `SandboxError` rendered once (./http/render.ts) as the spec Error object; anything else thrown is 1000;
  * an unknown route is 1005.
@@ -231,6 +233,7 @@ export function createSandboxApp(opts: SandboxOptions) {
   if (deps.mode === 'sandbox')
     app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
+  app.route('/js/v1', scriptsRouter());
   app.route('/3ds', bankRouter(deps));
   app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
   app.route('/', paymentPagesRouter(deps));

@@ -14,7 +14,7 @@
  *   every authenticated request under /v1 that carries no header.
  * - `--faults-public-key` (with fault mode) honours the header on public-key requests too (default: private key
  *   only).
- * - `--max-records N` (1-1000000, default 5000): most records kept per resource, the oldest evicted;
+ * - `--max-records N` (1-1000000, default 100000): most records kept per resource, the oldest evicted;
  *   `--token-ttl`, `--device-data-ttl` (1-31536000 s, default 3600): lifetimes of tokens and device data.
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
@@ -23,7 +23,7 @@
  *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules (demo/sandbox/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
- *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (routes/fields.ts).
+ *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (pages/fields.ts).
  * - `--public-url URL`: the sandbox's public base URL (behind a proxy, e.g. `https://sandbox.example`), the base
  *   of the links it builds (the 3-D Secure bank page); default its own address. The `Host` header is never used.
  * - `--db FILE` (default `.sandbox/sandbox.db` under the working directory; `:memory:` keeps nothing): where the data

@@ -45,8 +45,12 @@ export interface Scenario {
   run(ctx: Ctx): Promise<void>;
 }
 
-/** The error of a driver command that got no answer in time (the adapters' own timeouts). */
-export const DRIVER_TIMEOUT = /^Error: WebDriver \w+ \S+: (TimeoutError|AbortError)/;
+/**
+ * The error of a driver command that got no answer in time (the adapters' own timeouts), alone or as the last error
+ * of a `waitFor` whose every poll the driver left unanswered.
+ */
+export const DRIVER_TIMEOUT =
+  /^Error: (timed out after \d+ ms waiting for .* \(last: Error: )?WebDriver \w+ \S+: (TimeoutError|AbortError)/;
 
 /** Registers the suite of one engine. */
 export function runScenarios(name: EngineName, launch: () => Promise<Engine>): void {

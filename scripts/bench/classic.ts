@@ -19,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSandbox } from '../../demo/sandbox/server';
 import { classicPairSizes } from '../size/classic-pair';
 import { CLASSIC_CREDS, configureClassic, startClassicPages } from '../../e2e/classic-page';
@@ -115,6 +115,109 @@ export interface ClassicResult {
 
 const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
+/** The timings of one comparison, in ms: each array one sample per call. */
+type Timings = Record<
+  | 'firstOurs'
+  | 'firstClassic'
+  | 'laterOurs'
+  | 'laterClassic'
+  | 'laterFetch'
+  | 'laterXhr'
+  | 'laterXhrClassic'
+  | 'setupOurs'
+  | 'setupClassic',
+  number[]
+>;
+/** Opens a fresh context on the page that loads both libraries, configured for the sandbox. */
+type Open = () => Promise<{ ctx: BrowserContext; page: Page }>;
+
+/** First calls and the setup cost: a fresh context each, the two libraries interleaved (the order rotates). */
+async function measureFirstCalls(open: Open, runs: number, t: Timings): Promise<void> {
+  for (let i = 0; i < runs; i++) {
+    for (const who of (i % 2 ? ['OpenPay', 'PayToken'] : ['PayToken', 'OpenPay']) as Who[]) {
+      const { ctx, page } = await open();
+      (who === 'PayToken' ? t.firstOurs : t.firstClassic).push(await createOnce(page, who));
+      const setup = await page.evaluate((lib) => {
+        const t0 = performance.now();
+        (window as any)[lib].deviceData.setup('processCard');
+        return performance.now() - t0;
+      }, who);
+      (who === 'PayToken' ? t.setupOurs : t.setupClassic).push(setup);
+      await ctx.close();
+    }
+  }
+}
+
+/** Later calls: one warm page, both libraries interleaved with the bare requests (the order rotates each round). */
+async function measureLaterCalls(open: Open, runs: number, baseUrl: string, t: Timings): Promise<void> {
+  const { ctx, page } = await open();
+  const each = [
+    () => createOnce(page, 'PayToken').then((x) => t.laterOurs.push(x)),
+    () => createOnce(page, 'OpenPay').then((x) => t.laterClassic.push(x)),
+    () => bareOnce(page, 'fetch', baseUrl).then((x) => t.laterFetch.push(x)),
+    () => bareOnce(page, 'xhr', baseUrl).then((x) => t.laterXhr.push(x)),
+    () => bareOnce(page, 'xhr-credentials', baseUrl).then((x) => t.laterXhrClassic.push(x)),
+  ];
+  for (const f of each) await f(); // warm-up: connections and preflights
+  for (const k of Object.keys(t) as (keyof Timings)[]) if (k.startsWith('later')) t[k].length = 0;
+  for (let i = 0; i < Math.max(runs, 100); i++) {
+    for (let j = 0; j < each.length; j++) await each[(i + j) % each.length]!();
+  }
+  await ctx.close();
+}
+
+/** CORS preflights per 30 calls of each library, counted by the sandbox. */
+async function countPreflights(open: Open, api: Awaited<ReturnType<typeof startSandbox>>): Promise<Record<Who, number>> {
+  const tokens = `/v1/${CLASSIC_CREDS.merchantId}/tokens`;
+  const preflights: Record<Who, number> = { PayToken: 0, OpenPay: 0 };
+  for (const who of ['PayToken', 'OpenPay'] as Who[]) {
+    const { ctx, page } = await open();
+    api.counter.reset();
+    for (let i = 0; i < 30; i++) await createOnce(page, who);
+    preflights[who] = api.counter.count('OPTIONS', tokens);
+    await ctx.close();
+  }
+  return preflights;
+}
+
+/** The table rows and extra lines of a comparison, from its timings, preflight counts and the sizes. */
+async function classicLines(t: Timings, runs: number, preflights: Record<Who, number>, trapped: readonly string[]): Promise<string[]> {
+  const ours = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url), 'utf8');
+  const { published: rawPair, minified: minPair } = await classicPairSizes();
+  const r = (a: number, b: number) => (a / b).toFixed(2);
+  const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+  const line = (name: string, a: number[], b: number[]) => `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
+  const pd = (a: number[], b: number[]) => {
+    const { median: m, low, high } = pairedDifference(a, b);
+    const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+    return `${sign(m)} ms (95% interval ${sign(low)} to ${sign(high)})`;
+  };
+  return [
+    '| Measure (medians; ours vs the classic openpay-js 1.0.0, same session, interleaved) | Ours | Classic | Ours / classic |',
+    '|---|---|---|---|',
+    line(`token.create to success callback, first call (fresh context; ${runs} each)`, t.firstOurs, t.firstClassic),
+    line(`token.create to success callback, later calls (warm page; ${t.laterOurs.length} each)`, t.laterOurs, t.laterClassic),
+    line(
+      `the same request without either library, later calls: bare XMLHttpRequest as ours sends it vs as the classic does (same rounds)`,
+      t.laterXhr,
+      t.laterXhrClassic,
+    ),
+    line(
+      `the same request without either library, later calls: bare fetch (ours without XHR) vs bare XMLHttpRequest as ours sends it (same rounds)`,
+      t.laterFetch,
+      t.laterXhr,
+    ),
+    `| CORS preflights per 30 calls (sandbox count) | ${preflights.PayToken} | ${preflights.OpenPay} | |`,
+    line(`deviceData.setup(formId), synchronous cost (${runs} each)`, t.setupOurs, t.setupClassic),
+    `| Size, gzip -9: our script tag vs the classic pair as published | ${gz(ours)} B | ${rawPair} B | ${r(gz(ours), rawPair)} |`,
+    `| Size, gzip -9: our script tag vs the classic pair minified by terser | ${gz(ours)} B | ${minPair} B | ${r(gz(ours), minPair)} |`,
+    '',
+    `later calls, median of the per-round differences: ours - classic ${pd(t.laterOurs, t.laterClassic)}; bare XHR as ours - bare XHR as the classic ${pd(t.laterXhr, t.laterXhrClassic)}; bare fetch - bare XHR as ours ${pd(t.laterFetch, t.laterXhr)}`,
+    `each library's own cost over its bare request: ours - bare XHR as ours ${pd(t.laterOurs, t.laterXhr)}; classic - bare XHR as the classic ${pd(t.laterClassic, t.laterXhrClassic)}`,
+    `classic anti-fraud requests trapped on loopback: ${[...new Set(trapped.map((l) => l.replace(/s=\w+/, 's={device_session_id}')))].join(', ')}`,
+  ];
+}
+
 /**
  * Runs the comparison: `runs` fresh contexts of each for first calls, and `max(runs, 100)` rounds of later calls.
  * @returns the table rows (`| measure | ours | classic | ratio |`), extra lines, and the medians.
@@ -122,7 +225,7 @@ const gz = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 export async function classicReference(browser: Browser, runs: number): Promise<ClassicResult> {
   const api = await startSandbox({ ...CLASSIC_CREDS, port: 0 });
   const pages = await startClassicPages();
-  const open = async () => {
+  const open: Open = async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.goto(`${pages.url}/both`);
@@ -138,104 +241,23 @@ export async function classicReference(browser: Browser, runs: number): Promise<
     );
     return { ctx, page };
   };
-  const t = {
-    firstOurs: [] as number[],
-    firstClassic: [] as number[],
-    laterOurs: [] as number[],
-    laterClassic: [] as number[],
-    laterFetch: [] as number[],
-    laterXhr: [] as number[],
-    laterXhrClassic: [] as number[],
-    setupOurs: [] as number[],
-    setupClassic: [] as number[],
+  const t: Timings = {
+    firstOurs: [],
+    firstClassic: [],
+    laterOurs: [],
+    laterClassic: [],
+    laterFetch: [],
+    laterXhr: [],
+    laterXhrClassic: [],
+    setupOurs: [],
+    setupClassic: [],
   };
   try {
-    // first calls and setup cost: a fresh context each, interleaved
-    for (let i = 0; i < runs; i++) {
-      for (const who of (i % 2 ? ['OpenPay', 'PayToken'] : ['PayToken', 'OpenPay']) as Who[]) {
-        const { ctx, page } = await open();
-        (who === 'PayToken' ? t.firstOurs : t.firstClassic).push(await createOnce(page, who));
-        const setup = await page.evaluate((lib) => {
-          const t0 = performance.now();
-          (window as any)[lib].deviceData.setup('processCard');
-          return performance.now() - t0;
-        }, who);
-        (who === 'PayToken' ? t.setupOurs : t.setupClassic).push(setup);
-        await ctx.close();
-      }
-    }
-    // later calls: one warm page, interleaved with the bare requests (the order rotates each round)
-    {
-      const { ctx, page } = await open();
-      const each = [
-        () => createOnce(page, 'PayToken').then((x) => t.laterOurs.push(x)),
-        () => createOnce(page, 'OpenPay').then((x) => t.laterClassic.push(x)),
-        () => bareOnce(page, 'fetch', api.baseUrl).then((x) => t.laterFetch.push(x)),
-        () => bareOnce(page, 'xhr', api.baseUrl).then((x) => t.laterXhr.push(x)),
-        () => bareOnce(page, 'xhr-credentials', api.baseUrl).then((x) => t.laterXhrClassic.push(x)),
-      ];
-      for (const f of each) await f(); // warm-up: connections and preflights
-      for (const k of Object.keys(t) as (keyof typeof t)[]) if (k.startsWith('later')) t[k].length = 0;
-      for (let i = 0; i < Math.max(runs, 100); i++) {
-        for (let j = 0; j < each.length; j++) await each[(i + j) % each.length]!();
-      }
-      await ctx.close();
-    }
-    // preflights per 30 calls, counted by the sandbox
-    const tokens = `/v1/${CLASSIC_CREDS.merchantId}/tokens`;
-    const preflights: Record<Who, number> = { PayToken: 0, OpenPay: 0 };
-    for (const who of ['PayToken', 'OpenPay'] as Who[]) {
-      const { ctx, page } = await open();
-      api.counter.reset();
-      for (let i = 0; i < 30; i++) await createOnce(page, who);
-      preflights[who] = api.counter.count('OPTIONS', tokens);
-      await ctx.close();
-    }
-    // sizes
-    const ours = readFileSync(new URL('../../dist/paytoken.iife.js', import.meta.url), 'utf8');
-    const { published: rawPair, minified: minPair } = await classicPairSizes();
-    const r = (a: number, b: number) => (a / b).toFixed(2);
-    const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
-    const line = (name: string, a: number[], b: number[]) =>
-      `| ${name} | ${ms(median(a))} | ${ms(median(b))} | ${r(median(a), median(b))} |`;
-    const pd = (a: number[], b: number[]) => {
-      const { median: m, low, high } = pairedDifference(a, b);
-      const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
-      return `${sign(m)} ms (95% interval ${sign(low)} to ${sign(high)})`;
-    };
-    const lines = [
-      '| Measure (medians; ours vs the classic openpay-js 1.0.0, same session, interleaved) | Ours | Classic | Ours / classic |',
-      '|---|---|---|---|',
-      line(`token.create to success callback, first call (fresh context; ${runs} each)`, t.firstOurs, t.firstClassic),
-      line(`token.create to success callback, later calls (warm page; ${t.laterOurs.length} each)`, t.laterOurs, t.laterClassic),
-      line(
-        `the same request without either library, later calls: bare XMLHttpRequest as ours sends it vs as the classic does (same rounds)`,
-        t.laterXhr,
-        t.laterXhrClassic,
-      ),
-      line(
-        `the same request without either library, later calls: bare fetch (ours without XHR) vs bare XMLHttpRequest as ours sends it (same rounds)`,
-        t.laterFetch,
-        t.laterXhr,
-      ),
-      `| CORS preflights per 30 calls (sandbox count) | ${preflights.PayToken} | ${preflights.OpenPay} | |`,
-      line(`deviceData.setup(formId), synchronous cost (${runs} each)`, t.setupOurs, t.setupClassic),
-      `| Size, gzip -9: our script tag vs the classic pair as published | ${gz(ours)} B | ${rawPair} B | ${r(gz(ours), rawPair)} |`,
-      `| Size, gzip -9: our script tag vs the classic pair minified by terser | ${gz(ours)} B | ${minPair} B | ${r(gz(ours), minPair)} |`,
-      '',
-      `later calls, median of the per-round differences: ours - classic ${pd(t.laterOurs, t.laterClassic)}; bare XHR as ours - bare XHR as the classic ${pd(t.laterXhr, t.laterXhrClassic)}; bare fetch - bare XHR as ours ${pd(t.laterFetch, t.laterXhr)}`,
-      `each library's own cost over its bare request: ours - bare XHR as ours ${pd(t.laterOurs, t.laterXhr)}; classic - bare XHR as the classic ${pd(t.laterClassic, t.laterXhrClassic)}`,
-      `classic anti-fraud requests trapped on loopback: ${[...new Set(pages.trapped.map((l) => l.replace(/s=\w+/, 's={device_session_id}')))].join(', ')}`,
-    ];
-    const medians = {
-      firstOurs: median(t.firstOurs),
-      firstClassic: median(t.firstClassic),
-      laterOurs: median(t.laterOurs),
-      laterClassic: median(t.laterClassic),
-      laterFetch: median(t.laterFetch),
-      laterXhr: median(t.laterXhr),
-      laterXhrClassic: median(t.laterXhrClassic),
-    };
+    await measureFirstCalls(open, runs, t);
+    await measureLaterCalls(open, runs, api.baseUrl, t);
+    const lines = await classicLines(t, runs, await countPreflights(open, api), pages.trapped);
+    const keys = ['firstOurs', 'firstClassic', 'laterOurs', 'laterClassic', 'laterFetch', 'laterXhr', 'laterXhrClassic'] as const;
+    const medians = Object.fromEntries(keys.map((k) => [k, median(t[k])])) as ClassicResult['medians'];
     return { lines, medians };
   } finally {
     await pages.close();

@@ -1,244 +1,393 @@
 /**
- * Hosted-fields benchmark (`npm run bench:hosted`; options `-- --runs 30`, `--same-site`): Playwright in Debian's
- * Chromium, the local sandbox on 127.0.0.1 serving the frames (`{base_url}/fields/v1/`), and a bench page server
- * on its own origin, reached as `localhost`: the merchant page and the frames are two sites, as a shop and its
- * payment provider always are, so Chromium runs the frames in a renderer process of their own (site isolation),
- * as it does in production. `--same-site` reaches the page server as 127.0.0.1 instead: page and frames then share
- * one renderer and its main thread, which no real deployment does. Each run is a fresh browser context (a fresh
- * page load). Prints median and p95 of:
- * - mount to `ready` of the card element (the whole card in one frame) against the floor of one empty iframe from
- *   the API origin, and the ratio of the medians (target at most 1.15); keystroke to `change` in the element
- *   (target under 16 ms); the element's submit to token against the on-page form layer's (target at most 1.1);
- * - mount to `ready` of three hosted fields (card number, expiry, CVV2), against the floor measured in the same
- *   run: three empty iframes from the same API origin (its `frame.css`, a document as small as the frame page),
- *   from their insertion to their three `load` events; and the ratio of the medians (target at most 1.5);
- * - keystroke in the card-number frame to the merchant page's `change` event: from the frame's `keydown` to the
- *   page's listener, both on the shared `performance.timeOrigin + now()` clock (target: under one frame, 16 ms);
- * - submit to token, first call on a fresh page: hosted `tokenize()` against the on-page form layer's `submit()`
- *   (`/direct`'s mode, `flow: 'spa'`), interleaved, and the ratio of the medians (target at most 1.3).
- * Timings on a shared 2-core machine are noisy: compare the ratios measured in the same run. This is a benchmark,
- * not a test: it asserts nothing. Needs `npm run build` first (the script does it).
+ * Hosted-fields benchmark (`npm run bench:hosted`; options `-- --runs 20`, `--typed-runs 20`, `--profiles
+ * localhost,mobile`): the shopper's view, in Debian's Chromium driven by puppeteer-core (which applies network
+ * emulation to every frame target, the frames' own requests included). The local sandbox on 127.0.0.1 serves the
+ * frames (`{base_url}/fields/v1/`), compressed as a CDN sends them; a bench page server on its own site
+ * (`localhost`) serves the merchant pages and the script tags, compressed too: the frames run in a renderer of
+ * their own (site isolation), as in production. A benchmark, not a test: it prints figures and asserts nothing.
+ *
+ * Each case runs under two network profiles: `localhost` (no emulation) and `mobile` (Chromium's network
+ * emulation: 150 ms round trip, 1.6 Mbps down, 750 kbps up), each with a cold cache (a fresh browser context per
+ * load) and a warm one (one context that has loaded every page before: a second checkout). Medians of fresh loads,
+ * the cases interleaved so that the machine's load weighs on each alike:
+ * - mount to `ready` of the card element against one empty iframe of the API origin (insertion to `load`; the
+ *   document a 404 of the API, nine bytes) (target at most 1.15x); three split fields (card number, expiry, CVV2)
+ *   against three such iframes (target at most 1.15x);
+ * - submit to token (`tokenize()` or the on-page form layer's `submit()`, to the token), after the card was typed
+ *   at a person's pace (60-250 ms between keys, number, expiry, CVV2 and holder name) in the card element and in
+ *   the on-page form (`/direct`'s mode), device data on in both (the frame's from the first focus; the form's from
+ *   `deviceData.setup` at mount) (target at most 1.05x); and after a scripted fast fill (keys without delay), the
+ *   card element, split fields and the on-page form, beside it;
+ * - keystroke in the card element to the page's `change` event (the frame's `keydown` to the page's listener, on
+ *   the shared `performance.timeOrigin + now()` clock), during the typed runs;
+ * - long tasks (over 50 ms) in the card element's frame from its load to the token, by a `PerformanceObserver`
+ *   installed in every frame at its start (target: none).
+ * Needs `npm run build` first (the script does it).
  */
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { fmt, startBench, timingTable } from './setup';
+import puppeteer, { type Browser, type BrowserContext, type Frame, type Page } from 'puppeteer-core';
+import { sendCompressed } from '../../demo/sandbox/compression';
+import { startSandbox } from '../../demo/sandbox/server';
+import { CHROMIUM_ARGS, fmt, stats } from './setup';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'same-site': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    'typed-runs': { type: 'string', default: '20' },
+    profiles: { type: 'string', default: 'localhost,mobile' },
+  },
+});
 const RUNS = Math.max(5, Number(values.runs));
+const TYPED_RUNS = Math.max(3, Number(values['typed-runs']));
 const CREDS = { merchantId: 'mbenchhosted0001', publicKey: 'pk_bench_public', privateKey: 'sk_bench_private' };
 const YEAR = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+const CARD = { number: '4111111111111111', expiry: `12${YEAR}`, cvv2: '123', name: 'Ana Lopez' };
 
-const { rows, row } = timingTable();
+/** The network profiles: none, and Chromium's emulation of a mobile connection (bytes per second, ms). */
+const PROFILES = {
+  localhost: null,
+  mobile: { download: 1_600_000 / 8, upload: 750_000 / 8, latency: 150 },
+} as const;
+type Profile = keyof typeof PROFILES;
 
 /**
- * The bench pages, on their own origin: `/hosted` (three containers and the hosted script tag), `/floor` (nothing:
- * the empty iframes are added by the benchmark), `/direct` (the on-page form with the checkout script tag,
- * paytoken-checkout.iife.js).
+ * The merchant pages: `/element` (the card element), `/split` (three containers), `/floor` (nothing: the empty
+ * iframes are added by the benchmark), `/direct` (the on-page form with the checkout script tag); the script tags
+ * compressed, cached for good (a second checkout has them).
  */
-function pageApp() {
+function pageApp(): Hono {
   const app = new Hono();
-  const hosted = readFileSync(new URL('../../dist/paytoken-hosted.iife.js', import.meta.url));
-  const checkout = readFileSync(new URL('../../dist/paytoken-checkout.iife.js', import.meta.url));
   const html = (script: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${script}</head><body>${body}</body></html>`;
-  app.get('/hosted', (c) =>
-    c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')),
-  );
-  app.get('/element', (c) => c.html(html('<script src="/paytoken-hosted.iife.js"></script>', '<div id="card"></div>')));
+  const hostedTag = '<script src="/paytoken-hosted.iife.js"></script>';
+  app.get('/element', (c) => c.html(html(hostedTag, '<div id="card"></div>')));
+  app.get('/split', (c) => c.html(html(hostedTag, '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
   app.get('/floor', (c) => c.html(html('', '<div id="pan"></div><div id="exp"></div><div id="cvv"></div>')));
   app.get('/direct', (c) =>
     c.html(
       html(
         '<script src="/paytoken-checkout.iife.js"></script>',
-        '<form id="f"><input data-paytoken-card="holder_name" value="Bench Mark"><input data-paytoken-card="card_number">' +
-          '<input data-paytoken-card="expiry"><input data-paytoken-card="cvv2"><button>Pay</button></form>',
+        '<form id="f"><input data-paytoken-card="card_number"><input data-paytoken-card="expiry"><input data-paytoken-card="cvv2">' +
+          '<input data-paytoken-card="holder_name"><button>Pay</button></form>',
       ),
     ),
   );
-  app.get('/paytoken-hosted.iife.js', (c) => c.body(hosted, 200, { 'Content-Type': 'text/javascript' }));
-  app.get('/paytoken-checkout.iife.js', (c) => c.body(checkout, 200, { 'Content-Type': 'text/javascript' }));
+  for (const tag of ['paytoken-hosted.iife.js', 'paytoken-checkout.iife.js']) {
+    const body = readFileSync(new URL(`../../dist/${tag}`, import.meta.url));
+    app.get(`/${tag}`, (c) => {
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return sendCompressed(c, body);
+    });
+  }
   return app;
 }
 
-/** The containers of each layout: split fields (three frames) or the card element (one). */
-const LAYOUTS = {
-  split: { path: '/hosted', containers: { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' } },
-  element: { path: '/element', containers: { card: '#card' } },
-};
+/** Serves `app` on 127.0.0.1 (a free port), reached as `localhost`: another site than the API's 127.0.0.1. */
+const servePages = (app: Hono): Promise<{ url: string; close: () => void }> =>
+  new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://localhost:${info.port}`, close: () => server.close() }),
+    );
+  });
+
+/** Where the bench runs: the sandbox, the page server, the browser; and the frame pages the sandbox has served. */
+interface Bench {
+  api: string;
+  pages: string;
+  browser: Browser;
+  framePages: () => number;
+}
+
+/** A fresh page in `context`, under `profile`, with the long-task observer in every frame from its start. */
+async function openPage(context: BrowserContext, profile: Profile): Promise<Page> {
+  const page = await context.newPage();
+  if (PROFILES[profile]) await page.emulateNetworkConditions(PROFILES[profile]);
+  await page.evaluateOnNewDocument(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  return page;
+}
+
+/** The containers of each layout: the card element (one frame), or split fields (three). */
+const LAYOUTS = { element: { card: '#card' }, split: { card_number: '#pan', expiry: '#exp', cvv2: '#cvv' } } as const;
 type Layout = keyof typeof LAYOUTS;
 
-/** Mounts hosted fields on a fresh page of `layout`; resolves with the page and the mount-to-ready time. */
-async function mountHosted(
-  browser: Browser,
-  pages: string,
-  apiUrl: string,
-  layout: Layout = 'split',
-): Promise<{ page: Page; ms: number; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${pages}${LAYOUTS[layout].path}`);
-  const ms = await page.evaluate(
-    ({ apiUrl: baseUrl, creds, flow, containers }) =>
+/** Opens `/{layout}` and mounts its hosted fields; resolves with the mount-to-`ready` time (ms, the page's clock). */
+async function mountHosted(bench: Bench, page: Page, layout: Layout): Promise<number> {
+  await page.goto(`${bench.pages}/${layout}`);
+  return page.evaluate(
+    ({ baseUrl, creds, containers }) =>
       new Promise<number>((resolve) => {
         const w = window as unknown as Record<string, any>;
         w.PayToken.setId(creds.merchantId);
         w.PayToken.setApiKey(creds.publicKey);
         w.PayToken.setBaseUrl(baseUrl);
         const t0 = performance.now();
-        const m = (w.__fields = w.PayToken.fields.mount(containers, { flow, locale: 'en' }));
-        m.on('ready', () => resolve(performance.now() - t0));
+        const fields = (w.__fields = w.PayToken.fields.mount(containers, { flow: 'spa', locale: 'en' }));
+        fields.on('ready', () => resolve(performance.now() - t0));
       }),
-    { apiUrl, creds: CREDS, flow: 'spa', containers: LAYOUTS[layout].containers },
+    { baseUrl: bench.api, creds: CREDS, containers: LAYOUTS[layout] },
   );
-  return { page, ms, close: () => context.close() };
 }
 
-/** `count` empty iframes (3 or 1) of the API origin on a fresh `/floor` page: insertion to the last `load`. */
-async function floor(browser: Browser, pages: string, apiUrl: string, count = 3): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${pages}/floor`);
-  const ms = await page.evaluate(
-    ({ src, count: frames }) =>
+/** `count` empty iframes of the API origin (a 404 of nine bytes) on `/floor`: insertion to the last `load`. */
+async function floor(bench: Bench, page: Page, count: number): Promise<number> {
+  await page.goto(`${bench.pages}/floor`);
+  return page.evaluate(
+    ({ src, frames }) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
         let left = frames;
         for (const id of ['pan', 'exp', 'cvv'].slice(0, frames)) {
           const f = document.createElement('iframe');
           f.title = id;
-          f.src = `${src}#${id}`;
+          f.src = `${src}?${id}`;
           f.onload = () => --left || resolve(performance.now() - t0);
           document.getElementById(id)!.append(f);
         }
       }),
-    { src: `${apiUrl}/fields/v1/frame.css`, count },
+    { src: `${bench.api}/fields/v1/empty`, frames: count },
   );
-  await context.close();
-  return ms;
 }
 
-/** Keystrokes in the card-number input (its frame, or the element's) to the page's `change` event, on one mounted page. */
-async function keystrokes(page: Page, layout: Layout = 'split'): Promise<number[]> {
-  const frame = page.frames().find((f) => (layout === 'split' ? /#.*f=card_number/ : /#.*f=card&/).test(f.url()))!;
+/** The four load cases, interleaved in one run: their times by name. */
+const LOAD_CASES = {
+  element: (bench: Bench, page: Page) => mountHosted(bench, page, 'element'),
+  one: (bench: Bench, page: Page) => floor(bench, page, 1),
+  split: (bench: Bench, page: Page) => mountHosted(bench, page, 'split'),
+  three: (bench: Bench, page: Page) => floor(bench, page, 3),
+};
+type LoadCase = keyof typeof LOAD_CASES;
+
+/**
+ * Mount-to-ready and the floors under one profile and cache: `runs` fresh loads of each case, interleaved. A cold
+ * load gets a browser context of its own; warm loads share one that has loaded every case once before.
+ */
+async function loadTimes(
+  bench: Bench,
+  profile: Profile,
+  cache: 'cold' | 'warm',
+  runs: number,
+): Promise<Record<LoadCase | 'served', number[]>> {
+  const times = { element: [], one: [], split: [], three: [], served: [] } as Record<LoadCase | 'served', number[]>;
+  const warm = cache === 'warm' ? await bench.browser.createBrowserContext() : undefined;
+  const once = async (name: LoadCase) => {
+    const context = warm ?? (await bench.browser.createBrowserContext());
+    const page = await openPage(context, profile);
+    const served = bench.framePages();
+    const ms = await LOAD_CASES[name](bench, page);
+    if (name === 'split') times.served.push(bench.framePages() - served);
+    // the frame's later script is fetched in idle time after `ready`: a warm cache has it for the next checkout
+    if (warm) await new Promise((r) => setTimeout(r, 1000));
+    await (warm ? page.close() : context.close());
+    return ms;
+  };
+  for (const name of Object.keys(LOAD_CASES) as LoadCase[]) if (warm) await once(name);
+  for (let i = 0; i < runs; i++) for (const name of Object.keys(LOAD_CASES) as LoadCase[]) times[name].push(await once(name));
+  await warm?.close();
+  return times;
+}
+
+/** A person's pause between two keys: 60-250 ms. */
+const personPause = () => new Promise((r) => setTimeout(r, 60 + Math.random() * 190));
+
+/** Types `text` into `input` (of the page or of a frame): at a person's pace, or as fast as the keyboard goes. */
+async function typeInto(page: Page, frame: Frame | Page, selector: string, text: string, paced: boolean): Promise<void> {
+  const input = (await frame.$(selector))!;
+  await input.focus();
+  for (const key of text) {
+    await page.keyboard.type(key);
+    if (paced) await personPause();
+  }
+}
+
+/** Records the card element's keystrokes (in its frame) and the page's `change` events, on one clock. */
+async function watchKeystrokes(page: Page, frame: Frame): Promise<() => Promise<number[]>> {
   await frame.evaluate(() => {
     const w = window as unknown as { __keys: number[] };
     w.__keys = [];
-    document.getElementById('i')!.addEventListener('keydown', () => w.__keys.push(performance.timeOrigin + performance.now()), true);
+    document
+      .querySelector('input.card_number')!
+      .addEventListener('keydown', () => w.__keys.push(performance.timeOrigin + performance.now()), true);
   });
   await page.evaluate(() => {
     const w = window as unknown as Record<string, any>;
     w.__changes = [];
-    w.__fields.on('change', () => w.__changes.push(performance.timeOrigin + performance.now()));
+    w.__fields.on(
+      'change',
+      (e: { field: string }) => e.field === 'card_number' && w.__changes.push(performance.timeOrigin + performance.now()),
+    );
   });
-  const input =
-    layout === 'split' ? page.frameLocator('#pan iframe').locator('input') : page.frameLocator('#card iframe').locator('input.card_number');
-  await input.focus();
-  for (const d of '4111111111111111') {
-    await page.keyboard.press(d);
-    await page.waitForTimeout(30);
-  }
-  const keys = await frame.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
-  const changes = await page.evaluate(() => (window as unknown as { __changes: number[] }).__changes);
-  return keys.map((k, i) => changes[i]! - k).filter((x) => Number.isFinite(x));
+  return async () => {
+    const keys = await frame.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+    const changes = await page.evaluate(() => (window as unknown as { __changes: number[] }).__changes);
+    return keys.map((k, i) => changes[i]! - k).filter((x) => Number.isFinite(x) && x >= 0);
+  };
 }
 
-/** Submit to token on a fresh page: hosted `tokenize()` (split fields, or the card element). */
-async function hostedSubmit(browser: Browser, pages: string, apiUrl: string, layout: Layout = 'split'): Promise<number> {
-  const { page, close } = await mountHosted(browser, pages, apiUrl, layout);
-  const input = (split: string, field: string) =>
-    layout === 'split'
-      ? page.frameLocator(`${split} iframe`).locator('input')
-      : page.frameLocator('#card iframe').locator(`input.${field}`);
-  await input('#pan', 'card_number').fill('4111111111111111');
-  await input('#exp', 'expiry').fill(`12/${YEAR}`);
-  await input('#cvv', 'cvv2').fill('123');
-  if (layout === 'element') await input('#card', 'holder_name').fill('Bench Mark'); // the element hosts the name
-  const ms = await page.evaluate(async () => {
+/** What one submit measured: submit to token (ms), the keystroke delays seen, the frame's long tasks (ms each). */
+interface Submit {
+  ms: number;
+  keys: number[];
+  longTasks: number[];
+}
+
+/** The card typed into a hosted layout, then `tokenize()` to the token, on a fresh page (cold). */
+async function hostedSubmit(bench: Bench, profile: Profile, layout: Layout, paced: boolean): Promise<Submit> {
+  const context = await bench.browser.createBrowserContext();
+  const page = await openPage(context, profile);
+  await mountHosted(bench, page, layout);
+  const frameOf = (field: string) => page.frames().find((f) => f.url().includes(`&f=${field}&`))!;
+  const card = layout === 'element' ? frameOf('card') : frameOf('card_number');
+  const keystrokes = layout === 'element' && paced ? await watchKeystrokes(page, card) : async () => [];
+  const [number, expiry, cvv2] = layout === 'element' ? [card, card, card] : [card, frameOf('expiry'), frameOf('cvv2')];
+  const input = (field: string) => (layout === 'element' ? `input.${field}` : 'input');
+  await typeInto(page, number, input('card_number'), CARD.number, paced);
+  await typeInto(page, expiry, input('expiry'), CARD.expiry, paced);
+  await typeInto(page, cvv2, input('cvv2'), CARD.cvv2, paced);
+  if (layout === 'element') await typeInto(page, card, input('holder_name'), CARD.name, paced);
+  const ms = await page.evaluate(async (name) => {
     const t0 = performance.now();
-    await (window as unknown as Record<string, any>).__fields.tokenize({ holder_name: 'Bench Mark' });
+    await (window as unknown as Record<string, any>).__fields.tokenize({ holder_name: name });
     return performance.now() - t0;
-  });
-  await close();
-  return ms;
+  }, CARD.name);
+  const result = {
+    ms,
+    keys: await keystrokes(),
+    longTasks: await card.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks),
+  };
+  await context.close();
+  return result;
 }
 
-/** Submit to token on a fresh page: the on-page form layer's `submit()` (`/direct`'s mode, `flow: 'spa'`). */
-async function directSubmit(browser: Browser, pages: string, apiUrl: string): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${pages}/direct`);
+/** The card typed into the on-page form (`/direct`, device data set up at mount), then `submit()` to the token. */
+async function directSubmit(bench: Bench, profile: Profile, paced: boolean): Promise<Submit> {
+  const context = await bench.browser.createBrowserContext();
+  const page = await openPage(context, profile);
+  await page.goto(`${bench.pages}/direct`);
   await page.evaluate(
-    ({ apiUrl: baseUrl, creds }) => {
+    ({ baseUrl, creds }) => {
       const w = window as unknown as Record<string, any>;
       w.PayToken.setId(creds.merchantId);
       w.PayToken.setApiKey(creds.publicKey);
       w.PayToken.setBaseUrl(baseUrl);
+      w.PayToken.deviceData.setup('f', 'device_session_id');
       w.__form = w.PayToken.form.mount('f', { flow: 'spa', locale: 'en' });
     },
-    { apiUrl, creds: CREDS },
+    { baseUrl: bench.api, creds: CREDS },
   );
-  await page.locator('[data-paytoken-card=card_number]').fill('4111111111111111');
-  await page.locator('[data-paytoken-card=expiry]').fill(`12/${YEAR}`);
-  await page.locator('[data-paytoken-card=cvv2]').fill('123');
+  for (const [field, text] of [
+    ['card_number', CARD.number],
+    ['expiry', CARD.expiry],
+    ['cvv2', CARD.cvv2],
+    ['holder_name', CARD.name],
+  ])
+    await typeInto(page, page, `[data-paytoken-card=${field}]`, text!, paced);
   const ms = await page.evaluate(async () => {
     const t0 = performance.now();
     await (window as unknown as Record<string, any>).__form.submit();
     return performance.now() - t0;
   });
   await context.close();
-  return ms;
+  return { ms, keys: [], longTasks: [] };
 }
 
-const bench = await startBench({ sandbox: { ...CREDS, fraud: { velocityMaxCards: 0 } }, pages: pageApp });
-const { api, browser } = bench;
-// the merchant pages on `localhost`, the API (and its frames) on 127.0.0.1: two sites, as a shop and its payment
-// provider are, so the frames run in a renderer of their own (site isolation); `--same-site` puts both on 127.0.0.1
-const pages = { url: values['same-site'] ? bench.pages.url : bench.pages.url.replace('//127.0.0.1:', '//localhost:') };
+/** The submit cases, interleaved: at a person's pace (element, form) and after a fast fill (element, split, form). */
+const SUBMIT_CASES = {
+  'element, typed': (bench: Bench, profile: Profile) => hostedSubmit(bench, profile, 'element', true),
+  'form, typed': (bench: Bench, profile: Profile) => directSubmit(bench, profile, true),
+  'element, fast': (bench: Bench, profile: Profile) => hostedSubmit(bench, profile, 'element', false),
+  'split, fast': (bench: Bench, profile: Profile) => hostedSubmit(bench, profile, 'split', false),
+  'form, fast': (bench: Bench, profile: Profile) => directSubmit(bench, profile, false),
+};
+type SubmitCase = keyof typeof SUBMIT_CASES;
+
+/** `runs` submits of each case under `profile`, interleaved. */
+async function submitTimes(bench: Bench, profile: Profile, runs: number): Promise<Record<SubmitCase, Submit[]>> {
+  const out = Object.fromEntries(Object.keys(SUBMIT_CASES).map((k) => [k, []])) as unknown as Record<SubmitCase, Submit[]>;
+  for (let i = 0; i < runs; i++)
+    for (const name of Object.keys(SUBMIT_CASES) as SubmitCase[]) out[name].push(await SUBMIT_CASES[name](bench, profile));
+  return out;
+}
+
+const median = (xs: number[]) => stats(xs).median;
+const cell = (xs: number[]) => `${fmt(median(xs))} ms (p95 ${fmt(stats(xs).p95)}, n ${xs.length})`;
+const ratio = (a: number[], b: number[], target: number) => {
+  const r = median(a) / median(b);
+  return `${r.toFixed(2)}x (target <= ${target}: ${r <= target ? 'met' : 'NOT met'})`;
+};
+
+/** Prints the load table of one profile and cache. */
+function printLoads(profile: Profile, cache: string, t: Record<LoadCase | 'served', number[]>): void {
+  console.log(`\n### ${profile}, ${cache} cache: mount to ready (median of ${t.element.length} fresh loads each)`);
+  console.log('| Case | Median |\n|---|---|');
+  console.log(`| Card element, mount to ready | ${cell(t.element)} |`);
+  console.log(`| One empty API-origin iframe, insertion to load | ${cell(t.one)} |`);
+  console.log(`| Split fields (3), mount to ready | ${cell(t.split)} |`);
+  console.log(`| Three empty API-origin iframes, insertion to load | ${cell(t.three)} |`);
+  console.log(
+    `card element / one iframe: ${ratio(t.element, t.one, 1.15)}; split fields / three iframes: ${ratio(t.split, t.three, 1.15)}`,
+  );
+  console.log(
+    `frame pages the server sent per split-fields mount (three frames): median ${median(t.served)}, at most ${Math.max(...t.served)}`,
+  );
+}
+
+/** Prints the submit table of one profile. */
+function printSubmits(profile: Profile, s: Record<SubmitCase, Submit[]>): void {
+  const ms = (name: SubmitCase) => s[name].map((x) => x.ms);
+  console.log(`\n### ${profile}: submit to token (cold, median of ${s['element, typed'].length} each)`);
+  console.log('| Case | Median |\n|---|---|');
+  for (const name of Object.keys(SUBMIT_CASES) as SubmitCase[]) console.log(`| ${name} | ${cell(ms(name))} |`);
+  console.log(`typed at a person's pace: card element / on-page form ${ratio(ms('element, typed'), ms('form, typed'), 1.05)}`);
+  console.log(
+    `fast fill: card element / on-page form ${(median(ms('element, fast')) / median(ms('form, fast'))).toFixed(2)}x; ` +
+      `split fields / on-page form ${(median(ms('split, fast')) / median(ms('form, fast'))).toFixed(2)}x`,
+  );
+  const keys = s['element, typed'].flatMap((x) => x.keys);
+  if (keys.length)
+    console.log(`keystroke in the card element to the page's change event: median ${fmt(median(keys))} ms (n ${keys.length})`);
+  const tasks = [...s['element, typed'], ...s['element, fast']].flatMap((x) => x.longTasks);
+  console.log(
+    `long tasks in the card element's frame, load to token (${s['element, typed'].length + s['element, fast'].length} checkouts): ` +
+      `${tasks.length}${tasks.length ? ` (longest ${fmt(Math.max(...tasks))} ms)` : ''} (target: none)`,
+  );
+}
+
+let framePages = 0;
+const sandbox = await startSandbox({
+  ...CREDS,
+  port: 0,
+  fraud: { velocityMaxCards: 0 },
+  log: (line) => void (line.startsWith('GET /fields/v1/frame.html ') && framePages++),
+});
+const pages = await servePages(pageApp());
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+  headless: true,
+});
+const bench: Bench = { api: sandbox.baseUrl, pages: pages.url, browser, framePages: () => framePages };
 try {
-  const ready: number[] = [];
-  const empty: number[] = [];
-  const keys: number[] = [];
-  const hosted: number[] = [];
-  const direct: number[] = [];
-  const element = { ready: [] as number[], empty: [] as number[], keys: [] as number[], submit: [] as number[] };
-  for (let i = 0; i < RUNS; i++) {
-    // interleaved, so that the machine's load weighs on every side alike
-    element.empty.push(await floor(browser, pages.url, api.baseUrl, 1));
-    const e = await mountHosted(browser, pages.url, api.baseUrl, 'element');
-    element.ready.push(e.ms);
-    if (i < 3) element.keys.push(...(await keystrokes(e.page, 'element')));
-    await e.close();
-    element.submit.push(await hostedSubmit(browser, pages.url, api.baseUrl, 'element'));
-    empty.push(await floor(browser, pages.url, api.baseUrl));
-    const m = await mountHosted(browser, pages.url, api.baseUrl);
-    ready.push(m.ms);
-    if (i < 3) keys.push(...(await keystrokes(m.page)));
-    await m.close();
-    hosted.push(await hostedSubmit(browser, pages.url, api.baseUrl));
-    direct.push(await directSubmit(browser, pages.url, api.baseUrl));
+  const load = loadavg()[0]!.toFixed(1);
+  for (const profile of values.profiles.split(',') as Profile[]) {
+    if (!(profile in PROFILES)) throw new Error(`--profiles: no profile ${profile}`);
+    for (const cache of ['cold', 'warm'] as const) printLoads(profile, cache, await loadTimes(bench, profile, cache, RUNS));
+    printSubmits(profile, await submitTimes(bench, profile, TYPED_RUNS));
   }
-  rows.push('| Measure | Median | p95 | Runs |', '|---|---|---|---|');
-  const eReady = row('Mount to ready, the card element (fresh page)', element.ready);
-  const eFloor = row('Floor: one empty iframe of the API origin, insertion to load', element.empty);
-  const eKey = row("Keystroke in the card element to the page's change event", element.keys);
-  const eSubmit = row('Submit to token, the card element tokenize() (fresh page)', element.submit);
-  const mReady = row('Mount to ready, three hosted fields (fresh page)', ready);
-  const mFloor = row('Floor: three empty iframes of the API origin, insertion to load', empty);
-  const mKey = row("Keystroke in a frame to the page's change event", keys);
-  const mHosted = row('Submit to token, hosted fields tokenize() (fresh page)', hosted);
-  const mDirect = row('Submit to token, on-page form submit() (fresh page)', direct);
-  console.log(rows.join('\n'));
   console.log(
-    `\ncard element: mount-to-ready / one-iframe floor ${(eReady / eFloor).toFixed(2)} (target <= 1.15); ` +
-      `submit to token / on-page ${(eSubmit / mDirect).toFixed(2)} (target <= 1.1); keystroke to change ${fmt(eKey)} ms (target < 16 ms)`,
+    `\nruns ${RUNS} (typed ${TYPED_RUNS}), ${new Date().toISOString().slice(0, 16)}Z, ${await browser.version()}, load average ${load} -> ${loadavg()[0]!.toFixed(1)}`,
   );
-  console.log(
-    `split fields: mount-to-ready / three-iframe floor ${(mReady / mFloor).toFixed(2)} (target <= 1.5); ` +
-      `hosted / on-page submit to token ${(mHosted / mDirect).toFixed(2)} (target <= 1.3); keystroke to change ${fmt(mKey)} ms (target < 16 ms)`,
-  );
-  console.log(`runs ${RUNS}, ${new Date().toISOString().slice(0, 10)}, Chromium ${browser.version()}, ${process.platform} ${process.arch}`);
 } finally {
-  await bench.close();
+  await browser.close();
+  pages.close();
+  await sandbox.close();
 }

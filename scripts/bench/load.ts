@@ -1,6 +1,6 @@
 /**
- * `npm run load [-- --tokens 2000 --connections 20 --race 50 --rounds 10 --money-seconds 20 --clients 8
- * --transactions 100000 --max-seconds 1200 --write]`: a bounded load run of the local sandbox on loopback, printing
+ * `npm run load [-- --tokens 2000 --connections 20 --race 50 --rounds 10 --money-seconds 20 --mixed-seconds 10
+ * --clients 8 --transactions 100000 --max-seconds 1200 --write]`: a bounded load run of the local sandbox on loopback, printing
  * its figures. Each sandbox runs in its own process (the CLI), so the load generator never shares its event loop.
  *
  * 1. autocannon phases on the durable store (`--db` a fresh file): tokenize, retrieve every token, charge each,
@@ -8,7 +8,9 @@
  * 2. the money path for `--money-seconds`, `--clients` loops of token -> charge -> partial refund (and transfers
  *    between two funded customers when the sandbox serves them), on a `--db FILE` sandbox and a `:memory:` one side by
  *    side in one run (alternating halves, so drift falls on both): operations per second, p50 and p99, and the ratio of
- *    the durable store to memory at p50 (target at most 1.5x) (./load/money.ts);
+ *    the durable store to memory at p50 (target at most 1.5x) (./load/money.ts); then, on the durable store, the
+ *    charge kinds mixed for `--mixed-seconds` (card, store then paid, SPEI then paid) and the barcode images' time and
+ *    caching (./load/mixed.ts);
  * 3. isolation: a token request's latency alone and while eight clients send bodies nested 10,000 objects deep
  *    (./load/isolation.ts);
  * 4. scale: the durable sandbox's memory after `--transactions` more charges, per 100,000; its time to be ready after
@@ -22,8 +24,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { replaceBlock } from '../ci/readme';
 import { classicRun } from './load/classic';
-import { CARD, clientOf } from './load/client';
+import { CARD, clientOf, percentiles } from './load/client';
 import { isolationRun } from './load/isolation';
+import { mixedRows, mixedRun } from './load/mixed';
 import { moneyRow, moneyRun, servesTransfers, type MoneyResult } from './load/money';
 import { fill, ledgerOf, restart } from './load/scale';
 import { startSandboxProcess } from './load/sandbox';
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     race: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '10' },
     'money-seconds': { type: 'string', default: '20' },
+    'mixed-seconds': { type: 'string', default: '10' },
     clients: { type: 'string', default: '8' },
     transactions: { type: 'string', default: '100000' },
     'max-seconds': { type: 'string', default: '1200' },
@@ -63,7 +67,9 @@ deadline.unref();
 const problems: string[] = [];
 const started = Date.now();
 
-const durable = await startSandboxProcess(['--db', file]);
+// room for the run's own records beside the --transactions of the scale phase (the default bound is 100,000 a kind)
+const room = ['--max-records', String(num.transactions! * 2 + 100_000)];
+const durable = await startSandboxProcess(['--db', file, ...room]);
 const memory = await startSandboxProcess(['--db', ':memory:']);
 const classic = await classicRun(durable.base, {
   ...num,
@@ -99,19 +105,27 @@ const moneyRows = Object.entries(money).map(([store, rs]) => moneyRow(store, mer
 const ratio = moneyRows[1]!['p50 ms'] / moneyRows[0]!['p50 ms'];
 await memory.stop();
 
+// the charge kinds mixed (card, store then paid, SPEI then paid) on the durable store
+const mixed = await mixedRun(clientOf(durable.base), { seconds: num['mixed-seconds']!, clients: num.clients!, tag: 'mixed' });
+problems.push(...mixed.problems);
+if (mixed.barcode.cachedSecond !== mixed.barcode.samples)
+  problems.push(`barcodes: ${mixed.barcode.cachedSecond} of ${mixed.barcode.samples} second fetches cached`);
+const barcodeP50 = { first: percentiles(mixed.barcode.first).p50, second: percentiles(mixed.barcode.second).p50 };
+
 // 3. isolation, 4. scale
 const isolation = await isolationRun(clientOf(durable.base), { samples: 200, floods: 8 });
 if (isolation.other) problems.push(`isolation: ${isolation.other} deep bodies not refused with 1001`);
 const rss0 = durable.rss();
 const t0 = performance.now();
-const filled = await fill(clientOf(durable.base), num.transactions!, 16, 'scale');
+const { ok: filled, network } = await fill(clientOf(durable.base), num.transactions!, 16, 'scale');
+if (network) problems.push(`scale: ${network} charges failed at the network level (exited: ${durable.child.exitCode ?? 'no'})`);
 const fillSeconds = (performance.now() - t0) / 1000;
 const rss1 = durable.rss();
 if (filled !== num.transactions) problems.push(`scale: ${filled} of ${num.transactions} charges succeeded`);
 await durable.stop();
 const ledger = ledgerOf(file);
 problems.push(...ledger.problems.map((p) => `ledger: ${p}`));
-const again = await restart(file);
+const again = await restart(file, room);
 await again.sandbox.stop();
 rmSync(dir, { recursive: true, force: true });
 clearTimeout(deadline);
@@ -126,6 +140,13 @@ console.log(
 );
 console.table(moneyRows);
 console.log(`durable store / memory at p50: ${ratio.toFixed(2)}x (target at most 1.5x)`);
+console.log(
+  `\ncharge kinds mixed on the durable store (${num['mixed-seconds']} s, ${num.clients} clients; card, store then paid, SPEI then paid):`,
+);
+console.table(mixedRows(mixed));
+console.log(
+  `barcode images: p50 ${barcodeP50.first} ms first fetch, ${barcodeP50.second} ms second; ${mixed.barcode.cachedSecond} of ${mixed.barcode.samples} second fetches from the sandbox's cache`,
+);
 console.log(
   `isolation: token p50/p99 ${isolation.alone.p50}/${isolation.alone.p99} ms alone, ${isolation.under.p50}/${isolation.under.p99} ms while 8 clients sent ${isolation.refused} bodies nested 10,000 deep (${Math.round(isolation.bodyBytes / 1024)} KB, each 1001)`,
 );
@@ -168,7 +189,15 @@ function writeDocs() {
     '',
     ...table(moneyRows),
     '',
-    `Durable store / memory at p50: **${ratio.toFixed(2)}x** (target at most 1.5x). A token request took ${isolation.alone.p50} ms (p50) alone, ${isolation.under.p50} ms while eight clients sent ${isolation.refused} bodies nested 10,000 deep, and ${isolation.control.p50} ms while they sent flat bodies of the same size (the control: nesting costs no more than size).`,
+    `Durable store / memory at p50: **${ratio.toFixed(2)}x** (target at most 1.5x).`,
+    '',
+    `The charge kinds mixed on the durable store, ${num['mixed-seconds']} s, ${num.clients} clients each rotating a card charge (token -> charge), a store charge then paid at the store, and a SPEI charge then paid by a transfer to its CLABE (the simulation API):`,
+    '',
+    ...table(mixedRows(mixed)),
+    '',
+    `Barcode images (Code 128 PNG, bwip-js): p50 ${barcodeP50.first} ms on the first fetch of a reference, ${barcodeP50.second} ms on the second; ${mixed.barcode.cachedSecond} of ${mixed.barcode.samples} second fetches came from the sandbox's cache.`,
+    '',
+    ` A token request took ${isolation.alone.p50} ms (p50) alone, ${isolation.under.p50} ms while eight clients sent ${isolation.refused} bodies nested 10,000 deep, and ${isolation.control.p50} ms while they sent flat bodies of the same size (the control: nesting costs no more than size).`,
     `${filled} more charges grew the process by ${perHundredK} MB per 100,000 transactions (RSS ${mb(rss0)} -> ${mb(rss1)} MB); after a restart on the file it was ready in ${Math.round(again.readyMs)} ms and answered in ${Math.round(again.firstAnswerMs)} ms, with ${ledger.transactions} transactions and ${ledger.entries} ledger entries, the ledger's invariant held.`,
   ].join('\n');
   const path = new URL('../../docs/performance.md', import.meta.url);

@@ -3,7 +3,7 @@
  * `demo/sandbox/dist/`: `cli.js` (the `paytoken-sandbox` command) and `index.js` (`startSandbox`, `createSandboxApp`
  * for a merchant's own tests), each one ES module bundled by esbuild with the card rules of `src/card` inside and
  * the server dependencies (Hono, zod, better-sqlite3, ...) left as the package's `dependencies`; and the built
- * hosted-field frame files (`dist/fields/`, from `npm run build:lib`), which the sandbox serves. The browser library's
+ * hosted-field frame files (`dist/fields/`, from `npm run build:lib`) and script tags, which the sandbox serves. The browser library's
  * package gains nothing from this: its `files` never include demo/.
  */
 import { build } from 'esbuild';
@@ -35,4 +35,7 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(ROOT, 'dist/fields'), join(OUT, 'fields'), { recursive: true });
-console.log(`build:sandbox: ${OUT.slice(ROOT.length + 1)}/cli.js, index.js and fields/ written`);
+// the script tags, which the sandbox serves at /js/v1/ as a processor's CDN would (demo/sandbox/pages/scripts.ts)
+for (const tag of ['paytoken.iife.js', 'paytoken-checkout.iife.js', 'paytoken-hosted.iife.js'])
+  for (const file of [tag, `${tag}.sri`]) cpSync(join(ROOT, 'dist', file), join(OUT, 'js', file));
+console.log(`build:sandbox: ${OUT.slice(ROOT.length + 1)}/cli.js, index.js, fields/ and js/ written`);

@@ -1,4 +1,5 @@
-import { blank, fail, pick, textRules } from './result';
+import { pick } from './pick';
+import { blank, fail, textRules } from './result';
 import type { Address, CardField, FieldResult } from './types';
 
 /** Address fields the spec requires, then the optional ones (spec, Address object). */

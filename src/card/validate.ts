@@ -3,7 +3,7 @@ import { validateCvv2 } from './cvv2';
 import { parseMonth, parseYear, validateExpiry } from './expiry';
 import { validateHolderName } from './holder';
 import { normalizePan, validatePan } from './pan';
-import { pick } from './result';
+import { pick } from './pick';
 import type { Address, Brand, CardData, CardInput, CardValidation, FieldResult } from './types';
 
 const pad2 = (n: number) => String(n % 100).padStart(2, '0');

@@ -21,6 +21,12 @@ import type { Token } from '../types/index';
 export const PROTOCOL_VERSION = 1;
 
 /**
+ * The height, CSS pixels, the merchant page gives a frame until the frame tells its own (a field's one row in the
+ * default style): the frame says `ready` with it, before its first layout, and then its measured height (`resize`).
+ */
+export const FRAME_START_HEIGHT = 44;
+
+/**
  * The fields a frame can hold: the card number, a combined `MM/YY` expiry or its month and year apart, the
  * CVV2, and (optionally hosted) the holder name. Names are the spec's (Endpoints > Tokens), `expiry` aside.
  */

@@ -20,6 +20,7 @@ import {
 
 const api = useSandbox();
 const deactivated = useSandbox({ merchant: { status: 'deleted' } });
+const lenient = useSandbox({ lenient: true });
 
 const SUBSCRIPTION_KEYS = [
   'cancel_at_period_end',
@@ -349,5 +350,28 @@ describe('DELETE /customers/{id}/subscriptions/{subscription_id}', () => {
     await advance(api, 40 * DAY);
     expect(await chargesOf(api, customer)).toHaveLength(1);
     expect(api.sandbox.store.ledger.check()).toEqual([]);
+  });
+});
+
+describe("card_id, the older clients' name for source_id", () => {
+  it('strict: refused (1001 source_id is required), nothing created; lenient: read as source_id, with a warning', async () => {
+    for (const [sandbox, strict] of [
+      [api, true],
+      [lenient, false],
+    ] as const) {
+      const plan = await createPlan(sandbox);
+      const customer = await createCustomer(sandbox);
+      const card = await sandbox.call('POST', `/customers/${customer}/cards`, { body: CARD });
+      expect(card.status).toBe(201);
+      const r = await sandbox.call('POST', `/customers/${customer}/subscriptions`, { body: { plan_id: plan.id, card_id: card.body.id } });
+      if (strict) {
+        expectError(r, 1001, 400, 'source_id');
+        expect((await sandbox.call('GET', `/customers/${customer}/subscriptions`)).body).toEqual([]);
+      } else {
+        expect(r.status).toBe(201);
+        expect(r.body.card.id).toBe(card.body.id);
+        expect(r.headers.get('x-sandbox-warning')).toContain('card_id read as source_id');
+      }
+    }
   });
 });

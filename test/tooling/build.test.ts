@@ -20,9 +20,10 @@ let esm = '';
 let iife = '';
 /** The checkout script tag: the classic API with the form layer and `authenticate`. */
 let checkout = '';
-/** The hosted-fields script tag and the frame bundle (served from the API origin). */
+/** The hosted-fields script tag and the frame's two scripts (served from the API origin): inline first, then later. */
 let hosted = '';
 let frame = '';
+let framePage = '';
 /** The modules bundled into each output file, as paths relative to the repository (bundler helpers as `\0...`). */
 const modules: Record<string, string[]> = {};
 
@@ -41,7 +42,8 @@ beforeAll(async () => {
   iife = readFileSync(join(dir, 'paytoken.iife.js'), 'utf8');
   checkout = readFileSync(join(dir, 'paytoken-checkout.iife.js'), 'utf8');
   hosted = readFileSync(join(dir, 'paytoken-hosted.iife.js'), 'utf8');
-  frame = readFileSync(join(dir, 'frame.js'), 'utf8');
+  framePage = readFileSync(join(dir, 'frame.html'), 'utf8');
+  frame = `${/<script[^>]*>([\s\S]*?)<\/script>/.exec(framePage)?.[1]}\n${readFileSync(join(dir, 'frame-later.js'), 'utf8')}`;
 }, 90_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -152,21 +154,34 @@ describe('built bundles', () => {
     expect(Object.isFrozen(api!.fields)).toBe(true);
   });
 
-  it('the frame page loads its own script and stylesheet only (no inline script or style), by their version, and carries the allowed-origins slot', () => {
-    const html = readFileSync(join(dir, 'frame.html'), 'utf8');
-    // the version is the start of the file's SHA-256, so a new build is a new URL (the server caches it for good)
-    const v = (file: string) =>
+  it('the frame page carries its first script and style inline, allowed by the hashes of frame-csp.json, and names the later script by its version', () => {
+    const html = framePage;
+    const script = /<script data-later="frame-later\.js\?v=([0-9a-f]{12})">([\s\S]+?)<\/script>/.exec(html)!;
+    const style = /<style>([\s\S]+?)<\/style>/.exec(html)!;
+    expect(script).not.toBeNull();
+    // the version is the start of the later file's SHA-256, so a new build is a new URL (the server caches it for good)
+    expect(script[1]).toBe(
       createHash('sha256')
-        .update(readFileSync(join(dir, file), 'utf8'))
+        .update(readFileSync(join(dir, 'frame-later.js'), 'utf8'))
         .digest('hex')
-        .slice(0, 12);
-    expect(html).toContain(`<script src="frame.js?v=${v('frame.js')}" async></script>`);
-    // at the end of the body, after the input it sets up (an async script runs as soon as it has arrived)
+        .slice(0, 12),
+    );
+    // at the end of the body, after the input it sets up: it runs as soon as the parser reaches it
     expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('id="i"'));
-    expect(html).toContain(`<link rel="stylesheet" href="frame.css?v=${v('frame.css')}">`);
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
+    expect(html.match(/<style/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<link|\ssrc=|\sstyle=|\son\w+=/i);
     expect(html).toContain('content="{{allowed_origins}}"');
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(JSON.parse(readFileSync(join(dir, 'frame-csp.json'), 'utf8'))).toEqual({
+      'script-src': [hash(script[2]!)],
+      'style-src': [hash(style[1]!)],
+    });
+    // the later script reads the modules it shares with the first from the first's global, and defines its own
+    expect(script[2]).toMatch(/self\.PayTokenFrame=\{(m\d+:\{[^{}]*\},?)+\}\}\(\);?$/);
+    expect(readFileSync(join(dir, 'frame-later.js'), 'utf8')).toMatch(
+      /^var PayTokenFrameLater=function\([^)]*\)\{[\s\S]*\}\(\{\},(PayTokenFrame\.m\d+,?)+\);?$/,
+    );
   });
 
   /** The classic API's members, in both script tags of the full API. */

@@ -19,3 +19,18 @@ export function requireOrWarn(d: Deps, c: Context<SandboxEnv>, present: boolean,
   warnings.push(`lenient: ${message}`);
   c.set('warnings', warnings);
 }
+
+/**
+ * Under `--lenient`, a member that the processor's older clients send under another name (a subscription's `card_id`
+ * for the spec's `source_id`, as the public Node SDK's tests do) is read as the spec's member, with a warning; in
+ * strict mode, or when the spec's member is there too, the body is returned as it is.
+ * @param body the parsed JSON body (any value).
+ * @returns the body to parse: a copy with `alias` renamed to `name`, or `body` itself.
+ */
+export function lenientAlias(d: Deps, c: Context<SandboxEnv>, body: unknown, alias: string, name: string): unknown {
+  if (!d.lenient || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { [alias]: value, ...rest } = body as Record<string, unknown>;
+  if (value === undefined || rest[name] !== undefined) return body;
+  requireOrWarn(d, c, false, `${alias} read as ${name}, the spec's name`);
+  return { ...rest, [name]: value };
+}

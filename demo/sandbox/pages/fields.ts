@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sendCompressed } from '../compression';
 
 /**
  * Origins allowed to embed the hosted-field frames when the sandbox is given none (`fieldsAncestors`): any port
@@ -36,18 +37,28 @@ export const fontOrigins = (query: string | undefined): string[] =>
     .filter((origin) => FONT_ORIGIN.test(origin))
     .slice(0, 4);
 
+/** What the build writes beside the frame page (`frame-csp.json`): the hash sources of its inline script and style. */
+export interface FrameHashes {
+  'script-src': string[];
+  'style-src': string[];
+}
+
 /**
- * The frame's own Content-Security-Policy: nothing but its own script and stylesheet, requests only to its own
- * origin (the API), fonts only from the origins the mount declared (`fonts`), no inline script or style, no eval,
- * Trusted Types required, and `frame-ancestors` the allowed merchant origins. Workers from `blob:` URLs only,
- * created through the one Trusted Types policy `paytoken`: the device data's consistency check compares the
- * frame's `navigator` with a Worker's (src/fraud/consistency.ts).
+ * The frame's own Content-Security-Policy: its inline script and style by their hashes only (no `unsafe-inline`),
+ * scripts otherwise only from its own origin (the later script), requests only to its own origin (the API), fonts
+ * only from the origins the mount declared (`fonts`), no eval, Trusted Types required, and `frame-ancestors` the
+ * allowed merchant origins. Two Trusted Types policies: `paytoken-frame`, through which the first script loads
+ * the later one (that URL only), and `paytoken`, through which the device data's consistency check starts a Worker
+ * from a `blob:` URL (`worker-src blob:`; src/fraud/consistency.ts).
+ *
+ * @param ancestors the allowed merchant origins. @param fonts the declared font origins (see {@link fontOrigins}).
+ * @param hashes the hash sources of the page's inline script and style (`frame-csp.json`).
  */
-export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] = []) =>
+export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] = [], hashes?: FrameHashes) =>
   [
     "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
+    ["script-src 'self'", ...(hashes?.['script-src'] ?? [])].join(' '),
+    ['style-src', ...(hashes?.['style-src'] ?? ["'none'"])].join(' '),
     "connect-src 'self'",
     ...(fonts.length ? [`font-src ${fonts.join(' ')}`] : []),
     'worker-src blob:',
@@ -55,28 +66,33 @@ export const frameCsp = (ancestors: readonly string[], fonts: readonly string[] 
     "base-uri 'none'",
     "form-action 'none'",
     "require-trusted-types-for 'script'",
-    'trusted-types paytoken',
+    'trusted-types paytoken paytoken-frame',
   ].join('; ');
 
-/**
- * The `Link` header of the frame page: a `preload` of each versioned file it links (`frame.js?v=...` as a script,
- * `frame.css?v=...` as a style), so the browser requests them while the frame's document is still being set up
- * (in Chromium the three frames of a mount share one main thread, and each frame's commit of its document is what
- * delayed its script's request). The URLs are the page's own, relative to it: the preloaded response is the one
- * the page uses.
- */
-export const preloadLinks = (html: string): string =>
-  [...html.matchAll(/(?:src|href)="(frame\.(js|css)\?v=[0-9a-f]{12})"/g)]
-    .map(([, url, ext]) => `<${url}>; rel=preload; as=${ext === 'js' ? 'script' : 'style'}`)
-    .join(', ');
+/** The frame files, by name: the page and the later script (`npm run build` writes them to dist/fields/). */
+const TYPES: Record<string, string> = {
+  'frame.html': 'text/html; charset=utf-8',
+  'frame-later.js': 'text/javascript; charset=utf-8',
+};
+
+/** The first 12 hex digits of the SHA-256 of a file's content, as the build writes them into the page's `data-later`. */
+const versionOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 12);
+
+/** How long a browser may keep the frame page: the frames of one mount share one download (split fields: three). */
+export const FRAME_PAGE_MAX_AGE_S = 60;
 
 /**
- * The hosted-field frame files under `{base_url}/fields/v1/` (docs/hosted-fields.md): `frame.html` (with the
- * allowed merchant origins written into its `paytoken-allowed-origins` meta, which the frame checks its parent
- * against, and the same list as its CSP `frame-ancestors`), `frame.js`, `frame.css`. The page links the script and
- * stylesheet with their version (`frame.js?v=...`), and its `Link` header preloads both ({@link preloadLinks}): under
- * their current version they are cached for a year (`immutable`); the page itself and everything else is `no-store`. Files are read once, at the first request;
- * when the build is missing, 404 with a hint. No authentication (public files).
+ * The hosted-field frame files under `{base_url}/fields/v1/` (docs/hosted-fields.md): `frame.html`, which carries
+ * its first script and its style inline (one request per frame; the allowed merchant origins written into its
+ * `paytoken-allowed-origins` meta, which the frame checks its parent against, and the same list in its CSP
+ * `frame-ancestors`; its CSP allows the inline script and style by the hashes of `frame-csp.json`), and
+ * `frame-later.js`, which the page loads after `ready`, under the version the page names (`frame-later.js?v=...`).
+ * Caching: the page for {@link FRAME_PAGE_MAX_AGE_S} seconds (the frames of a mount, requested together, share
+ * one download; a change of the allowed origins applies within that time); the later script under its current
+ * version for a year (`immutable`), under another version not at all (404: a first script is only ever given the
+ * later script of its own build), unversioned never stored. Each is sent compressed (Brotli or gzip, as the
+ * request accepts; ../compression.ts). Files are read once, at the first request; when the build is missing, 404
+ * with a hint. No authentication (public files).
  *
  * @param ancestors merchant origins allowed to embed the frames; default {@link DEFAULT_FIELDS_ANCESTORS}.
  * @throws Error at once for an entry that is not an origin (or `host:*`).
@@ -84,51 +100,40 @@ export const preloadLinks = (html: string): string =>
 export function fieldsRouter(ancestors: readonly string[] = DEFAULT_FIELDS_ANCESTORS) {
   const bad = ancestors.find((a) => !ANCESTOR.test(a));
   if (bad !== undefined || !ancestors.length || ancestors.length > 100) throw new Error(`fieldsAncestors: not an origin: ${bad}`);
-  const files = new Map<string, string | null>();
+  const files = new Map<string, Buffer | null>();
   const read = (name: string) => {
     if (!files.has(name)) {
       try {
-        files.set(name, readFileSync(DIST + name, 'utf8'));
+        const body = readFileSync(DIST + name);
+        files.set(
+          name,
+          name === 'frame.html' ? Buffer.from(body.toString('utf8').replace('{{allowed_origins}}', ancestors.join(' '))) : body,
+        );
       } catch {
         files.set(name, null);
       }
     }
     return files.get(name);
   };
-  const versions = new Map<string, string>();
-  /** The first 12 hex digits of the SHA-256 of a file's content, as the build writes them into the frame page's links. */
-  const version = (name: string, body: string) => {
-    if (!versions.has(name)) versions.set(name, createHash('sha256').update(body).digest('hex').slice(0, 12));
-    return versions.get(name);
-  };
-  const TYPES: Record<string, string> = {
-    'frame.html': 'text/html; charset=utf-8',
-    'frame.js': 'text/javascript; charset=utf-8',
-    'frame.css': 'text/css; charset=utf-8',
+  const hashes = () => {
+    const json = read('frame-csp.json');
+    return json ? (JSON.parse(json.toString('utf8')) as FrameHashes) : undefined;
   };
   return new Hono().get('/:file', (c) => {
     const name = c.req.param('file');
     const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined;
-    let body = type ? read(name) : undefined;
+    const body = type ? read(name) : undefined;
     if (!type || body == null) return c.text(type ? 'The frame is not built: run `npm run build`.' : 'Not found', 404);
     c.header('Content-Type', type);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
-    // the frame page links its script and stylesheet with their version (`frame.js?v=<sha-256 prefix>`, written by
-    // the build): under the current version they are cached for good, so the second and third frame of a mount,
-    // and later checkouts, take them from the browser's cache; anything else is never stored
-    c.header(
-      'Cache-Control',
-      name !== 'frame.html' && c.req.query('v') === version(name, body) ? 'public, max-age=31536000, immutable' : 'no-store',
-    );
+    const version = c.req.query('v');
     if (name === 'frame.html') {
-      body = body.replace('{{allowed_origins}}', ancestors.join(' '));
-      c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts'))));
-      // the page's script and stylesheet, fetched as the response arrives rather than once the document is set up
-      // and parsed (docs/performance.md, "Hosted fields"); the page loads its script with `async`
-      const links = preloadLinks(body);
-      if (links) c.header('Link', links);
-    }
-    return c.body(body);
+      c.header('Cache-Control', `public, max-age=${FRAME_PAGE_MAX_AGE_S}`);
+      c.header('Content-Security-Policy', frameCsp(ancestors, fontOrigins(c.req.query('fonts')), hashes()));
+    } else if (version === undefined) c.header('Cache-Control', 'no-store');
+    else if (version === versionOf(body)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else return c.text("No frame-later.js of that version here: this build's is another", 404);
+    return sendCompressed(c, body);
   });
 }

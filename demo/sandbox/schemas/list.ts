@@ -57,3 +57,17 @@ export const chargeListQuerySchema = listQuerySchema.extend({
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 export type ChargeListQuery = z.output<typeof chargeListQuerySchema>;
+
+/**
+ * A charges-style list query's transaction filter (`order_id`, `status`, `amount`, `amount[gte]`, `amount[lte]`) in
+ * the services' names; amounts in cents, an absent member no condition. One mapping for charges, payouts and fees.
+ */
+export function transactionFilterOf(q: ChargeListQuery) {
+  return {
+    orderId: q.order_id,
+    status: q.status,
+    amountCents: q.amount,
+    amountGteCents: q['amount[gte]'],
+    amountLteCents: q['amount[lte]'],
+  };
+}

@@ -102,7 +102,7 @@ async function chargeEach({ rows, check, phase }: Run, ids: string[]): Promise<n
       ids.length,
       () => {
         const i = k++;
-        return { method: 'POST', path: `${v1}/charges`, headers: chargeHeaders, body: charge(ids[i]!, `load-${stamp}-${i}`) };
+        return { method: 'POST', path: `${v1}/charges`, headers: { ...chargeHeaders }, body: charge(ids[i]!, `load-${stamp}-${i}`) };
       },
       (status) => {
         check(status === 201, `charge: status ${status}`);
@@ -133,7 +133,11 @@ async function races({ base, o, check }: Run) {
     const orderId = `race-${stamp}-${round}`;
     const replies = await Promise.all(
       tokens.map(async (source_id) => {
-        const res = await fetch(`${base}${v1}/charges`, { method: 'POST', headers: chargeHeaders, body: charge(source_id, orderId) });
+        const res = await fetch(`${base}${v1}/charges`, {
+          method: 'POST',
+          headers: { ...chargeHeaders },
+          body: charge(source_id, orderId),
+        });
         return { status: res.status, code: (await res.json()).error_code as number | undefined };
       }),
     );

@@ -7,24 +7,33 @@ import { SANDBOX_DEFAULTS } from '../../../demo/sandbox/defaults';
 import { CARD, chargeBody, type Client } from './client';
 import { startSandboxProcess, type SandboxProcess } from './sandbox';
 
-/** Makes `count` charges (inline card: one request each) over `clients` loops. @returns how many succeeded. */
-export async function fill(call: Client, count: number, clients: number, tag: string): Promise<number> {
+/**
+ * Makes `count` charges (inline card: one request each) over `clients` loops. A request that fails at the network
+ * level (a reset connection) is counted, not retried: a charge is not idempotent.
+ * @returns how many succeeded, and how many failed at the network level.
+ */
+export async function fill(call: Client, count: number, clients: number, tag: string): Promise<{ ok: number; network: number }> {
   let next = 0;
   let ok = 0;
+  let network = 0;
   const loop = async () => {
     for (let i = next++; i < count; i = next++) {
-      const r = await call('POST', '/charges', chargeBody({ card: CARD }, `s-${tag}-${i}`, 10));
-      if (r.status === 201) ok++;
+      const r = await call('POST', '/charges', chargeBody({ card: CARD }, `s-${tag}-${i}`, 10)).catch(() => null);
+      if (!r) network++;
+      else if (r.status === 201) ok++;
     }
   };
   await Promise.all(Array.from({ length: clients }, loop));
-  return ok;
+  return { ok, network };
 }
 
 /** Restarts the sandbox on `file`: the time to its first line (listening, data opened) and to its first answer. */
-export async function restart(file: string): Promise<{ sandbox: SandboxProcess; readyMs: number; firstAnswerMs: number }> {
+export async function restart(
+  file: string,
+  args: string[] = [],
+): Promise<{ sandbox: SandboxProcess; readyMs: number; firstAnswerMs: number }> {
   const t0 = performance.now();
-  const sandbox = await startSandboxProcess(['--db', file]);
+  const sandbox = await startSandboxProcess(['--db', file, ...args]);
   const res = await fetch(`${sandbox.base}/v1/${SANDBOX_DEFAULTS.merchantId}`, {
     headers: { Authorization: `Basic ${Buffer.from(`${SANDBOX_DEFAULTS.privateKey}:`).toString('base64')}` },
   });

@@ -1,7 +1,7 @@
 import { configError } from '../../errors/configuration';
 import type { PayTokenError } from '../../errors/base';
 import { checkBaseUrl, checkFieldsUrl, checkPublicKey, DEFAULT_TIMEOUT_MS } from '../../http/config';
-import { accept, channelId, envelope, frameUrl, parseFromFrame, type FrameConfig } from '../protocol';
+import { accept, channelId, envelope, FRAME_START_HEIGHT, frameUrl, parseFromFrame, type FrameConfig } from '../protocol';
 import { LABELS } from '../labels';
 import type { MountContext } from './context';
 import { createEmitter } from './events';
@@ -129,7 +129,7 @@ function injectFrames(
     });
     // sized by attributes, not inline styles (no style attribute, whatever the page's CSP); no scroll bar: the
     // frame page hides its overflow
-    Object.assign(frame.fieldIframe, { title, src, width: '100%', height: '44', frameBorder: '0' });
+    Object.assign(frame.fieldIframe, { title, src, width: '100%', height: `${FRAME_START_HEIGHT}`, frameBorder: '0' });
     labelsOf(mount.doc, frame).forEach((label) => {
       label.addEventListener(
         'click',

@@ -1,7 +1,7 @@
 import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import type { ResolvedConfig } from '../../http/config';
-import type { FromFrame, HostedField } from '../protocol';
+import type { FromFrame, HostedField, ToFrame } from '../protocol';
 import type { FrameSettings } from './settings';
 
 /**
@@ -16,6 +16,12 @@ export interface FieldHandle {
   showError(code?: string): void;
   /** Tells a CVV2 field the card number's brand changed (checks its length against it). */
   setBrand(brand: Brand | null): void;
+}
+
+/** What the frame's later script does for its first script (./later.ts). */
+export interface FrameLater {
+  /** Tokenizes on the page's request (the frame holding the card number), starting the device data if not yet. */
+  tokenize(request: Extract<ToFrame, { t: 'tokenize' }>): Promise<void>;
 }
 
 /** What every module of one frame shares: its settings, the checked configuration, the page channel. */
@@ -38,4 +44,15 @@ export interface FrameContext {
   postToPage(message: FromFrame): void;
   /** The shopper's message for an error code, in the current locale (see `formMessage`). */
   messageFor(code: string): string;
+  /**
+   * The autofill section of this frame's inputs (`section-` and 32 hex digits, in their autocomplete attribute):
+   * the same in every frame of the mount (./siblings.ts), never known to the merchant page.
+   */
+  autofillSection: string;
+  /** Says `ready` to the merchant page, naming the brand fonts that failed to load. */
+  sayReady(failedFonts: string[]): void;
+  /** The later script's part, loaded once (see ./loader.ts); asking again after a failure loads it again. */
+  laterPart(): Promise<FrameLater>;
+  /** The events of this frame's inputs from its start until the later part takes them (see `recordEarlyEvents`). */
+  earlyEvents?: Event[];
 }

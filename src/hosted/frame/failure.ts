@@ -2,7 +2,7 @@ import type { PayTokenError } from '../../errors/base';
 import type { ValidationError } from '../../errors/validation';
 import { apiErrorField, layoutField, submitErrorCode } from '../../fields/errors';
 import type { FailData, HostedField } from '../protocol';
-import type { FieldHandle, FrameContext } from './context';
+import type { FieldHandle } from './context';
 
 /**
  * Shows a failed tokenization on the fields it concerns and describes it for the merchant page: a local rule
@@ -36,17 +36,3 @@ export function showFailure(error: PayTokenError, fields: Map<HostedField, Field
     props: { ...error },
   };
 }
-
-/**
- * Tells the merchant page the setting the frame refused (`configProblem`, if any): a `fail` with id 0 carrying the
- * ConfigurationError naming it. The page reports the first one and fails every tokenization with it.
- */
-export const reportProblem = (frame: FrameContext): void => {
-  const problem = frame.configProblem;
-  if (problem)
-    frame.postToPage({
-      t: 'fail',
-      id: 0,
-      fail: { type: 'configuration', message: problem.message, code: problem.option, text: problem.message, props: { ...problem } },
-    });
-};

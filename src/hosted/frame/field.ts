@@ -28,6 +28,17 @@ export interface FieldInput extends FieldHandle {
 }
 
 /**
+ * The input's attributes for the browser: its autocomplete token inside the frame's autofill section (a
+ * `section-*` token the merchant page never sees, so autofill started here fills no input of the page), its
+ * name, and the numeric keyboard for every field but the holder name.
+ */
+function describeInput(frame: FrameContext, field: HostedField, input: HTMLInputElement): void {
+  input.setAttribute('autocomplete', `${frame.autofillSection} ${AUTOCOMPLETE[field]}`);
+  if (field !== 'holder_name') input.inputMode = 'numeric';
+  input.name = AUTOCOMPLETE[field]; // helps autofill; the value is never posted anywhere (no form)
+}
+
+/**
  * Binds one card input of the frame to the field engine: formatting as the shopper types (caret kept), state
  * from the API's rule for the field (`fieldResult`, `fieldState`), its error and `aria-invalid`, and the
  * `state` message to the merchant page. A card-number input also tracks the brand and tells the CVV2.
@@ -47,6 +58,7 @@ export function bindFieldInput(
   onBrand: (brand: Brand | null) => void,
 ): FieldInput {
   const format: FormatKind | undefined = field === 'holder_name' ? undefined : field;
+  const isNumber = field === 'card_number';
   let previous = '';
   /** an error may be shown while still potentially valid: the field was left non-empty, or a submit was tried */
   let touched = false;
@@ -57,11 +69,8 @@ export function bindFieldInput(
   const update: FieldInput['refreshState'] = (event) => {
     const value = input.value;
     const result = fieldResult(field, value, frame.currentBrand, frame.frameSettings.frameConfig.acceptedBrands);
-    const state = fieldState(
-      { key: field, value, focused: frame.doc.activeElement === input, touched, apiErrorCode },
-      result,
-      frame.messageFor,
-    );
+    const focused = frame.doc.activeElement === input;
+    const state = fieldState({ key: field, value, focused, touched, apiErrorCode }, result, frame.messageFor);
     if (state.error) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
     input.classList.toggle('valid', state.valid);
@@ -69,7 +78,6 @@ export function bindFieldInput(
     shown = state;
     showMessage();
     if (event === 'show' && !changed) return;
-    const isNumber = field === 'card_number';
     const message: FromFrame = { t: 'state', e: event, state, brand: isNumber ? frame.currentBrand : null };
     if (frame.ownFields.length > 1) message.f = field;
     if (isNumber) message.bin = panBin(value, state.potentiallyValid);
@@ -82,21 +90,16 @@ export function bindFieldInput(
     if (input.value === previous) return;
     previous = input.value;
     apiErrorCode = undefined;
-    if (field === 'card_number') {
-      const brand = panBrand(input.value);
-      if (brand !== frame.currentBrand) onBrand(brand);
-    }
+    const brand = isNumber ? panBrand(input.value) : frame.currentBrand;
+    if (brand !== frame.currentBrand) onBrand(brand);
     update('change');
   };
 
-  input.setAttribute('autocomplete', AUTOCOMPLETE[field]);
-  if (format) input.inputMode = 'numeric';
-  input.name = AUTOCOMPLETE[field]; // helps autofill; the value is never posted anywhere (no form)
-  input.addEventListener('input', onInput);
-  input.addEventListener('change', onInput);
+  describeInput(frame, field, input);
+  for (const type of ['input', 'change']) input.addEventListener(type, onInput);
   input.addEventListener('focus', () => update('focus'));
   input.addEventListener('blur', () => {
-    if (input.value) touched = true;
+    touched ||= !!input.value;
     update('blur');
   });
   input.addEventListener('keydown', (event) => event.key === 'Enter' && frame.postToPage({ t: 'enter' }));
@@ -111,9 +114,7 @@ export function bindFieldInput(
       apiErrorCode = code;
       update('show');
     },
-    setBrand() {
-      if (input.value) update('show');
-    },
+    setBrand: () => input.value && update('show'),
     shownState: () => shown,
     clearField() {
       input.value = previous = '';

@@ -1,43 +1,42 @@
 /**
- * The inside of one hosted-field frame (built to `dist/fields/frame.js`, loaded by `frame.html` from the API
- * origin at `{base_url}/fields/v1/`). It holds the card element (card number, expiry, CVV2, holder name) or one
+ * The inside of one hosted-field frame (its first script, inline in `frame.html`, served from the API origin at
+ * `{base_url}/fields/v1/`). It holds the card element (card number, expiry, CVV2, holder name) or one
  * split field; the shopper's values never leave this origin except in the body of the one `POST /tokens`.
  *
  * Start-up: the fragment of its URL names the protocol version, the channel id, the field, the merchant origin and
  * the mount's configuration (see `frameUrl`), so the frame sets its input up and says `ready` as soon as its script
  * runs, with no round trip to the merchant page; it refuses to work unless those settings pass
- * `readFrameSettings`. Messages go to the parent with that origin as target, and only messages from the parent
- * window with that origin, on the channel, of the protocol's version and shapes are read (see ../protocol.ts).
+ * `readFrameSettings`. This first script holds only what the shopper needs before `ready`; the rest is the later
+ * script (./later.ts, loaded by ./loader.ts). Messages go to the parent with that origin as target, and only
+ * messages from the parent window with that origin, on the channel, of the protocol's version and shapes are read (see ../protocol.ts).
  * Values move between the frames of a mount only as same-origin reads (./siblings.ts), never in a message.
  *
  * One module per job: settings.ts (the start-up checks), field.ts (an input over the field engine),
- * card-element.ts (the element's inputs), siblings.ts (value exchange between split fields), tokenize.ts and
- * failure.ts (the token request and its failure), style.ts and fonts.ts (the merchant's look).
+ * card-element.ts (the element's inputs), siblings.ts (what split fields share), style.ts (the merchant's look),
+ * loader.ts (the later script); in the later script: later.ts, tokenize.ts and failure.ts (the token request and
+ * its failure), fonts.ts (brand fonts), and the device data.
  */
 import type { Brand } from '../../card/types';
 import type { ConfigurationError } from '../../errors/configuration';
 import { formMessage } from '../../fields/messages';
-import { deviceData } from '../../fraud/device-data';
-import { watchEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
-import { resolveClientConfig } from '../../http/config';
-import { configError } from '../../errors/configuration';
-import { accept, envelope, parseToFrame, type FontSource, type FromFrame, type HostedField } from '../protocol';
+import { checkAcceptedBrands, checkMerchantId, checkPublicKey, checkTimeout } from '../../http/config';
+import { accept, channelId, envelope, FRAME_START_HEIGHT, parseToFrame, type FromFrame, type HostedField } from '../protocol';
 import { buildCardElement, labelCardElement, type FrameInputs } from './card-element';
-import type { FrameContext } from './context';
-import { reportProblem } from './failure';
+import type { FrameContext, FrameLater } from './context';
+import { reportProblem } from './problem';
 import { bindFieldInput, type FieldInput } from './field';
-import { checkFonts, loadFonts } from './fonts';
+import { laterOnce, loadLaterScript, notLoaded, recordEarlyEvents, whenIdle } from './loader';
 import { readFrameSettings, refuseFrame, type FrameSettings } from './settings';
 import { findSiblings, mountKeyOf, publishSibling } from './siblings';
 import { applyFrameStyle } from './style';
-import { tokenizeInFrame } from './tokenize';
 
 /**
  * The frame's shared context, with its configuration checked: the settings the merchant page does not check
  * (the merchant id, the time-out, the accepted brands) are checked here, and a refusal kept as `configProblem`.
+ * Its autofill section is its mount's (a sibling frame that started before made it), else a new one.
  */
-function frameContext(win: Window, settings: FrameSettings): FrameContext {
+function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameContext) => Promise<FrameLater>): FrameContext {
   const config = settings.frameConfig;
   const apiBaseUrl = win.location.href.replace(/\/fields\/.*$/, '');
   const frame: FrameContext = {
@@ -50,9 +49,27 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
     ownFields: [],
     postToPage: (message: FromFrame) => win.parent.postMessage(envelope(settings.mountChannel, message), settings.pageOrigin),
     messageFor: (code) => formMessage(code, frame.frameLocale, config.messages),
+    autofillSection: '',
+    // `ready` before the frame's first layout, with the height the page gave it; the measured one follows
+    sayReady: (failedFonts) => {
+      const ready: FromFrame = { t: 'ready', height: FRAME_START_HEIGHT, session: deviceSessionId() };
+      if (failedFonts.length) ready.failedFonts = failedFonts;
+      frame.postToPage(ready);
+      reportHeight(frame);
+    },
+    laterPart: () => later(),
   };
+  const later = laterOnce(frame, load);
+  frame.autofillSection = [...findSiblings(frame).values()][0]?.autofillSection ?? `section-${channelId()}`;
   try {
-    frame.frameTokenConfig = resolveClientConfig({ ...config, baseUrl: apiBaseUrl });
+    // as `resolveClientConfig` checks them, in the same order; the base URL is this page's own origin
+    frame.frameTokenConfig = {
+      merchantId: checkMerchantId(config.merchantId),
+      publicKey: checkPublicKey(config.publicKey),
+      baseUrl: apiBaseUrl,
+      timeoutMs: checkTimeout(config.timeoutMs),
+    };
+    if (config.acceptedBrands !== undefined) frame.frameTokenConfig.acceptedBrands = checkAcceptedBrands(config.acceptedBrands);
   } catch (error) {
     frame.configProblem = error as ConfigurationError;
     delete config.acceptedBrands; // not a list of brands: the number is not checked against it (nothing is paid anyway)
@@ -60,15 +77,13 @@ function frameContext(win: Window, settings: FrameSettings): FrameContext {
   return frame;
 }
 
-/**
- * Device data, in the card-number frame, under this frame's `device_session_id`: started when the shopper first
- * focuses the card number (or at the latest when tokenizing), not at load, so it does not compete with the
- * frames' start-up and visitors who never pay are not fingerprinted. Once per frame load (see `deviceData`).
- */
-const startDeviceData = (frame: FrameContext) =>
-  !frame.configProblem && deviceData({ collect: frame.frameSettings.frameConfig.deviceData !== false }, () => frame.frameTokenConfig!);
+/** Whether this frame holds the card number (the card element's frame, or the card-number field's): it tokenizes. */
+const holdsNumber = (frame: FrameContext) => frame.ownFields.some((own) => own.fieldKey === 'card_number');
 
-/** Reads the merchant page's messages: focus, clear, locale, style, tokenize (one at a time, the card-number frame only). */
+/**
+ * Reads the merchant page's messages: focus, clear, locale, style, tokenize (one at a time, the card-number frame
+ * only, by the later part, loaded then if it was not yet).
+ */
 function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, restyle: (style: unknown) => void): void {
   let tokenizing = false;
   const ownField = (field?: HostedField) => frame.ownFields.find((own) => own.fieldKey === field) ?? frame.ownFields[0]!;
@@ -80,28 +95,37 @@ function listenToPage(frame: FrameContext, setLocale: (locale: string) => void, 
       for (const own of frame.ownFields as FieldInput[]) if (!message.f || own.fieldKey === message.f) own.clearField();
     } else if (message?.t === 'locale') setLocale(message.locale);
     else if (message?.t === 'style') restyle(message.style);
-    else if (message?.t === 'tokenize' && ownField('card_number').fieldKey === 'card_number' && !tokenizing) {
+    else if (message?.t === 'tokenize' && holdsNumber(frame) && !tokenizing) {
       tokenizing = true;
-      void startDeviceData(frame);
-      void tokenizeInFrame(frame, message).finally(() => (tokenizing = false));
+      void frame
+        .laterPart()
+        .then(
+          (later) => later.tokenize(message),
+          () => frame.postToPage({ t: 'fail', id: message.id, fail: notLoaded(frame) }),
+        )
+        .finally(() => (tokenizing = false));
     }
   });
 }
 
-/** Tells the page the frame's content height whenever it changes (the page sizes the iframe by attribute). */
-function reportHeight(frame: FrameContext, wrapper: HTMLElement): number {
-  const height = () => Math.ceil(wrapper.getBoundingClientRect().height);
-  let last = height();
+/**
+ * Tells the page the frame's content height whenever the browser's layout changes it (the page sizes the iframe by
+ * attribute), from the height the page gave the frame (`FRAME_START_HEIGHT`): a `ResizeObserver` answers after
+ * the frame's first layout, so nothing forces one before `ready`.
+ */
+function reportHeight(frame: FrameContext): void {
+  const wrapper = frame.doc.getElementById('w') as HTMLElement;
+  let last = FRAME_START_HEIGHT;
   new ResizeObserver(() => {
-    const now = height();
+    const now = Math.ceil(wrapper.getBoundingClientRect().height);
     if (now !== last) frame.postToPage({ t: 'resize', height: (last = now) });
   }).observe(wrapper);
-  return last;
 }
 
 /**
  * Binds the frame's inputs to the engine: the card element's four (built here), or a split field's one, which
- * it also offers its siblings (see ./siblings.ts). The error line shows the first error among them.
+ * it also offers its siblings (see ./siblings.ts). The error line shows the first error among them. In the frame
+ * holding the card number, the inputs' events are kept for the later part, and the first focus asks for it.
  */
 function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void): FrameInputs {
   const { doc, frameSettings: settings } = frame;
@@ -115,74 +139,73 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
     if (errorLine.textContent !== text) errorLine.textContent = text;
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
-  const own = frame.ownFields[0] as FieldInput;
   if (!element)
     publishSibling(frame.win, {
-      ...own,
+      ...(frame.ownFields[0] as FieldInput),
       mountChannel: settings.mountChannel,
       mountKey: mountKeyOf(frame),
+      autofillSection: frame.autofillSection,
       siblingBrand: () => frame.currentBrand,
       setBrand,
     });
-  const numberInput = frame.ownFields.find((field) => field.fieldKey === 'card_number') as FieldInput | undefined;
-  if (numberInput) {
-    numberInput.fieldInput.addEventListener('focus', () => startDeviceData(frame));
-    watchEntry(numberInput.fieldInput); // how the card number is entered, sent with the device data before the token
+  if (holdsNumber(frame)) {
+    const own = inputs.map(([, input]) => input);
+    recordEarlyEvents(frame, own);
+    for (const input of own) input.addEventListener('focus', () => void frame.laterPart().catch(() => {}), { once: true });
   }
   return inputs;
 }
 
 /**
- * Labels, placeholder, style and brand fonts, from the URL's configuration (no message can configure a frame). A
- * refused setting becomes the frame's `configProblem`. @returns the checked brand fonts, still to load.
+ * Labels, placeholder and style, from the URL's configuration (no message can configure a frame). A refused
+ * setting becomes the frame's `configProblem`. The style may name the families of the declared brand fonts (the
+ * later part checks and loads them). @returns those families.
  */
-function configureInputs(frame: FrameContext, inputs: FrameInputs): FontSource[] {
+function configureInputs(frame: FrameContext, inputs: FrameInputs): string[] {
   const { doc, frameSettings: settings } = frame;
   const config = settings.frameConfig;
-  const refuse = (where: string, why: string) => (frame.configProblem ??= configError(where, why));
   doc.title = config.label;
   if (settings.frameField !== 'card') {
     inputs[0]![1].setAttribute('aria-label', config.label);
     if (config.placeholder) inputs[0]![1].placeholder = config.placeholder;
   }
   for (const [, input] of inputs) input.disabled = false;
-  const fonts = checkFonts(config.fonts, refuse);
-  frame.configProblem ??= applyFrameStyle(
-    doc,
-    config.style,
-    fonts.map((font) => font.family),
-  );
-  return fonts;
+  const declared: unknown = config.fonts;
+  const families = Array.isArray(declared) ? declared.map((font: { family?: unknown } | null) => String(font?.family)) : [];
+  frame.configProblem ??= applyFrameStyle(doc, config.style, families);
+  return families;
 }
 
 /**
- * Runs the frame: called once by the frame bundle's entry when the page has loaded. Touches only this document.
- * The frame says `ready` once its brand fonts (if any) have loaded or failed, so nothing loads while the shopper
- * types.
+ * Runs the frame: called once by the frame page's first script. Touches only this document. Says `ready` at once,
+ * or, when the mount declares brand fonts, once they have loaded or failed (the later part loads them); then, in
+ * idle time, the frame holding the card number loads its later part.
+ *
  * @param win the frame's window (for tests); default `window`.
+ * @param load loads the later part (for tests); default the later script (see `loadLaterScript`).
  */
-export function startFrame(win: Window = window): void {
+export function startFrame(win: Window = window, load: (frame: FrameContext) => Promise<FrameLater> = loadLaterScript): void {
   const doc = win.document;
   const settings = readFrameSettings(win);
   if (!settings) return refuseFrame(doc);
   const config = settings.frameConfig;
-  const frame = frameContext(win, settings);
+  const frame = frameContext(win, settings, load);
   const setBrand = (brand: Brand | null) => {
     if (brand === frame.currentBrand) return;
     frame.currentBrand = brand;
     for (const handle of [...frame.ownFields, ...findSiblings(frame).values()]) if (handle.fieldKey === 'cvv2') handle.setBrand(brand);
   };
   const inputs = bindInputs(frame, setBrand);
-  const setLocale = (locale: string) => {
+  const setLocale = (locale: string, start?: boolean) => {
     frame.frameLocale = doc.documentElement.lang = locale;
     if (settings.frameField === 'card') labelCardElement(inputs, config, locale);
-    for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
+    // at start the inputs are empty, in the state the page gives them until told otherwise: nothing to tell
+    if (!start) for (const own of frame.ownFields as FieldInput[]) own.refreshState('show');
   };
-  const fonts = configureInputs(frame, inputs);
-  const brandFamilies = fonts.map((font) => font.family);
+  const families = configureInputs(frame, inputs);
   // a new style (`setStyle`), checked as at start: a refusal is reported as at start
   const restyle = (style: unknown) => {
-    frame.configProblem ??= applyFrameStyle(doc, style, brandFamilies);
+    frame.configProblem ??= applyFrameStyle(doc, style, families);
     reportProblem(frame);
   };
   listenToPage(frame, setLocale, restyle);
@@ -190,19 +213,13 @@ export function startFrame(win: Window = window): void {
   // card element only once the browser has placed it (Shift+Tab into it focuses its last input after this event)
   const focusFirst = () => inputs.some(([, input]) => input === doc.activeElement) || inputs[0]![1].focus();
   win.addEventListener('focus', () => (inputs.length > 1 ? setTimeout(focusFirst) : focusFirst()));
-  setLocale(config.locale);
+  setLocale(config.locale, true);
   if (settings.frameField === 'cvv2') frame.currentBrand = findSiblings(frame).get('card_number')?.siblingBrand() ?? null;
   reportProblem(frame);
-  const sayReady = (failedFonts: string[]) => {
-    const ready: FromFrame = {
-      t: 'ready',
-      height: reportHeight(frame, doc.getElementById('w') as HTMLElement),
-      session: deviceSessionId(),
-    };
-    if (failedFonts.length) ready.failedFonts = failedFonts;
-    frame.postToPage(ready);
-  };
-  // without brand fonts the frame is ready at once; with them, once every file has loaded (or failed)
-  if (fonts.length) void loadFonts(doc, fonts).then(sayReady);
-  else sayReady([]);
+  // with brand fonts, `ready` once they have loaded or failed (all of them, if the later script does not load)
+  if (config.fonts !== undefined) void frame.laterPart().catch(() => frame.sayReady(families));
+  else {
+    frame.sayReady([]);
+    if (holdsNumber(frame)) whenIdle(() => void frame.laterPart().catch(() => {}));
+  }
 }

@@ -10,6 +10,8 @@ export interface SiblingHandle extends FieldHandle {
   mountKey: string;
   /** The card number's brand (card-number frame), so the CVV2 frame checks its length. */
   siblingBrand(): Brand | null;
+  /** The mount's autofill section (see `FrameContext.autofillSection`): the frame that starts first makes it. */
+  autofillSection: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export const mountKeyOf = (frame: FrameContext): string => {
 };
 
 /** Every handle on the parent page with this frame's channel id (other frames only; any settings). */
-function handlesOnChannel(frame: FrameContext): SiblingHandle[] {
+export function handlesOnChannel(frame: FrameContext): SiblingHandle[] {
   const handles: SiblingHandle[] = [];
   const frames = frame.win.parent.frames;
   for (let i = 0; i < frames.length; i++) {
@@ -61,25 +63,4 @@ export function findSiblings(frame: FrameContext): Map<HostedField, SiblingHandl
       .filter((handle) => handle.mountKey === key)
       .map((handle) => [handle.fieldKey, handle]),
   );
-}
-
-/**
- * A field held by two frames on this channel (whatever their settings, this frame's own fields included), or
- * undefined: a page script added a genuine frame for a field already mounted, so the mount must fail loudly
- * rather than read the wrong frame.
- */
-export function duplicatedField(frame: FrameContext): HostedField | undefined {
-  const seen = new Set<HostedField>(frame.ownFields.map((own) => own.fieldKey));
-  for (const handle of handlesOnChannel(frame)) {
-    if (seen.has(handle.fieldKey)) return handle.fieldKey;
-    seen.add(handle.fieldKey);
-  }
-  return undefined;
-}
-
-/** Every field of the mount this frame can read: its own inputs first, then its siblings'. */
-export function readableFields(frame: FrameContext): Map<HostedField, FieldHandle> {
-  const fields = new Map<HostedField, FieldHandle>(findSiblings(frame));
-  for (const own of frame.ownFields) fields.set(own.fieldKey, own);
-  return fields;
 }

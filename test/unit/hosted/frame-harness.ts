@@ -5,6 +5,7 @@
  * as the merchant page's messages would arrive. Load the module graph fresh per test (`vi.resetModules`).
  */
 import { expect } from 'vitest';
+import type { FrameContext, FrameLater } from '../../../src/hosted/frame/context';
 import { LABELS } from '../../../src/hosted/labels';
 
 export const SHOP = 'https://shop.example';
@@ -15,7 +16,12 @@ const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 export interface FrameLayout {
   field?: string;
   frames?: object[];
+  /** Loads the frame's later part; default: imports src/hosted/frame/later.ts and installs it. */
+  load?: (frame: FrameContext) => Promise<FrameLater>;
 }
+
+/** The autofill section of the sibling frames the harness puts beside a split field (see `startTestFrame`). */
+export const SIBLING_SECTION = `section-${'b'.repeat(32)}`;
 
 /** The expiry of a valid card in tests (`MM/YY`, three years ahead). */
 export const VALID_EXPIRY = `12/${YY}`;
@@ -52,6 +58,7 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
       fieldKey: field,
       fieldValue: () => value,
       siblingBrand: () => null,
+      autofillSection: SIBLING_SECTION,
       setBrand() {},
       showError() {},
     },
@@ -69,7 +76,11 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
     parent,
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
   };
-  startFrame(win as unknown as Window);
+  // the later part, which the frame page's first script loads as a script of its own, imported here
+  startFrame(
+    win as unknown as Window,
+    layout.load ?? (async (frame) => (await import('../../../src/hosted/frame/later')).installLater(frame)),
+  );
   const deliver = (m: object) => listeners.message!({ origin: SHOP, source: parent, data: envelope(CH, m) });
   const input = document.getElementById('i') as HTMLInputElement;
   expect(sent.filter((m) => m.t === 'ready')).toHaveLength('fonts' in settings ? 0 : 1);

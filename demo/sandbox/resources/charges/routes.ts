@@ -6,7 +6,7 @@ import { requireOrWarn } from '../../http/lenient';
 import { describe, type RouteDoc } from '../../http/openapi';
 import type { TransactionRecord } from '../../domain/records';
 import { parseWith } from '../../http/validate';
-import { chargeListQuerySchema } from '../../schemas/list';
+import { chargeListQuerySchema, transactionFilterOf } from '../../schemas/list';
 import { levelOf } from '../shared/level';
 import { transactionObject, transactionView } from '../shared/transaction';
 import { cancelCharge, captureCharge, refundCharge } from './operations';
@@ -51,13 +51,7 @@ export function chargesRouter(d: Deps) {
     )
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(chargeListQuerySchema, c.req.query());
-      const filter = {
-        orderId: q.order_id,
-        status: q.status,
-        amountCents: q.amount,
-        amountGteCents: q['amount[gte]'],
-        amountLteCents: q['amount[lte]'],
-      };
+      const filter = transactionFilterOf(q);
       return c.json(listCharges(d, levelOf(d, c), filter, q).map(view));
     })
     .get('/:transaction_id', describe(DOCS.get), (c) => c.json(view(chargeOf(d, id(c), levelOf(d, c)))))

@@ -8,6 +8,7 @@ import { latestRefund } from '../charges/service';
 import { transactionObject, transactionView } from '../shared/transaction';
 import { feeListQuerySchema, feeRefundSchema, feeSchema } from './schema';
 import { createFee, feeOf, listFees, refundFee } from './service';
+import { transactionFilterOf } from '../../schemas/list';
 
 const TAG = 'Fees';
 
@@ -25,14 +26,7 @@ export function feesRouter(d: Deps) {
     .post('/', describe(DOCS.create), (c) => c.json(view(createFee(d, parseWith(feeSchema, c.var.body))), 201))
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(feeListQuerySchema, c.req.query());
-      const filter = {
-        customerId: q.customer_id,
-        orderId: q.order_id,
-        status: q.status,
-        amountCents: q.amount,
-        amountGteCents: q['amount[gte]'],
-        amountLteCents: q['amount[lte]'],
-      };
+      const filter = { customerId: q.customer_id, ...transactionFilterOf(q) };
       return c.json(listFees(d, filter, q).map(view));
     })
     .get('/:fee_id', describe(DOCS.get), (c) => c.json(view(feeOf(d, c.req.param('fee_id')))))

@@ -8,6 +8,7 @@ import { levelOf } from '../shared/level';
 import { transactionObject, transactionView } from '../shared/transaction';
 import { payoutListQuerySchema, payoutSchema } from './schema';
 import { createPayout, listPayouts, payoutOf } from './service';
+import { transactionFilterOf } from '../../schemas/list';
 
 const TAG = 'Payouts';
 
@@ -27,13 +28,7 @@ export function payoutsRouter(d: Deps) {
     )
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(payoutListQuerySchema, c.req.query());
-      const filter = {
-        orderId: q.order_id,
-        status: q.status,
-        amountCents: q.amount,
-        amountGteCents: q['amount[gte]'],
-        amountLteCents: q['amount[lte]'],
-      };
+      const filter = transactionFilterOf(q);
       return c.json(listPayouts(d, levelOf(d, c), filter, q).map((t) => transactionView(t)));
     })
     .get('/:transaction_id', describe(DOCS.get), (c) => c.json(transactionView(payoutOf(d, c.req.param('transaction_id'), levelOf(d, c)))));

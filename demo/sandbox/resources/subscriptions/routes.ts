@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps, SandboxEnv } from '../../env';
 import { describe, type RouteDoc } from '../../http/openapi';
 import { parseWith } from '../../http/validate';
+import { lenientAlias } from '../../http/lenient';
 import { listQuerySchema } from '../../schemas/list';
 import { createSubscriptionSchema, updateSubscriptionSchema } from './schema';
 import { cancelSubscription, createSubscription, listSubscriptions, subscriptionOf, updateSubscription } from './service';
@@ -31,7 +32,10 @@ export function subscriptionsRouter(d: Deps) {
   const id = (c: Context<SandboxEnv>) => c.req.param('subscription_id')!;
   return new Hono<SandboxEnv>()
     .post('/', describe({ ...DOCS.create, body: create }), (c) =>
-      c.json(subscriptionView(createSubscription(d, customer(c), parseWith(create, c.var.body))), 201),
+      c.json(
+        subscriptionView(createSubscription(d, customer(c), parseWith(create, lenientAlias(d, c, c.var.body, 'card_id', 'source_id')))),
+        201,
+      ),
     )
     .get('/', describe(DOCS.list), (c) =>
       c.json(listSubscriptions(d, customer(c), parseWith(listQuerySchema, c.req.query())).map(subscriptionView)),

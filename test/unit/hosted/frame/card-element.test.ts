@@ -27,11 +27,14 @@ const lastOf = (sent: Sent[], t: string) => [...sent].reverse().find((m) => m.t 
 describe('the card element frame', () => {
   it('holds the card number, expiry, CVV2 and holder name, in that keyboard order, each labelled, with its autocomplete token', async () => {
     await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    // each token in the frame's own autofill section (one random section for the four: the page never sees it)
+    const [section] = inputs()[0]!.getAttribute('autocomplete')!.split(' ');
+    expect(section).toMatch(/^section-[0-9a-f]{32}$/);
     expect(inputs().map((i) => [i.getAttribute('autocomplete'), i.getAttribute('aria-label'), i.disabled])).toEqual([
-      ['cc-number', 'Número de tarjeta', false],
-      ['cc-exp', 'Vencimiento (MM/AA)', false],
-      ['cc-csc', 'Código de seguridad', false],
-      ['cc-name', 'Nombre del titular', false],
+      [`${section} cc-number`, 'Número de tarjeta', false],
+      [`${section} cc-exp`, 'Vencimiento (MM/AA)', false],
+      [`${section} cc-csc`, 'Código de seguridad', false],
+      [`${section} cc-name`, 'Nombre del titular', false],
     ]);
     expect(document.getElementById('w')!.classList.contains('card')).toBe(true);
     expect(inputs().map((i) => i.getAttribute('aria-describedby'))).toEqual(
@@ -41,7 +44,7 @@ describe('the card element frame', () => {
 
   it('leaves the holder name out when it stays on the merchant page (holder: false)', async () => {
     await startTestFrame({ deviceData: false, holder: false }, undefined, { field: 'card' });
-    expect(inputs().map((i) => i.getAttribute('autocomplete'))).toEqual(['cc-number', 'cc-exp', 'cc-csc']);
+    expect(inputs().map((i) => i.getAttribute('autocomplete')!.split(' ')[1])).toEqual(['cc-number', 'cc-exp', 'cc-csc']);
   });
 
   it('names the field in each state message, and the card number carries its BIN once potentially valid', async () => {

@@ -74,6 +74,8 @@ describe('fonts in the frame', () => {
     await startTestFrame({ deviceData: false, fonts, style: { base: { fontFamily: 'Brand Sans, system-ui' } } }, (m) => sent.push(m), {
       field: 'card',
     });
+    // the later part (which loads the fonts) arrives first: ready waits for both
+    await vi.waitFor(() => expect(faces).toHaveLength(2));
     expect(faces.map((f) => [f.family, f.source])).toEqual([
       ['Brand Sans', `url("${WOFF2}")`],
       ['Brand Mono', 'url("https://fonts.example/mono.woff")'],
@@ -100,7 +102,9 @@ describe('fonts in the frame', () => {
       (m) => sent.push(m),
       { field: 'card' },
     );
-    expect(sent.find((m) => m.t === 'fail')).toMatchObject({ id: 0, fail: { type: 'configuration', code: 'fonts[1].src' } });
+    await vi.waitFor(() =>
+      expect(sent.find((m) => m.t === 'fail')).toMatchObject({ id: 0, fail: { type: 'configuration', code: 'fonts[1].src' } }),
+    );
     expect(faces.map((f) => f.family)).toEqual(['Ok']);
     loads.get('Ok')!.resolve();
     await vi.waitFor(() => expect(sent.find((m) => m.t === 'ready')).toBeDefined());

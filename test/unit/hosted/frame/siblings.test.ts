@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, TOKEN } from '../../helpers';
-import { CH, startTestFrame, VALID_EXPIRY, type Sent } from '../frame-harness';
+import { CH, SIBLING_SECTION, startTestFrame, VALID_EXPIRY, type Sent } from '../frame-harness';
 
 let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
@@ -31,6 +31,7 @@ const foreign = (field: string, value: string, mountKey: string) => ({
     fieldKey: field,
     fieldValue: () => value,
     siblingBrand: () => null,
+    autofillSection: `section-${'f'.repeat(32)}`,
     setBrand() {},
     showError() {},
   },
@@ -82,5 +83,25 @@ describe('sibling frames', () => {
     deliver({ t: 'tokenize', id: 1, holder_name: 'Ana' });
     await vi.waitFor(() => expect(lastOf(sent, 'fail')?.id).toBe(1));
     expect(lastOf(sent, 'fail').fail).toMatchObject({ type: 'configuration', props: { option: 'fields.card_number' } });
+  });
+
+  it("takes its mount's autofill section from a sibling that started first, else makes one; never a foreign frame's", async () => {
+    const { input } = await startTestFrame({ deviceData: false });
+    expect(input.getAttribute('autocomplete')).toBe(`${SIBLING_SECTION} cc-number`);
+    vi.resetModules();
+    const alone = (await startTestFrame({ deviceData: false }, undefined, { frames: [] })).input.getAttribute('autocomplete')!;
+    expect(alone).toMatch(/^section-[0-9a-f]{32} cc-number$/);
+    expect(alone.startsWith(SIBLING_SECTION)).toBe(false);
+    vi.resetModules();
+    const frames = [foreign('expiry', VALID_EXPIRY, 'm9z9z9z9 pk_test_123 https://api.example.com')];
+    const beside = (await startTestFrame({ deviceData: false }, undefined, { frames })).input.getAttribute('autocomplete')!;
+    expect(beside).toMatch(/^section-[0-9a-f]{32} cc-number$/);
+    expect(beside).not.toContain('f'.repeat(32));
+  });
+
+  it('publishes the section to the frames that start after it', async () => {
+    const { win } = await startTestFrame({ deviceData: false }, undefined, { frames: [] });
+    const published = (win as unknown as { __paytoken?: { autofillSection: string } }).__paytoken;
+    expect(published?.autofillSection).toBe(document.getElementById('i')!.getAttribute('autocomplete')!.split(' ')[0]);
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The hosted card-number frame (src/hosted/frame/index.ts) answers the merchant page's `tokenize` with the token
- * only once its device-data POST has completed, or `DEVICE_DATA_WAIT_MS` after the request at most: the merchant
- * gets the token (the `token` event, `tokenize()`, the post flow) after the device data, never before. The frame
+ * only once its device-data POST has completed, or `DEVICE_DATA_WAIT_MS` after the request (or after a collection
+ * still under way then) at most: the merchant gets the token (the `token` event, `tokenize()`, the post flow) after
+ * the device data, never before, even when the collection is slower than that bound. The frame
  * runs in this happy-dom document under a stand-in window (./frame-harness.ts); a fake transport answers `POST /tokens` at once and holds the device-data POST on a promise
  * the test settles.
  */
@@ -72,5 +73,26 @@ describe('hosted card-number frame: the token after the device-data POST', () =>
     deliver({ t: 'tokenize', id: 1, holder_name: 'Ana Perez' });
     await vi.waitFor(() => expect(log).toContain('fail to the merchant page'), { timeout: 500 });
     expect(log).toEqual(['device-data sent', 'tokens sent', 'fail to the merchant page']);
+  });
+
+  it('a collection slower than the 1,500 ms bound (its hashing held 1.7 s) still reaches the API before the token', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const digest = crypto.subtle.digest.bind(crypto.subtle);
+    vi.spyOn(crypto.subtle, 'digest').mockImplementation(async (...args) => (await held, digest(...args)));
+    const { deliver, sent, input } = await startTestFrame({}, (m) => m.t === 'token' && log.push('token to the merchant page'));
+    input.value = '4111 1111 1111 1111';
+    input.dispatchEvent(new Event('focus')); // the collection starts, and waits on its hash
+    deliver({ t: 'tokenize', id: 1, holder_name: 'Ana Perez' });
+    await vi.waitFor(() => expect(log).toEqual(['tokens sent']));
+    await new Promise((r) => setTimeout(r, 1700)); // past the bound counted from the submit
+    expect(log).toEqual(['tokens sent']);
+    release();
+    await vi.waitFor(() => expect(log).toEqual(['tokens sent', 'device-data sent']));
+    log.push('device-data answered');
+    answerDeviceData.resolve(jsonResponse(201, {}));
+    await vi.waitFor(() => expect(log).toContain('token to the merchant page'));
+    expect(log).toEqual(['tokens sent', 'device-data sent', 'device-data answered', 'entry sent', 'token to the merchant page']);
+    expect(sent.at(-1)).toMatchObject({ t: 'token', id: 1 });
   });
 });
