@@ -84,7 +84,7 @@ table.stack{border:0;background:transparent}
 table.stack caption{display:block}
 table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.stack tr{background:#fff;border:1px solid #d5dbe3;border-radius:6px;margin:0 0 .75rem;padding:.25rem 0}
-table.stack td{display:grid;grid-template-columns:minmax(6.5rem,35%) 1fr;gap:.5rem;border:0;padding:.25rem .75rem;text-align:left;white-space:normal}
+table.stack td{display:grid;grid-template-columns:minmax(6.5rem,35%) minmax(0,1fr);overflow-wrap:anywhere;gap:.5rem;border:0;padding:.25rem .75rem;text-align:left;white-space:normal}
 table.stack td::before{content:attr(data-label);font-weight:600;font-size:.875rem;color:#39424d}
 dl.facts{grid-template-columns:1fr}
 dl.facts dd{margin-bottom:.35rem}
