@@ -78,6 +78,7 @@ button.danger{background:#a0131f;border-color:#a0131f}
 .signin input{width:100%}
 .error{color:#a0131f;font-weight:600}
 .foot{padding:1rem;color:#454f5c;font-size:.875rem}
+@media (min-width:48rem){td time{white-space:nowrap}}
 @media (max-width:47.99rem){
 table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
 table.stack{border:0;background:transparent}
