@@ -106,6 +106,16 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   expect(JSON.parse(carriers[0]!.body)).toMatchObject({ card_number: pan, cvv2, holder_name: 'Ana Pérez' });
   for (const r of rec.requests) expect(hasCardData(r.url, pan, cvv2), r.url).toBe(false);
   expect([...sandbox.store.transactions.values()].at(-1)!.status).toBe('completed');
+  // how each of the element's four fields was entered (never a value) reached the sandbox before the charge
+  const entry = sandbox.store.devices
+    .values()
+    .filter((d) => d.entry)
+    .sort((a, b) => a.created - b.created)
+    .at(-1)!.entry!;
+  expect(Object.keys(entry).sort()).toEqual(['card_number', 'cvv2', 'expiry', 'holder_name']);
+  for (const field of ['card_number', 'expiry', 'cvv2'] as const) expect(entry[field]!.methods).toEqual(['typed']);
+  // Playwright types the holder's é, a character of no key on its keyboard layout, with insertText: inserted
+  expect(entry.holder_name!.methods).toEqual(['typed', 'inserted']);
   for (const line of [...rec.console, ...rec.pageErrors, ...serverLog]) expect(hasCardData(line, pan, cvv2), line).toBe(false);
   for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
   expect(rec.console.filter((l) => /Content[- ]Security[- ]Policy|Trusted Type|Refused to/i.test(l))).toEqual([]);

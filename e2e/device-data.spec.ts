@@ -155,6 +155,36 @@ test.describe('collectors that fail or hang', () => {
   });
 });
 
+test.describe('consistency in a real browser', () => {
+  test("the Worker's answer is waited for within the budget and compared; Chromium's geometry and engine are consistent", async ({
+    page,
+    servers,
+  }) => {
+    const data = await openCheckout(page, servers);
+    // the Worker started first and answered within the budget: compared, not missing
+    expect(data.missing).not.toHaveProperty('worker');
+    expect(data.timings.worker).toBeGreaterThan(0);
+    expect(data.timings.worker).toBeLessThanOrEqual(data.timings.total!);
+    // a genuine Chromium: its user agent's version fits its CSS, its window its viewport; the Worker agrees
+    for (const flag of ['worker_mismatch', 'impossible_geometry', 'engine_mismatch']) expect(data.automation).not.toContain(flag);
+  });
+
+  test('a page that claims other cores and another Chrome version than its engine: worker_mismatch and engine_mismatch', async ({
+    page,
+    servers,
+  }) => {
+    // what fingerprint injection does: the page's navigator patched, the Worker's left as it is
+    await page.addInitScript(() => {
+      const proto = Object.getPrototypeOf(navigator);
+      Object.defineProperty(proto, 'hardwareConcurrency', { get: () => 12 });
+      const ua = navigator.userAgent.replace(/Chrome\/\d+/, 'Chrome/120');
+      Object.defineProperty(proto, 'userAgent', { get: () => ua });
+    });
+    const data = await openCheckout(page, servers);
+    expect(data.automation).toEqual(expect.arrayContaining(['worker_mismatch', 'engine_mismatch']));
+  });
+});
+
 test.describe('privacy and transport', () => {
   test('sent once per page load, to the API origin only, with the public key; nothing stored; no CSP violation', async ({
     page,
@@ -191,12 +221,15 @@ test.describe('privacy and transport', () => {
     await pay(page, '4111111111111111');
     await expect(page.locator('[data-field="authorization"]')).toHaveText(/^\d{6}$/);
     // headless Chromium renders WebGL in software (SwiftShader) where there is no GPU: beside the automation
-    // evidence the plausibility flag joins; Playwright's key presses (released at once) are robotic typing
+    // evidence the plausibility flag joins; Playwright's key presses (released at once, the next pressed a moment
+    // later) are robotic typing and held to the next key, and its capitals (Ana Pérez) come without Shift
     expect(servers.merchant.charges.at(-1)).toMatchObject({ status: 'completed' });
     expect(servers.merchant.charges.at(-1)!.fraud_flags).toEqual(expect.arrayContaining(['automation']));
     expect((servers.merchant.charges.at(-1)!.fraud_flags as string[]).filter((f) => f !== 'headless_renderer')).toEqual([
       'automation',
       'robotic_typing',
+      'held_to_next_key',
+      'shiftless_capitals',
     ]);
     expect(recorder.requests.filter((r) => r.url.endsWith('/device-data'))).toHaveLength(1);
   });

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, fillCard, CREDENTIALS, LABELS, FUTURE_YY, type Servers } from './fixtures';
 
-const ENTRY_RULES = ['scripted_entry', 'keyless_entry', 'robotic_typing'];
+const ENTRY_RULES = ['scripted_entry', 'keyless_entry', 'robotic_typing', 'held_to_next_key', 'shiftless_capitals', 'unfocused_typing'];
 
 /** Opens the on-page checkout and waits for its device data to reach the sandbox. */
 async function open(page: Page, servers: Servers): Promise<string> {
@@ -63,4 +63,57 @@ test("a card filled by Chromium's autofill (Autofill.trigger) is autofilled and 
   // Chromium's autofill sends a key event of its own with the fill: the method is what tells it apart
   expect(read.card?.methods).toEqual(['autofilled']);
   for (const rule of ENTRY_RULES) expect(read.flags).not.toContain(rule);
+});
+
+/** Types `text` in the focused field as a careful script would: each key held 60 ms, 120 ms apart, Shift for capitals. */
+async function typeHeld(page: Page, text: string): Promise<void> {
+  for (const c of text) {
+    const capital = /[A-Z]/.test(c);
+    if (capital) await page.keyboard.down('Shift');
+    await page.keyboard.down(c);
+    await page.waitForTimeout(60);
+    await page.keyboard.up(c);
+    if (capital) await page.keyboard.up('Shift');
+    await page.waitForTimeout(60);
+  }
+}
+
+test('every card field is summarised (holder name, number, expiry, CVV2), never a value; keys held apart match no rule', async ({
+  page,
+  servers,
+}) => {
+  const session = await open(page, servers);
+  for (const [label, text] of <[string | RegExp, string][]>[
+    [LABELS.name, 'Ana Perez'],
+    [LABELS.number, '4111111111111111'],
+    [LABELS.expiry, `12${FUTURE_YY}`],
+    [LABELS.cvv, '123'],
+  ]) {
+    await page.getByLabel(label).click();
+    await typeHeld(page, text);
+  }
+  const entry = page.waitForResponse((r) => r.url().endsWith('/device-data/entry'));
+  await page.getByRole('button', { name: LABELS.pay }).click();
+  const body = (await entry).request().postData()!;
+  expect(body).not.toMatch(/4111|Perez|123"/);
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  const stored = servers.api.store.devices.get(session)!.entry!;
+  expect(Object.keys(stored).sort()).toEqual(['card_number', 'cvv2', 'expiry', 'holder_name']);
+  // 9 characters and the 2 Shift presses
+  expect(stored.holder_name).toMatchObject({ methods: ['typed'], keys: 11, shiftless_capitals: 0, unfocused_keys: 0 });
+  // each key released 60 ms before the next press: the flights say so, not "held to the next key"
+  expect(stored.card_number!.key_flight_ms![0]).toBeGreaterThan(40);
+  for (const rule of ENTRY_RULES) expect(servers.merchant.charges.at(-1)!.fraud_flags).not.toContain(rule);
+});
+
+test("a driver's typing with a delay and capitals without Shift: held_to_next_key and shiftless_capitals", async ({ page, servers }) => {
+  const session = await open(page, servers);
+  await page.getByLabel(LABELS.name).pressSequentially('Ana Perez', { delay: 90 });
+  await page.getByLabel(LABELS.number).pressSequentially('4111111111111111', { delay: 90 });
+  await page.getByLabel(LABELS.expiry).pressSequentially(`12${FUTURE_YY}`, { delay: 90 });
+  await page.getByLabel(LABELS.cvv).pressSequentially('123', { delay: 90 });
+  const { card, flags } = await payAndRead(page, servers, session);
+  expect(Math.abs(card!.key_flight_ms![0])).toBeLessThan(10);
+  expect(servers.api.store.devices.get(session)!.entry!.holder_name!.shiftless_capitals).toBe(2);
+  expect(flags).toEqual(expect.arrayContaining(['held_to_next_key', 'shiftless_capitals']));
 });

@@ -130,6 +130,12 @@ test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while 
   expect(sandbox.store.tokens.size).toBe(tokensBefore + 1);
   expect([...sandbox.store.transactions.values()].at(-1)!.status).toBe('completed');
   expect(Object.keys(merchant.received.at(-1)!).sort()).toEqual(['device_session_id', 'token_id']);
+  // each split field's frame recorded its own entry; the card-number frame sent them all (never a value)
+  const entry = sandbox.store.devices.get(merchant.received.at(-1)!.device_session_id as string)!.entry!;
+  expect(Object.keys(entry).sort()).toEqual(['card_number', 'cvv2', 'expiry', 'holder_name']);
+  for (const field of ['card_number', 'expiry', 'cvv2'] as const) expect(entry[field]!.methods).toEqual(['typed']);
+  // Playwright types the holder's é, a character of no key on its keyboard layout, with insertText: inserted
+  expect(entry.holder_name!.methods).toEqual(['typed', 'inserted']);
   await page.waitForLoadState('load');
   await rec.settled();
 

@@ -4,9 +4,10 @@
  * [--automation-rule off|flag|decline] [--max-records N] [--token-ttl SECONDS] [--device-data-ttl SECONDS]
  * [--faults-public-key] [--missing-device-data off|flag|decline] [--card-velocity-max-devices N]
  * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
- * [--entry-rule off|flag|decline] [--fields-ancestors ORIGIN,...] [--public-url URL] [--db FILE] [--reset] [--lenient]
- * [--merchant-status active|deleted] [--store-network NAME] [--wallet-method NAME] [--webhook-allow-hosts HOST,...]`:
- * runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0` picks a free port).
+ * [--entry-rule off|flag|decline] [--rule NAME=off|flag|decline ...] [--fields-ancestors ORIGIN,...] [--public-url URL]
+ * [--db FILE] [--reset] [--lenient] [--merchant-status active|deleted] [--store-network NAME] [--wallet-method NAME]
+ * [--webhook-allow-hosts HOST,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0`
+ * picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
  * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
@@ -20,7 +21,8 @@
  *   (demo/sandbox/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
  * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
- *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules (demo/sandbox/fraud-rules.ts).
+ *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules, and `--rule NAME=MODE`
+ *   (repeatable) one rule over its group's setting (demo/sandbox/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
  *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (pages/fields.ts).
@@ -44,7 +46,8 @@
  */
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults';
-import { AUTOMATION_MODES, type AutomationMode } from './fraud/fraud';
+import { AUTOMATION_MODES, type AutomationMode, type FraudOptions } from './fraud/fraud';
+import { ruleOverrides } from './fraud/fraud-rules';
 import { parseFault } from './http/faults';
 import { MODES, type SandboxMode } from './domain/card/mode';
 import { fieldsRouter } from './pages/fields';
@@ -72,6 +75,7 @@ function parseFlags() {
       'plausibility-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.plausibility },
       'consistency-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.consistency },
       'entry-rule': { type: 'string', default: SANDBOX_DEFAULTS.fraud.entry },
+      rule: { type: 'string', multiple: true },
       'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
       'token-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.tokenTtlSeconds) },
       'device-data-ttl': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.deviceDataTtlSeconds) },
@@ -113,6 +117,7 @@ function flagProblems(values: Flags): string[] {
     AUTOMATION_MODES.includes(values['plausibility-rule'] as AutomationMode) ? '' : '--plausibility-rule must be off, flag or decline',
     AUTOMATION_MODES.includes(values['consistency-rule'] as AutomationMode) ? '' : '--consistency-rule must be off, flag or decline',
     AUTOMATION_MODES.includes(values['entry-rule'] as AutomationMode) ? '' : '--entry-rule must be off, flag or decline',
+    (ruleOverrides(values.rule) as { problem?: string }).problem ?? '',
     between(values['card-velocity-max-devices'], 0, 1000) ? '' : '--card-velocity-max-devices must be 0-1000',
     between(values['ip-velocity-max-cards'], 0, 1000) ? '' : '--ip-velocity-max-cards must be 0-1000',
     between(values['max-records'], 1, 1_000_000) ? '' : '--max-records must be 1-1000000',
@@ -155,6 +160,7 @@ function options() {
       plausibility: values['plausibility-rule'] as AutomationMode,
       consistency: values['consistency-rule'] as AutomationMode,
       entry: values['entry-rule'] as AutomationMode,
+      ...(ruleOverrides(values.rule) as { rules: FraudOptions['rules'] }),
     },
     ...(values['fields-ancestors'] !== undefined && { fieldsAncestors: values['fields-ancestors'].split(',') }),
     ...(values['public-url'] !== undefined && { publicUrl: values['public-url'] }),
@@ -229,9 +235,11 @@ try {
     plausibility,
     consistency,
     entry,
+    rules = {},
   } = opts.fraud;
+  const overrides = Object.entries(rules).map(([rule, mode]) => `, ${rule} ${mode}`);
   process.stdout.write(
-    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; store network ${opts.storeNetwork}, wallet method ${opts.walletMethod}; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''}; webhooks to loopback${opts.webhooks.allowHosts.length ? ` and ${opts.webhooks.allowHosts.join(', ')}` : ' only'} (Ctrl-C stops)\n`,
+    `sandbox API ready: merchant id ${opts.merchantId}, public key ${opts.publicKey}, mode ${opts.mode}${faults}; fraud rules: device_velocity over ${velocityMaxCards} cards in ${velocityWindowSeconds} s, automation ${automation}, missing_device_data ${missingDeviceData}, card_velocity over ${cardVelocityMaxDevices} devices, ip_velocity over ${ipVelocityMaxCards} cards, plausibility ${plausibility}, consistency ${consistency}, entry ${entry}${overrides.join('')}; limits: ${opts.limits.maxRecords} records per resource, tokens ${opts.limits.tokenTtlSeconds} s, device data ${opts.limits.deviceDataTtlSeconds} s; store network ${opts.storeNetwork}, wallet method ${opts.walletMethod}; data: ${where}; API reference ${sandbox.baseUrl}/docs${opts.lenient ? '; lenient: omissions are warnings' : ''}; webhooks to loopback${opts.webhooks.allowHosts.length ? ` and ${opts.webhooks.allowHosts.join(', ')}` : ' only'} (Ctrl-C stops)\n`,
   );
   let stopping = false;
   const stop = () => {

@@ -1,13 +1,11 @@
 /**
  * The set-ups of `npm run bench:bots` (scripts/bench/bots.ts): each opens the bench checkout and enters the card the
  * way that tool is normally used (Playwright `fill`, Puppeteer `type`, Selenium `sendKeys`, WebDriver element
- * values), or, for the human baselines, starts the browser as a person would (headed under Xvfb, a fresh profile,
- * no driver, the URL on the command line) and types at the operating-system level with `xdotool`, with a person's
- * uneven delays. Every browser is kept off the network but 127.0.0.1 (a proxy on a closed local port, background
+ * values). The human-paced ones are in ./bots-paced.ts, the person-driven ones in ./bots-people.ts. Every browser is kept off the network but 127.0.0.1 (a proxy on a closed local port, background
  * services off). Each returns a function that stops everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,13 +19,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const CHROMEDRIVER = '/usr/bin/chromedriver';
 const WEBKIT_DRIVER = 'WebKitWebDriver';
-const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** A closed local port: every request that is not to 127.0.0.1 goes to this proxy and fails. */
-const DEAD_PROXY = '127.0.0.1:9';
+export const DEAD_PROXY = '127.0.0.1:9';
 
 /** The test card, entered field by field (the expiry as MMYY: the form layer adds the slash). */
-export const CARD = { holder: 'ana perez', number: '4111111111111111', expiry: `12${(new Date().getFullYear() + 3) % 100}`, cvv: '123' };
-const FIELDS: [keyof typeof CARD, string][] = [
+export const CARD = { holder: 'Ana Perez', number: '4111111111111111', expiry: `12${(new Date().getFullYear() + 3) % 100}`, cvv: '123' };
+export const FIELDS: [keyof typeof CARD, string][] = [
   ['holder', '#holder'],
   ['number', '#number'],
   ['expiry', '#expiry'],
@@ -36,15 +34,19 @@ const FIELDS: [keyof typeof CARD, string][] = [
 
 export type Stop = () => Promise<void>;
 
-/** What a set-up gets: the page URL (with its run id), the X display, and a wait for the page's `ready` report. */
+/**
+ * What a set-up gets: the page URL (with its run id), the X display, a wait for the page's `ready` report, and
+ * `reset()`, which forgets the reports so far (before a reload: the next `ready()` waits for the new page load's).
+ */
 export interface Env {
   url: string;
   display: string;
   ready: () => Promise<{ holder?: [number, number] }>;
+  reset: () => void;
 }
 
 /** Chromium flags that keep it off the network but loopback, without changing what the page sees of automation. */
-const QUIET = [
+export const QUIET = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',
@@ -146,7 +148,7 @@ async function wd(base: string, method: string, path: string, body?: unknown): P
 }
 
 /** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((r) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -215,60 +217,4 @@ export async function chromiumCli(env: Env, mode: 'dump-dom' | 'screenshot'): Pr
     await stopGroup(child);
     rmSync(dir, { recursive: true, force: true });
   };
-}
-
-/** A person's keystrokes as one xdotool command: press, hold 50-130 ms, release, 90-320 ms to the next key. */
-export function xdotoolTyping(text: string[], at: [number, number]): string[] {
-  const args = ['mousemove', String(at[0]), String(at[1]), 'click', '1', 'sleep', '0.6'];
-  const ms = (lo: number, hi: number) => ((lo + Math.random() * (hi - lo)) / 1000).toFixed(3);
-  for (const key of text) args.push('keydown', key, 'sleep', ms(50, 130), 'keyup', key, 'sleep', ms(90, 320));
-  return args;
-}
-
-/** The keys of the card entry: the holder, Tab, the number, Tab, the expiry, Tab, the CVV2, Return. */
-const KEYS = [
-  ...[...CARD.holder].map((c) => (c === ' ' ? 'space' : c)),
-  'Tab',
-  ...CARD.number,
-  'Tab',
-  ...CARD.expiry,
-  'Tab',
-  ...CARD.cvv,
-  'Return',
-];
-
-/** A human baseline: `browser` started headed (its command line), then the card typed with xdotool. */
-export async function human(env: Env, browser: 'chromium' | 'firefox' | 'webkit'): Promise<Stop> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-human-'));
-  const url = `${env.url}&human=1`;
-  const xdg = { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), XDG_CONFIG_HOME: join(dir, 'config') };
-  let cmd: [string, string[]];
-  if (browser === 'chromium')
-    cmd = [CHROMIUM, [...QUIET, `--user-data-dir=${dir}`, '--window-position=0,0', '--window-size=1000,800', url]];
-  else if (browser === 'firefox') {
-    writeFileSync(
-      join(dir, 'user.js'),
-      Object.entries(FIREFOX_PREFS)
-        .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
-        .join('\n'),
-    );
-    cmd = [FIREFOX, ['--profile', dir, '--no-remote', '--new-instance', url]];
-  } else cmd = [MINIBROWSER, [`--proxy=http://${DEAD_PROXY}`, '--ignore-host=127.0.0.1', url]];
-  const child = spawn(cmd[0], cmd[1], { stdio: 'ignore', detached: true, env: { ...process.env, ...xdg, DISPLAY: env.display } });
-  const stop = async () => {
-    await stopGroup(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    const { holder } = await env.ready();
-    const typing = spawn('xdotool', xdotoolTyping(KEYS, holder ?? [120, 60]), {
-      stdio: 'ignore',
-      env: { ...process.env, DISPLAY: env.display },
-    });
-    await new Promise((r) => typing.on('exit', r));
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-  return stop;
 }

@@ -27,6 +27,8 @@ export interface Report {
   ready?: boolean;
   /** The holder field's centre-left on the screen, pixels (where the human rows click). */
   holder?: [number, number];
+  /** The page's viewport and window, CSS pixels: innerWidth, innerHeight, outerWidth, outerHeight. */
+  size?: [number, number, number, number];
 }
 
 /** The sandbox the page talks to. */
@@ -65,7 +67,7 @@ load({ monitoring: false }).then((b) => b.detect()).then((r) => report({ botd: r
 // where a person would click to start (screen pixels: the window's position, its toolbars, the field's box)
 const box = document.getElementById('holder').getBoundingClientRect();
 const holder = [Math.round(screenX + (outerWidth - innerWidth) / 2 + box.left + 20), Math.round(screenY + outerHeight - innerHeight + box.top + box.height / 2)];
-report({ ready: true, holder });
+report({ ready: true, holder, size: [innerWidth, innerHeight, outerWidth, outerHeight] });
 `;
 
 /**

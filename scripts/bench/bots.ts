@@ -28,6 +28,8 @@ import { startSandbox } from '../../demo/sandbox/server';
 import { deviceRules } from '../../demo/sandbox/fraud/fraud';
 import { startBenchPage, type BenchApi, type Report } from './bots-page';
 import * as drivers from './bots-drivers';
+import * as paced from './bots-paced';
+import { person } from './bots-people';
 import type { Env, Stop } from './bots-drivers';
 
 /** Longest time one row may take, from launch to its last report, milliseconds. */
@@ -55,9 +57,22 @@ const ROWS: Row[] = [
   { name: 'webkitwebdriver-minibrowser', expected: 'bot', entry: 'sendKeys', run: (e) => drivers.webkitWebDriver(e) },
   { name: 'chromium-headless-dump-dom', expected: 'bot', entry: null, run: (e) => drivers.chromiumCli(e, 'dump-dom') },
   { name: 'chromium-headless-screenshot', expected: 'bot', entry: null, run: (e) => drivers.chromiumCli(e, 'screenshot') },
-  { name: 'human-chromium-xdotool', expected: 'human', entry: 'xdotool', run: (e) => drivers.human(e, 'chromium') },
-  { name: 'human-firefox-xdotool', expected: 'human', entry: 'xdotool', run: (e) => drivers.human(e, 'firefox') },
-  { name: 'human-minibrowser-xdotool', expected: 'human', entry: 'xdotool', run: (e) => drivers.human(e, 'webkit') },
+  { name: 'rebrowser-puppeteer-paced', expected: 'bot', entry: 'delay', run: (e) => paced.rebrowserPaced(e) },
+  { name: 'puppeteer-real-browser-paced', expected: 'bot', entry: 'keys', run: (e) => paced.realBrowserPaced(e) },
+  { name: 'fingerprint-injector-paced', expected: 'bot', entry: 'delay', run: (e) => paced.injectedPaced(e) },
+  { name: 'patchright-paced', expected: 'bot', entry: 'held', run: (e) => paced.patchrightPaced(e) },
+  { name: 'stealth-ghost-cursor-paced', expected: 'bot', entry: 'held', run: (e) => paced.stealthPaced(e) },
+  { name: 'puppeteer-firefox-paced', expected: 'bot', entry: 'held', run: (e) => paced.firefoxPaced(e) },
+  { name: 'webkitwebdriver-paced', expected: 'bot', entry: 'held', run: (e) => paced.webkitPaced(e) },
+  ...(['chromium', 'firefox', 'webkit'] as const).flatMap((engine) =>
+    (['typist', 'slow', 'narrow', 'paste'] as const).map((style): Row => ({
+      name: `human-${engine}-${style}`,
+      expected: 'human',
+      entry: style,
+      run: (e) => person(e, engine, style),
+    })),
+  ),
+  { name: 'human-chromium-autofill', expected: 'human', entry: 'autofill', run: (e) => person(e, 'chromium', 'autofill') },
 ];
 
 /** Installs the Debian packages the matrix needs when any is missing (as scripts/ci/test-all.ts does). */
@@ -75,6 +90,7 @@ function ensurePackages(): void {
     ...(has('/usr/bin/chromedriver') ? [] : ['chromium-driver']),
     ...(has('/usr/bin/Xvfb') ? [] : ['xvfb']),
     ...(has('/usr/bin/WebKitWebDriver') ? [] : ['webkit2gtk-driver']),
+    ...(has('/usr/bin/xclip') ? [] : ['xclip']),
   ];
   if (!missing.length) return;
   console.log(`installing Debian's ${missing.join(' ')} (apt-get)`);
@@ -158,6 +174,9 @@ async function runRow(
       if (!(await until(() => !!report.ready && report.automation !== undefined, 30_000))) throw new Error('the page did not load');
       return { holder: report.holder };
     },
+    reset: () => {
+      for (const key of Object.keys(report)) delete report[key as keyof Report];
+    },
   };
   let stop: Stop | undefined;
   let error: string | undefined;
@@ -176,11 +195,11 @@ async function runRow(
   if (process.env.BOTS_DEBUG && record) {
     const { platform, fonts, webgl } = record.data.signals;
     console.log(
-      `    ${row.name}: ${record.userAgent} | platform ${JSON.stringify(platform)} | fonts ${JSON.stringify(fonts)} | webgl ${JSON.stringify(webgl)} | entry ${JSON.stringify(record.entry)}`,
+      `    ${row.name}: ${record.userAgent} | size ${JSON.stringify(report.size)} | missing ${JSON.stringify(record.data.missing)} | timings.worker ${record.data.timings.worker} | platform ${JSON.stringify(platform)} | fonts ${JSON.stringify(fonts)} | webgl ${JSON.stringify(webgl)} | entry ${JSON.stringify(record.entry)}`,
     );
   }
   const sandbox = report.fraudFlags ?? (record ? Object.values(deviceRules(record)).flat() : null);
-  return { row, report, sandbox, entry: record?.entry?.card_number.methods ?? null, error };
+  return { row, report, sandbox, entry: record?.entry?.card_number?.methods ?? null, error };
 }
 
 /** Prints the table and the totals. */

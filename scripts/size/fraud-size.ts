@@ -12,9 +12,11 @@ import { buildScriptTag, gzipSize, ROOT, STUB } from './script-tag';
 /**
  * Budgets, gzip bytes: the whole script-tag build (target; its CI ceiling is in scripts/size/size.ts), and the device
  * data in it: 2 KiB for the fingerprint and the automation flags, plus the measured cost of the consistency flags
- * (src/fraud/consistency.ts; the script tag's growth for them is held to 600 B by its ceiling).
+ * (src/fraud/consistency.ts) and of the Worker's bounded wait, the geometry and engine checks and the binding check
+ * (src/fraud/geometry.ts, engine.ts, automation.ts): each of those two steps held to 600 B on the script tag by its
+ * ceiling (docs/performance.md, "Size ceilings: history").
  */
-export const BUDGETS = { scriptTag: 8000, deviceData: 2418 } as const;
+export const BUDGETS = { scriptTag: 8000, deviceData: 2879 } as const;
 
 /** Minified and gzip bytes of a file. */
 export interface Size {

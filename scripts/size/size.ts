@@ -56,26 +56,26 @@ const checks: {
     budget: 3789,
     target: 3000,
   },
-  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 16720, target: 8000 },
+  { name: 'ESM: everything exported', row: 'ESM: everything exported', code: () => appImporting(null), budget: 17599, target: 8000 },
   {
     name: 'Script tag: dist/paytoken.iife.js as shipped',
     row: 'Script tag: `dist/paytoken.iife.js` (classic API and device data; minified by terser)',
     code: () => readFileSync(IIFE, 'utf8'),
-    budget: 7915,
+    budget: 8376,
     target: 8865,
   },
   {
     name: 'Script tag: dist/paytoken-checkout.iife.js as shipped',
     row: 'Script tag: `dist/paytoken-checkout.iife.js` (classic API, form layer, 3-D Secure, device data; minified by terser)',
     code: () => readFileSync(CHECKOUT, 'utf8'),
-    budget: 12890,
+    budget: 13735,
     target: 8000,
   },
   {
     name: 'ESM: createClient (tokens, cards, form, device data, hosted fields)',
     row: 'ESM: `createClient` (tokens, cards, form layer, device data, hosted fields)',
     code: () => appImporting('createClient'),
-    budget: 15453,
+    budget: 16336,
     target: 8000,
   },
   {
@@ -90,7 +90,7 @@ const checks: {
     row: 'ESM: the React binding (`paytoken/react`), added to `mountFields` (React not counted)',
     code: async () => (await bundleApp('mountFields', {}, true))[0]!.text,
     over: () => appImporting('mountFields'),
-    budget: 1235,
+    budget: 1236,
     target: 1024,
   },
   {
@@ -110,7 +110,7 @@ const checks: {
     name: 'Frame: dist/fields/frame-later.js',
     row: 'Frame: `dist/fields/frame-later.js` (after `ready`: device data, entry signals, tokenization, brand fonts)',
     code: () => readFileSync(FRAME_LATER, 'utf8'),
-    budget: 6416,
+    budget: 7357,
   },
 ];
 

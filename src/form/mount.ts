@@ -1,7 +1,7 @@
 import type { Brand } from '../card/types';
 import type { PayTokenError } from '../errors/base';
 import { deviceDataSent } from '../fraud/device-data';
-import { watchEntry } from '../fraud/entry';
+import { ENTRY_FIELDS, watchEntry, type EntryField } from '../fraud/entry';
 import { DEVICE_SESSION_FIELD, hiddenInput, writeDeviceSessionInput } from '../fraud/session';
 import { bindFields, domChanges, errorElement, renderField, setAttribute, setText, type BoundField } from './fields';
 import { panBrand } from '../fields/brand';
@@ -257,7 +257,8 @@ export function mountForm(
     forgetCard: () => {},
   };
   mount.installmentPlan?.render(mount.formLocale);
-  watchEntry(mount.fieldByKey('card_number')?.input, signal); // how the card number is entered, sent with the device data on submit
+  // how each card field is entered (never its value), summarised and sent with the device data on submit
+  for (const field of mount.formFields) if (ENTRY_FIELDS.includes(field.key)) watchEntry(field.input, field.key as EntryField, signal);
   mount.forgetCard = forgetCardData(mount.formFields, () => renderStates(mount), mount.doc, signal); // PAN, expiry, CVV2: emptied after the token and on pagehide
   for (const type of ['input', 'change', 'focusin', 'focusout', 'submit'])
     form.addEventListener(type, (event) => onFormEvent(mount, event), { signal });

@@ -1,5 +1,5 @@
 import { automationFlags } from './automation';
-import { consistencyChecks } from './consistency';
+import { askWorker, consistencyChecks } from './consistency';
 import { visitorId } from './hash';
 import { deviceSessionId } from './session';
 import { COLLECTORS, type Collector } from './signals/index';
@@ -75,20 +75,27 @@ export async function collectSignals(
 }
 
 /**
- * Collects this page load's device data: automation flags, then every signal within `budgetMs` while the
- * consistency checks (src/fraud/consistency.ts: a Worker, the permission query) run beside them and end with them
- * (a Worker that has not answered by then is not compared), then the consistency flags (appended to `automation`) and the visitor id over the signals that produced a
- * value.
- * @param budgetMs hard time budget of the signals, milliseconds (the library's default is {@link DEFAULT_BUDGET_MS}).
+ * Collects this page load's device data: a dedicated Worker for the consistency checks is started first
+ * (src/fraud/consistency.ts), then the automation flags and every signal within `budgetMs`; then, waiting for the
+ * Worker until `budgetMs` after the start at most, the consistency flags (appended to `automation`) and the visitor
+ * id over the signals that produced a value. A Worker without an answer is named in `missing` as `worker` with its
+ * reason (`timeout`, `blocked`, `unsupported`); one that answered has its time in `timings.worker`.
+ * @param budgetMs hard time budget, milliseconds (the library's default is {@link DEFAULT_BUDGET_MS}).
  * @returns the {@link DeviceData}, `timings.total` covering all of it. Never rejects.
  */
 export async function collectDeviceData(budgetMs: number): Promise<DeviceData> {
   const start = now();
+  let workerMs = 0;
+  const worker = askWorker(budgetMs).then((answer) => {
+    workerMs = ms(now() - start);
+    return answer;
+  });
   const automation = automationFlags();
-  const signals = collectSignals(budgetMs);
-  const consistency = consistencyChecks(signals);
-  const found = await signals;
-  automation.push(...(await consistency));
+  const found = await collectSignals(budgetMs);
+  const answer = await worker;
+  if (typeof answer === 'string') found.missing.worker = answer;
+  else found.timings.worker = workerMs;
+  automation.push(...(await consistencyChecks(answer)));
   const visitor_id = await visitorId(found.signals);
   found.timings.total = ms(now() - start);
   return { device_session_id: deviceSessionId(), visitor_id, ...found, automation };

@@ -1,5 +1,7 @@
 import { flagsOf } from './automation';
-import type { ConsistencyFlag } from './types';
+import { engineMismatch } from './engine';
+import { impossibleGeometry } from './geometry';
+import type { ConsistencyFlag, SignalReason } from './types';
 
 /**
  * Consistency checks of the device data: things a real browser always keeps consistent and that automation
@@ -32,27 +34,28 @@ export function probe(): Probe {
 let policy: { createScriptURL(url: string): unknown } | undefined;
 
 /**
- * Starts a dedicated Worker from a `blob:` URL that runs {@link probe} and resolves with its answer, or with
- * undefined when the Worker cannot run (a Content-Security-Policy without `worker-src blob:` (or `script-src
- * blob:`), a `trusted-types` list without `paytoken`, no Worker) or has not answered by the time `until`
- * settles (the collection passes its signals: the Worker never makes it wait). The Worker
- * is left to the garbage collector either way. Never rejects.
+ * Starts a dedicated Worker from a `blob:` URL that runs {@link probe}, and resolves with its answer, or with why
+ * there is none: `blocked` when the Worker cannot run (a Content-Security-Policy without `worker-src blob:` (or
+ * `script-src blob:`), a `trusted-types` list without `paytoken`: the constructor throws or the Worker reports an
+ * error), `unsupported` without Worker, `timeout` when it has not answered within `boundMs`. Started before
+ * anything else of the collection: a Worker takes 30-50 ms to answer, about as long as the signals. The Worker is
+ * left to the garbage collector either way. Never rejects.
  */
-export function askWorker(until: Promise<unknown>): Promise<Probe | undefined> {
+export function askWorker(boundMs: number): Promise<Probe | SignalReason> {
   return new Promise((resolve) => {
     // the Worker is not terminated, nor its blob: URL revoked: done once it has posted, it is garbage-collected
     // (nothing refers to it), and the bytes of that code are better spent elsewhere
-    const done = resolve as (answer?: Probe) => void;
+    const done = resolve as (answer: Probe | SignalReason) => void;
     try {
       const url = URL.createObjectURL(new Blob([`postMessage((${probe})())`], { type: 'text/javascript' }));
       const tt = (globalThis as { trustedTypes?: { createPolicy(n: string, p: object): typeof policy } }).trustedTypes;
       policy ??= tt?.createPolicy('paytoken', { createScriptURL: String });
       const worker = new Worker((policy?.createScriptURL(url) ?? url) as string);
       worker.onmessage = (e) => done(e.data);
-      worker.onerror = () => done();
-      void until.then(() => done());
+      worker.onerror = () => done('blocked');
+      setTimeout(() => done('timeout'), boundMs);
     } catch {
-      done();
+      done(typeof Worker === 'function' ? 'blocked' : 'unsupported');
     }
   });
 }
@@ -65,8 +68,8 @@ export function askWorker(until: Promise<unknown>): Promise<Probe | undefined> {
  * False-positive risk: low. A privacy extension that spoofs these values on the page only flags (it is tampering,
  * though a person may run it); Brave's and Firefox's own anti-fingerprinting answer both alike.
  */
-export function workerMismatch(page: Probe, worker: Probe | undefined): boolean {
-  return !!worker && page.some((value, i) => value != null && worker[i] != null && value !== worker[i]);
+export function workerMismatch(page: Probe, worker: Probe | SignalReason | undefined): boolean {
+  return Array.isArray(worker) && page.some((value, i) => value != null && worker[i] != null && value !== worker[i]);
 }
 
 /**
@@ -130,15 +133,16 @@ export async function permissionMismatch(): Promise<boolean> {
 }
 
 /**
- * Runs the consistency checks (the Worker and the permission query asynchronously, at once) and resolves with the
- * flags that hold, at the latest once `until` settles (the Worker's answer counts only if it came by then); a check
- * that throws does not flag. Never rejects.
+ * Runs the consistency checks over the Worker's answer ({@link askWorker}: compared when it is a probe) and resolves
+ * with the flags that hold; a check that throws does not flag. Never rejects.
  */
-export const consistencyChecks = (until: Promise<unknown>): Promise<ConsistencyFlag[]> =>
-  Promise.all([askWorker(until), permissionMismatch()]).then(([worker, permission]) =>
+export const consistencyChecks = (worker: Probe | SignalReason): Promise<ConsistencyFlag[]> =>
+  permissionMismatch().then((permission) =>
     flagsOf<ConsistencyFlag>([
       ['worker_mismatch', () => workerMismatch(probe(), worker)],
       ['tampered_native', tamperedNative],
       ['permission_mismatch', () => permission],
+      ['impossible_geometry', impossibleGeometry],
+      ['engine_mismatch', engineMismatch],
     ]),
   );

@@ -45,8 +45,8 @@ export function deviceData(options: DeviceDataOptions = {}, target: () => Device
 }
 
 /**
- * Once the device data has been sent, sends the card entry's summary (src/fraud/entry.ts) of the input watched on
- * this page, if any, to `POST /device-data/entry` under the same `device_session_id`. Never rejects.
+ * Once the device data has been sent, sends the card entry's summaries (src/fraud/entry.ts) of the card fields
+ * watched on this page, if any, to `POST /device-data/entry` under the same `device_session_id`. Never rejects.
  */
 const sendEntry = () => {
   const entry = entrySummary();

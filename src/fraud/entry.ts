@@ -1,47 +1,22 @@
 /**
- * Behavioural signals of the card entry: how the card number got into its input, never what it is. The form layer
- * and the hosted card-number frame each watch their input ({@link watchEntry}); when the shopper submits,
- * `deviceDataSent` (./device-data.ts) sends the summary under the page's `device_session_id`, after the device
- * data and before the token is handed over.
+ * Behavioural signals of the card entry: how each card field's value got into its input, never what it is. The
+ * form layer and the hosted frames record their inputs' events ({@link recordEntry}, listeners only) and register
+ * each field's summary ({@link watchEntry}), summarised by the one DOM-free function of ./entry-summary.ts; when the
+ * shopper submits, `deviceDataSent` (./device-data.ts) sends the summaries under the page's `device_session_id`,
+ * after the device data and before the token is handed over.
  */
+import { summarizeEntry, type EntryLog, type EntryMethod, type EntrySummary } from './entry-summary';
 
-/**
- * How a card number was entered, each way seen once:
- * - `typed`: trusted input events that followed trusted key presses (a keyboard, an on-screen keyboard, an IME);
- * - `pasted`: a trusted paste or drop (`insertFromPaste`, `insertFromDrop`);
- * - `autofilled`: the browser's autofill: the input matches `:autofill` (`:-webkit-autofill`), or a trusted input
- *   event without an `inputType` or with `insertReplacementText`;
- * - `inserted`: trusted text insertion with no key press, not a paste nor autofill (automation's `insertText`,
- *   Playwright's `fill`; also dictation);
- * - `scripted`: the value changed without the trusted input events that would have produced it (`input.value =`
- *   from a script, or a synthetic `input` event).
- */
-export type EntryMethod = 'typed' | 'pasted' | 'autofilled' | 'inserted' | 'scripted';
+export type { EntryLog, EntryMethod, EntrySummary };
 
-/** The summary of one input's entry; times in milliseconds (0.1 ms steps). Never a value, nor its length. */
-export interface EntrySummary {
-  /** Every way the value was entered, in the order first seen. */
-  methods: EntryMethod[];
-  /** Trusted key presses in the input (repeats of a held key not counted). */
-  keys: number;
-  /** Median and interquartile range of the times between key presses; null under 2 presses. */
-  key_interval_ms: [median: number, spread: number] | null;
-  /** Median time a key was held down (press to release); null without a release. */
-  key_dwell_ms: number | null;
-  /** From the first focus to the last change of the value; null without both. */
-  focus_to_complete_ms: number | null;
-  /** How many times the input received the focus. */
-  focus_changes: number;
-}
+/** The card-entry fields that are summarised, by the spec's names. */
+export type EntryField = 'card_number' | 'holder_name' | 'expiry' | 'expiration_month' | 'expiration_year' | 'cvv2';
 
-/** The summaries of the inputs watched on this page (one per input; usually just the card number). */
-const watched = new Set<() => EntrySummary>();
+/** The {@link EntryField}s, for the form layer to pick its card fields by key. */
+export const ENTRY_FIELDS: readonly string[] = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'];
 
-/** Milliseconds rounded to 0.1 ms. */
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-/** The value at fraction `q` of sorted `values` (nearest rank). */
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+/** The summaries of the fields watched on this page, by field (the one watched last for each). */
+const watched = new Map<EntryField, () => EntrySummary | undefined>();
 
 /** Whether the browser's autofill filled `input` (`:autofill`, standard; `:-webkit-autofill` in older WebKit). */
 const autofilled = (input: HTMLInputElement) => {
@@ -56,86 +31,104 @@ const autofilled = (input: HTMLInputElement) => {
   }
 };
 
+/** How many characters the value holds but the separators a formatter adds (spaces, slashes, hyphens). */
+const size = (input: HTMLInputElement) => input.value.replace(/[\s/-]/g, '').length;
+
+/** The entry method of a trusted input event of `type`, given whether a key press came before it. */
+const methodOf = (input: HTMLInputElement, type: string, keyed: boolean): EntryMethod =>
+  /Paste|Drop/.test(type)
+    ? 'pasted'
+    : autofilled(input) || !type || type === 'insertReplacementText'
+      ? 'autofilled'
+      : keyed || /^delete/.test(type)
+        ? 'typed'
+        : 'inserted';
+
 /**
- * Watches how the card number is entered in `input` (listeners only: nothing is read but trusted events' types and
- * times and the count of digits, to tell a value set by script) until `signal` aborts. Does nothing without an
- * input.
+ * Records how `input`'s value is entered until `signal` aborts: listeners only, which note trusted events' types
+ * and times, whether a capital came without Shift, whether the document had the focus, and the value's character
+ * count (to tell a value set by script); never a key or the value itself. @returns what was noted so far (an
+ * {@link EntryLog}, a copy, `scripted` added when the value changed without trusted input events).
+ *
+ * @param focused whether the document had the focus when a key event happened; default `document.hasFocus()` as the
+ * listener runs (a replay of earlier events passes what was noted at the time: see `watchFromStart`).
  */
-export function watchEntry(input: HTMLInputElement | null | undefined, signal?: AbortSignal): void {
-  if (!input) return;
-  const methods = new Set<EntryMethod>();
-  const downs: number[] = [];
-  const held = new Map<string, number>();
-  const dwells: number[] = [];
-  let keysBefore = 0;
-  let firstFocus: number | undefined;
-  let lastChange: number | undefined;
-  let focuses = 0;
-  let trustedDigits = 0;
-  const digits = () => input.value.replace(/\D/g, '').length;
+export function recordEntry(
+  input: HTMLInputElement,
+  signal?: AbortSignal,
+  focused: (event: Event) => boolean = () => input.ownerDocument.hasFocus(),
+): () => EntryLog {
+  const log: EntryLog = { methods: [], presses: [], focuses: [], lastChange: NaN, capitals: 0, unfocused: 0, deletions: 0 };
+  const held = new Map<string, number[]>();
+  const add = (method: EntryMethod, methods = log.methods) => methods.includes(method) || methods.push(method);
+  let pressesBefore = 0;
+  let trustedSize = 0;
   const on = (type: string, listener: (e: KeyboardEvent & InputEvent) => void) =>
     input.addEventListener(type, listener as EventListener, { capture: true, signal });
 
-  on('focus', (e) => {
-    focuses++;
-    firstFocus ??= e.timeStamp;
-  });
+  on('focus', (e) => log.focuses.push(e.timeStamp));
+  on('blur', () => held.clear());
   on('keydown', (e) => {
     if (!e.isTrusted || e.repeat) return;
-    downs.push(e.timeStamp);
-    held.set(e.code || e.key, e.timeStamp);
+    const press = [e.timeStamp, NaN];
+    log.presses.push(press);
+    held.set(e.code || e.key, press);
+    const key = e.key;
+    if (/^Key/.test(e.code) && key.length === 1 && key !== key.toLowerCase() && !e.shiftKey && !e.getModifierState?.('CapsLock'))
+      log.capitals++;
+    if (!focused(e)) log.unfocused++;
   });
   on('keyup', (e) => {
-    const down = held.get(e.code || e.key);
-    if (e.isTrusted && down !== undefined) dwells.push(e.timeStamp - down);
+    const press = held.get(e.code || e.key);
+    if (e.isTrusted && press) press[1] = e.timeStamp;
+    held.delete(e.code || e.key);
   });
   on('input', (e) => {
-    lastChange = e.timeStamp;
-    if (!e.isTrusted) return methods.add('scripted');
-    const type = e.inputType;
-    methods.add(
-      /Paste|Drop/.test(type)
-        ? 'pasted'
-        : autofilled(input) || !type || type === 'insertReplacementText'
-          ? 'autofilled'
-          : downs.length > keysBefore || /^delete/.test(type)
-            ? 'typed'
-            : 'inserted',
-    );
-    keysBefore = downs.length;
-    // the digits this trusted event left, once the page's own handlers (formatting) have run too
-    trustedDigits = digits();
-    setTimeout(() => (trustedDigits = digits()));
+    log.lastChange = e.timeStamp;
+    if (!e.isTrusted) return add('scripted');
+    add(methodOf(input, e.inputType, log.presses.length > pressesBefore));
+    if (/^delete/.test(e.inputType)) log.deletions++;
+    pressesBefore = log.presses.length;
+    // the characters this trusted event left, once the page's own handlers (formatting) have run too
+    trustedSize = size(input);
+    setTimeout(() => (trustedSize = size(input)));
   });
-
-  const summary = (): EntrySummary => {
-    const seen = new Set(methods);
-    if (digits() && digits() !== trustedDigits) seen.add('scripted');
-    const intervals = downs
-      .slice(1)
-      .map((t, i) => t - downs[i]!)
-      .sort((a, b) => a - b);
-    const holds = [...dwells].sort((a, b) => a - b);
-    return {
-      methods: [...seen],
-      keys: downs.length,
-      key_interval_ms: intervals.length
-        ? [round(quantile(intervals, 0.5)), round(quantile(intervals, 0.75) - quantile(intervals, 0.25))]
-        : null,
-      key_dwell_ms: holds.length ? round(quantile(holds, 0.5)) : null,
-      focus_to_complete_ms: firstFocus !== undefined && lastChange !== undefined ? round(Math.max(0, lastChange - firstFocus)) : null,
-      focus_changes: focuses,
-    };
+  return () => {
+    const copy = { ...log, methods: [...log.methods] };
+    if (size(input) && size(input) !== trustedSize) add('scripted', copy.methods);
+    return copy;
   };
-  watched.add(summary);
-  signal?.addEventListener('abort', () => watched.delete(summary));
 }
 
 /**
- * The entry summary of the card number watched last on this page, as the body member `entry` of
- * `POST /device-data/entry` (`{ card_number: EntrySummary }`), or undefined when no input is watched.
+ * Registers `summary` as the entry summary of `field` on this page until `signal` aborts; a summary that gives
+ * undefined (a sibling frame whose later part has not loaded) is left out of {@link entrySummary}.
  */
-export function entrySummary(): { card_number: EntrySummary } | undefined {
-  const last = [...watched].pop();
-  return last && { card_number: last() };
+export function registerEntry(field: EntryField, summary: () => EntrySummary | undefined, signal?: AbortSignal): void {
+  watched.set(field, summary);
+  signal?.addEventListener('abort', () => watched.get(field) === summary && watched.delete(field));
+}
+
+/**
+ * Watches how `field` is entered in `input` ({@link recordEntry}, with `focused`) and registers its summary, until
+ * `signal` aborts. Does nothing without an input.
+ */
+export function watchEntry(
+  input: HTMLInputElement | null | undefined,
+  field: EntryField = 'card_number',
+  signal?: AbortSignal,
+  focused?: (event: Event) => boolean,
+): void {
+  if (!input) return;
+  const log = recordEntry(input, signal, focused);
+  registerEntry(field, () => summarizeEntry(log()), signal);
+}
+
+/**
+ * The entry summaries of the fields watched on this page, as the body member `entry` of `POST /device-data/entry`
+ * (`{ card_number: EntrySummary, holder_name: ..., ... }`), or undefined when no field is watched.
+ */
+export function entrySummary(): Partial<Record<EntryField, EntrySummary>> | undefined {
+  const entries = [...watched].map(([field, summary]) => [field, summary()] as const).filter(([, summary]) => summary);
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }

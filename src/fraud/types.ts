@@ -88,10 +88,12 @@ export type AutomationFlag = 'webdriver' | 'headless_ua' | 'zero_outer_size' | '
  * - `worker_mismatch`: a dedicated Worker reports another `hardwareConcurrency`, `userAgent`, `platform`,
  *   `languages` or WebGL renderer than the page;
  * - `tampered_native`: a native getter of `navigator` is replaced or shadowed;
- * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree.
+ * - `permission_mismatch`: `Notification.permission` and `permissions.query` disagree;
+ * - `impossible_geometry`: screen, window and viewport sizes no desktop browser reports together (`./geometry.ts`);
+ * - `engine_mismatch`: the user agent's Chrome or Firefox version against the engine's CSS support (`./engine.ts`).
  * (The claimed operating system against the fonts and the WebGL renderer is the server's rule `os_mismatch`.)
  */
-export type ConsistencyFlag = 'worker_mismatch' | 'tampered_native' | 'permission_mismatch';
+export type ConsistencyFlag = 'worker_mismatch' | 'tampered_native' | 'permission_mismatch' | 'impossible_geometry' | 'engine_mismatch';
 
 /**
  * The device data of one page load: what `client.deviceData.collect()` and `PayToken.deviceData.collected()`
@@ -108,12 +110,18 @@ export interface DeviceData {
   visitor_id: string;
   /** The signals that produced a stable value (exactly what the visitor id hashes). */
   signals: Signals;
-  /** The signals without a value, and why; not part of the visitor id. */
-  missing: Partial<Record<SignalName, SignalReason>>;
+  /**
+   * The signals without a value, and why, and `worker` when the consistency checks' Worker gave no answer
+   * (`timeout`, `blocked`, `unsupported`); not part of the visitor id.
+   */
+  missing: Partial<Record<SignalName | 'worker', SignalReason>>;
   /** Automation flags (empty for an ordinary browser). */
   automation: AutomationFlag[];
-  /** Milliseconds (0.1 ms steps): each signal's collection time, and `total` for the whole collection. */
-  timings: Partial<Record<SignalName | 'total', number>>;
+  /**
+   * Milliseconds (0.1 ms steps): each signal's collection time, `worker` from the start to the Worker's answer, and
+   * `total` for the whole collection.
+   */
+  timings: Partial<Record<SignalName | 'worker' | 'total', number>>;
 }
 
 /** Options of device-data collection (`client.deviceData.collect`, the script tag's `deviceData.setup`). */

@@ -104,6 +104,23 @@ describe('sandbox CLI', () => {
     expect((await r.json()).fraud_rules).toEqual(['automation']);
   });
 
+  it('--rule NAME=MODE sets one rule apart from its group: shown on the info line and applied', async () => {
+    const { first, second } = await runCli(['--port', '0', '--rule', 'impossible_geometry=decline', '--rule', 'permission_mismatch=off']);
+    expect(second).toContain('consistency flag, entry flag, impossible_geometry decline, permission_mismatch off;');
+    const { merchantId, publicKey } = SANDBOX_DEFAULTS;
+    const device = sessionId();
+    const post = (path: string, body: unknown) =>
+      fetch(`${first}/v1/${merchantId}${path}`, {
+        method: 'POST',
+        headers: { Authorization: basic(publicKey), 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post('/device-data', deviceBody(device, 0, { automation: ['impossible_geometry', 'permission_mismatch'] }));
+    const card = { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' };
+    const r = await post('/cards', { ...card, device_session_id: device });
+    expect((await r.json()).fraud_rules).toEqual(['impossible_geometry']);
+  });
+
   it('the defaults of the anti-fraud flags are those of defaults.ts', async () => {
     const { second } = await runCli(['--port', '0']);
     const { velocityMaxCards, velocityWindowSeconds, automation } = SANDBOX_DEFAULTS.fraud;
@@ -288,6 +305,9 @@ describe('sandbox CLI', () => {
     [['--velocity-window', '0']],
     [['--velocity-window', '1h']],
     [['--automation-rule', 'block']],
+    [['--rule', 'held_to_next_key']],
+    [['--rule', 'device_velocity=off']],
+    [['--rule', 'no_such_rule=flag']],
     [['--fields-ancestors', '*']],
     [['--fields-ancestors', 'https://shop.example/checkout']],
   ])('bad flags %j exit 2', async (args) => {

@@ -25,6 +25,7 @@ async function device(
   automation: string[] = [],
   entry?: Record<string, unknown>,
   signals?: Record<string, unknown>,
+  field = 'card_number',
 ): Promise<string> {
   const id = sessionId();
   const body = deviceBody(id, 0, { automation });
@@ -35,8 +36,7 @@ async function device(
   expect((await api.call('POST', '/device-data', { as: 'public', body })).status).toBe(201);
   if (entry)
     expect(
-      (await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { card_number: entry } } }))
-        .status,
+      (await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { [field]: entry } } })).status,
     ).toBe(201);
   return id;
 }
@@ -74,6 +74,8 @@ describe('POST /device-data/entry', () => {
     ['a negative key count', { ...TYPED, keys: -1 }],
     ['an interval that is not [median, spread]', { ...TYPED, key_interval_ms: [1] }],
     ['a missing member', { methods: ['typed'] }],
+    ['a flight that is not [median, spread]', { ...TYPED, key_flight_ms: [1] }],
+    ['a negative count of capitals', { ...TYPED, shiftless_capitals: -1 }],
   ])('%s: 1001', async (_what, summary) => {
     const id = await device(api);
     const r = await api.call('POST', '/device-data/entry', {
@@ -82,17 +84,37 @@ describe('POST /device-data/entry', () => {
     });
     expectError(r, 1001, 400);
   });
+
+  it('keeps the summaries of every card field; an entry with no known field is 1001', async () => {
+    const id = await device(api);
+    const entry = { card_number: TYPED, holder_name: { ...TYPED, keys: 9 }, expiry: { ...TYPED, keys: 4 }, cvv2: { ...TYPED, keys: 3 } };
+    const r = await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry } });
+    expect(r.status).toBe(201);
+    expect(r.body.entry).toEqual(entry);
+    const none = await api.call('POST', '/device-data/entry', { as: 'public', body: { device_session_id: id, entry: { pin: TYPED } } });
+    expectError(none, 1001, 400);
+  });
 });
 
-describe.each<[string, string[], Record<string, unknown> | undefined]>([
+/** A driver typing with a delay: each key held for the delay and released as the next goes down. */
+const HELD_TO_NEXT = { ...TYPED, key_interval_ms: [151.2, 88.4], key_dwell_ms: 149.8, key_flight_ms: [1.1, 0.6] };
+
+describe.each<[string, string[], Record<string, unknown> | undefined, string?]>([
   ['worker_mismatch', ['worker_mismatch'], undefined],
   ['tampered_native', ['tampered_native'], undefined],
   ['permission_mismatch', ['permission_mismatch'], undefined],
+  ['impossible_geometry', ['impossible_geometry'], undefined],
+  ['engine_mismatch', ['engine_mismatch'], undefined],
+  ['held_to_next_key', [], HELD_TO_NEXT],
+  ['held_to_next_key', [], { ...HELD_TO_NEXT, keys: 9 }, 'holder_name'],
+  ['shiftless_capitals', [], { ...TYPED, keys: 9, shiftless_capitals: 2 }, 'holder_name'],
+  ['unfocused_typing', [], { ...TYPED, unfocused_keys: 16 }],
+  ['robotic_typing', [], { ...TYPED, keys: 9, key_interval_ms: [3.1, 0.8], key_dwell_ms: 1.2 }, 'holder_name'],
   ['scripted_entry', [], { ...TYPED, methods: ['scripted'], keys: 0, key_interval_ms: null, key_dwell_ms: null }],
   ['keyless_entry', [], { ...TYPED, methods: ['inserted'], keys: 0, key_interval_ms: null, key_dwell_ms: null }],
   ['robotic_typing', [], { ...TYPED, key_interval_ms: [3.1, 0.8], key_dwell_ms: 1.2 }],
   ['robotic_typing', [], { ...TYPED, key_interval_ms: [120, 0], key_dwell_ms: 0.4 }],
-])('rule %s', (rule, automation, entry) => {
+])('rule %s', (rule, automation, entry, field) => {
   const setting = automation.length ? 'consistency' : 'entry';
   const mode = (m: RuleMode) => ({ fraud: { [setting]: m } });
   const flagging = useSandbox();
@@ -100,15 +122,28 @@ describe.each<[string, string[], Record<string, unknown> | undefined]>([
   const off = useSandbox(mode('off'));
 
   it(`flagged by default (alone: not the automation rule), declined 3005 under ${setting} decline, ignored when off`, async () => {
-    const flagged = await chargeOn(flagging, await device(flagging, automation, entry));
+    const flagged = await chargeOn(flagging, await device(flagging, automation, entry, undefined, field));
     expect(flagged.status).toBe(201);
     expect(flagged.body.fraud_flags).toEqual([rule]);
-    const declined = await chargeOn(declining, await device(declining, automation, entry));
+    const declined = await chargeOn(declining, await device(declining, automation, entry, undefined, field));
     expectError(declined, 3005, 402, rule);
     expect(declined.body.fraud_rules).toEqual([rule]);
-    const ignored = await chargeOn(off, await device(off, automation, entry));
+    const ignored = await chargeOn(off, await device(off, automation, entry, undefined, field));
     expect(ignored.status).toBe(201);
     expect(ignored.body.fraud_flags).toEqual([]);
+  });
+});
+
+describe('one rule set apart from its group (--rule NAME=MODE)', () => {
+  const api = useSandbox({ fraud: { entry: 'flag', rules: { held_to_next_key: 'decline', shiftless_capitals: 'off' } } });
+
+  it('declines on that rule alone, ignores another, and its group still flags the rest', async () => {
+    const declined = await chargeOn(api, await device(api, [], { ...HELD_TO_NEXT, unfocused_keys: 2 }));
+    expectError(declined, 3005, 402, 'held_to_next_key');
+    expect(declined.body.fraud_rules).toEqual(['held_to_next_key']);
+    const flagged = await chargeOn(api, await device(api, [], { ...TYPED, shiftless_capitals: 1, unfocused_keys: 1 }));
+    expect(flagged.status).toBe(201);
+    expect(flagged.body.fraud_flags).toEqual(['unfocused_typing']);
   });
 });
 
@@ -136,6 +171,25 @@ describe("a person's entry and machine is never flagged, even with every rule de
     ['typed on a machine without a GPU (llvmpipe): a software renderer alone', TYPED, [], LLVMPIPE],
     ['no plugins (Chrome set to download PDFs) on llvmpipe', TYPED, ['no_plugins'], LLVMPIPE],
     ['no entry summary (a browser that sent none)', undefined, [], undefined],
+    ['an older client (no flight, capitals, focus or corrections members)', TYPED, [], undefined],
+    [
+      'a fast typist whose keys overlap (flight median -4 ms, spread 45 ms)',
+      { ...TYPED, key_interval_ms: [95, 40], key_dwell_ms: 88, key_flight_ms: [-4, 45], shiftless_capitals: 0, unfocused_keys: 0 },
+      [],
+      undefined,
+    ],
+    [
+      'a slow typist who corrects typos',
+      { ...TYPED, keys: 22, key_interval_ms: [410, 260], key_dwell_ms: 120, key_flight_ms: [290, 250], corrections: 3 },
+      [],
+      undefined,
+    ],
+    [
+      'a holder name typed with Shift for capitals (0 counted)',
+      { ...TYPED, keys: 11, shiftless_capitals: 0, key_flight_ms: [60, 70] },
+      [],
+      undefined,
+    ],
   ])('%s', async (_what, entry, automation, signals) => {
     const r = await chargeOn(api, await device(api, automation, entry, signals));
     expect(r.status).toBe(201);

@@ -38,10 +38,14 @@ export const RULE_MODES = AUTOMATION_MODES;
  *   `decline`. Default `flag`. `headless_renderer` (a software renderer) matches only beside another rule's
  *   evidence: alone it is a person on a machine without a GPU as often as a bot.
  * - `consistency` (`--consistency-rule`): the browser's consistency flags, each a rule of its name
- *   (`worker_mismatch`, `tampered_native`, `permission_mismatch`): `off`, `flag` or `decline`.
+ *   (`worker_mismatch`, `tampered_native`, `permission_mismatch`, `impossible_geometry`, `engine_mismatch`): `off`,
+ *   `flag` or `decline`.
  *   Default `flag`.
  * - `entry` (`--entry-rule`): the card entry's behavioural summary (`POST /device-data/entry`), each a named rule
- *   (`scripted_entry`, `keyless_entry`, `robotic_typing`): `off`, `flag` or `decline`. Default `flag`.
+ *   (`scripted_entry`, `keyless_entry`, `robotic_typing`, `held_to_next_key`, `shiftless_capitals`,
+ *   `unfocused_typing`): `off`, `flag` or `decline`. Default `flag`.
+ * - `rules` (`--rule NAME=MODE`, repeatable): one rule's own mode, over its group's setting (`--rule
+ *   held_to_next_key=decline`); rule names as in {@link RULES}, but the count rules'. Default none.
  */
 export interface FraudOptions {
   velocityMaxCards: number;
@@ -53,6 +57,7 @@ export interface FraudOptions {
   plausibility: RuleMode;
   consistency: RuleMode;
   entry: RuleMode;
+  rules?: Partial<Record<string, RuleMode>>;
 }
 
 /** Rule names, as they appear in `fraud_rules` (Error object) and `fraud_flags` (Transaction). */
@@ -116,4 +121,52 @@ export const RULES = {
    * together, and timers coarsened by anti-fingerprinting (Firefox `resistFingerprinting`).
    */
   roboticTyping: 'robotic_typing',
+  /**
+   * Screen, window and viewport sizes no desktop browser reports together (flag `impossible_geometry`,
+   * src/fraud/geometry.ts). False-positive risk: low (a Chromium zoomed out with a wide side panel; an 800 x 600
+   * virtual machine without a desktop panel).
+   */
+  impossibleGeometry: 'impossible_geometry',
+  /**
+   * The user agent's Chrome or Firefox version contradicts the engine's CSS support (flag `engine_mismatch`,
+   * src/fraud/engine.ts). False-positive risk: low (Chrome's experimental web platform features turned on).
+   */
+  engineMismatch: 'engine_mismatch',
+  /**
+   * Every key of a card field released just as the next is pressed (at least 6 presses; median release-to-press
+   * within 10 ms of 0, spread under 15 ms): a driver that holds each key for its delay. False-positive risk: low: a
+   * person's release-to-press times spread over tens of milliseconds, fast typists' overlapping keys included.
+   */
+  heldToNextKey: 'held_to_next_key',
+  /**
+   * A capital letter typed on a physical letter key with neither Shift nor Caps Lock down (drivers send `A`
+   * without Shift). False-positive risk: low: mobile keyboards' automatic capitals, on-screen keyboards and
+   * dictation send no physical key code and are not counted; Sticky Keys hold Shift in the event.
+   */
+  shiftlessCapitals: 'shiftless_capitals',
+  /**
+   * Trusted key presses in a card field while the document did not have the focus (a driver typing into a
+   * background window or tab). False-positive risk: very low: the system sends keys to the focused window only.
+   */
+  unfocusedTyping: 'unfocused_typing',
 } as const;
+
+/** The rules a `--rule NAME=MODE` may set: every rule but the count rules (set by their thresholds). */
+export const SETTABLE_RULES: readonly string[] = Object.values(RULES).filter(
+  (rule) => ![RULES.velocity, RULES.cardVelocity, RULES.ipVelocity].includes(rule as never),
+);
+
+/**
+ * Reads `--rule NAME=MODE` flags into {@link FraudOptions.rules}. @returns the overrides, or the problem with the
+ * first flag that is not `NAME=MODE` with a {@link SETTABLE_RULES} name and a {@link RULE_MODES} mode.
+ */
+export function ruleOverrides(flags: readonly string[] = []): { rules: Partial<Record<string, RuleMode>> } | { problem: string } {
+  const rules: Partial<Record<string, RuleMode>> = {};
+  for (const flag of flags) {
+    const [name = '', mode = ''] = flag.split('=');
+    if (!SETTABLE_RULES.includes(name) || !RULE_MODES.includes(mode as RuleMode))
+      return { problem: `--rule must be NAME=off|flag|decline with NAME one of ${SETTABLE_RULES.join(', ')} (got ${flag.slice(0, 60)})` };
+    rules[name] = mode as RuleMode;
+  }
+  return { rules };
+}

@@ -48,7 +48,13 @@ export const softwareRenderer = (device: DeviceRecord): boolean => {
  * The consistency flags of the browser (src/fraud/consistency.ts), each a rule of its name; they arrive in the
  * `automation` list. False-positive risks: `RULES` in fraud-rules.ts.
  */
-export const CONSISTENCY_RULES: readonly string[] = [RULES.workerMismatch, RULES.tamperedNative, RULES.permissionMismatch];
+export const CONSISTENCY_RULES: readonly string[] = [
+  RULES.workerMismatch,
+  RULES.tamperedNative,
+  RULES.permissionMismatch,
+  RULES.impossibleGeometry,
+  RULES.engineMismatch,
+];
 
 /**
  * Automation flags no rule takes alone: `no_plugins` (older clients sent it; Chrome set to download PDFs lists no
@@ -63,22 +69,42 @@ export const automated = (device: DeviceRecord): boolean =>
 /** Shortest median time between key presses, and shortest median key hold, of a person's typing (ms). */
 const HUMAN_INTERVAL_MS = 15;
 const HUMAN_DWELL_MS = 10;
+/**
+ * Keys released within 10 ms of the next press (median) with a spread under 15 ms are a driver's: its round trip
+ * per key is a few ms (more on a loaded machine); a person's release-to-press times spread over tens of ms.
+ */
+const SYNCED_FLIGHT_MS = 10;
+const SYNCED_SPREAD_MS = 15;
 
 /**
- * The entry rules that match the card entry's summary (`POST /device-data/entry`), none without one:
- * - `scripted_entry`: the entry methods include `scripted` (the value did not come from trusted input events);
- * - `keyless_entry`: they include `inserted` (text inserted without a key press, not pasted, not autofilled);
- * - `robotic_typing`: at least 4 key presses with a median interval under 15 ms or a median dwell under 10 ms.
- * Autofill and paste never match by themselves. False-positive risks: `RULES` in fraud-rules.ts.
+ * The entry rules that match the card entry's summaries (`POST /device-data/entry`), none without one:
+ * - on the card number: `scripted_entry` (the methods include `scripted`: the value did not come from trusted input
+ *   events) and `keyless_entry` (they include `inserted`: text inserted without a key press, not pasted, not
+ *   autofilled);
+ * - on any card field: `robotic_typing` (at least 4 key presses with a median interval under 15 ms or a median hold
+ *   under 10 ms); `held_to_next_key` (at least 6 key presses, each released just as the next is pressed: the median
+ *   release-to-press time within 10 ms of 0 and its spread under 15 ms, whatever the pace: a driver's typing with a
+ *   delay); `shiftless_capitals` (a capital typed on a letter key with neither Shift nor Caps Lock); and
+ *   `unfocused_typing` (trusted key presses while the document did not have the focus).
+ * Autofill, paste and corrections never match by themselves. False-positive risks: `RULES` in fraud-rules.ts.
  */
 export function entryRules(device: DeviceRecord): string[] {
+  const fields = Object.values(device.entry ?? {}).filter((field) => !!field);
   const card = device.entry?.card_number;
-  if (!card) return [];
   const out: string[] = [];
-  if (card.methods.includes('scripted')) out.push(RULES.scriptedEntry);
-  if (card.methods.includes('inserted')) out.push(RULES.keylessEntry);
-  const fast = (card.key_interval_ms?.[0] ?? Infinity) < HUMAN_INTERVAL_MS || (card.key_dwell_ms ?? Infinity) < HUMAN_DWELL_MS;
-  if (card.keys >= 4 && fast) out.push(RULES.roboticTyping);
+  if (card?.methods.includes('scripted')) out.push(RULES.scriptedEntry);
+  if (card?.methods.includes('inserted')) out.push(RULES.keylessEntry);
+  const any = (rule: string, test: (field: (typeof fields)[number]) => boolean) => fields.some(test) && out.push(rule);
+  any(
+    RULES.roboticTyping,
+    (f) => f.keys >= 4 && ((f.key_interval_ms?.[0] ?? Infinity) < HUMAN_INTERVAL_MS || (f.key_dwell_ms ?? Infinity) < HUMAN_DWELL_MS),
+  );
+  any(
+    RULES.heldToNextKey,
+    (f) => f.keys >= 6 && !!f.key_flight_ms && Math.abs(f.key_flight_ms[0]) < SYNCED_FLIGHT_MS && f.key_flight_ms[1] < SYNCED_SPREAD_MS,
+  );
+  any(RULES.shiftlessCapitals, (f) => !!f.shiftless_capitals);
+  any(RULES.unfocusedTyping, (f) => !!f.unfocused_keys);
   return out;
 }
 
@@ -179,8 +205,11 @@ export const clientIp = (xff: string | undefined): string | null => xff?.split('
 export function scoreDevice(d: Deps, deviceSessionId: string | undefined, card: CardFacts, ip: string | null = null): Verdict {
   const verdict: Verdict = { declined: [], flagged: [] };
   if (!deviceSessionId) return verdict;
-  const put = (mode: RuleMode, rule: string) => mode !== 'off' && (mode === 'decline' ? verdict.declined : verdict.flagged).push(rule);
   const f = d.fraud;
+  const put = (group: RuleMode, rule: string) => {
+    const mode = f.rules?.[rule] ?? group;
+    if (mode !== 'off') (mode === 'decline' ? verdict.declined : verdict.flagged).push(rule);
+  };
   const device = d.store.devices.get(deviceSessionId);
   const visitorId = device?.data.visitor_id ?? null;
   const now = d.clock.nowMs();

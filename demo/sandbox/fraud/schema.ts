@@ -107,37 +107,63 @@ export const deviceDataSchema = z
 /** A parsed device-data body. */
 export type DeviceDataBody = z.output<typeof deviceDataSchema>;
 
-/** How a card number was entered (`EntryMethod`, src/fraud/entry.ts). */
+/** How a card field was entered (`EntryMethod`, src/fraud/entry-summary.ts). */
 export const ENTRY_METHODS = ['typed', 'pasted', 'autofilled', 'inserted', 'scripted'] as const;
 
+/** The card fields an entry summary may describe (`EntryField`, src/fraud/entry.ts), by the spec's names. */
+export const ENTRY_FIELDS = ['card_number', 'holder_name', 'expiry', 'expiration_month', 'expiration_year', 'cvv2'] as const;
+
 const ms = (max: number) => z.number().min(0).max(max);
+const count = z.number().int().min(0).max(10_000);
 
 /**
- * One field's entry summary (`EntrySummary`, src/fraud/entry.ts): never a value, only how it was entered.
+ * One field's entry summary (`EntrySummary`, src/fraud/entry-summary.ts): never a value, only how it was entered.
  * - `methods`: the ways seen, each once ({@link ENTRY_METHODS});
  * - `keys`: trusted key presses in the field, 0-10000;
  * - `key_interval_ms`: [median, interquartile range] of the times between them, or null under 2 presses;
  * - `key_dwell_ms`: median time a key was held down, or null;
+ * - `key_flight_ms`: [median, interquartile range] of the times from a key's release to the next press (the median
+ *   may be negative, down to -600000), or null; optional (older clients send none);
  * - `focus_to_complete_ms`: first focus to the last change, or null;
- * - `focus_changes`: times the field got the focus, 0-10000.
+ * - `focus_changes`: times the field got the focus, 0-10000;
+ * - `shiftless_capitals`, `unfocused_keys`, `corrections`: capitals typed without Shift or Caps Lock, key presses
+ *   while the document lacked the focus, trusted deletions; 0-10000 each, optional.
  */
 export const entrySummarySchema = z.object({
   methods: z.array(z.enum(ENTRY_METHODS)).max(ENTRY_METHODS.length),
-  keys: z.number().int().min(0).max(10_000),
+  keys: count,
   key_interval_ms: z.tuple([ms(600_000), ms(600_000)]).nullable(),
   key_dwell_ms: ms(600_000).nullable(),
+  key_flight_ms: z
+    .tuple([z.number().min(-600_000).max(600_000), ms(600_000)])
+    .nullable()
+    .optional(),
   focus_to_complete_ms: ms(86_400_000).nullable(),
-  focus_changes: z.number().int().min(0).max(10_000),
+  focus_changes: count,
+  shiftless_capitals: count.optional(),
+  unfocused_keys: count.optional(),
+  corrections: count.optional(),
 });
+
+/** One field's parsed entry summary. */
+export type EntrySummaryBody = z.output<typeof entrySummarySchema>;
 
 /**
  * `POST /v1/{merchant_id}/device-data/entry` body: the behavioural summary of the card entry, sent when the shopper
  * submits, under the `device_session_id` whose device data already arrived: `{ device_session_id, entry:
- * { card_number: EntrySummary } }`.
+ * { card_number?: EntrySummary, holder_name?: ..., expiry?: ..., expiration_month?: ..., expiration_year?: ...,
+ * cvv2?: ... } }`, at least one field.
  */
 export const deviceEntrySchema = z.object({
   device_session_id: z.string().max(255).regex(DEVICE_SESSION_ID),
-  entry: z.object({ card_number: entrySummarySchema }),
+  entry: z
+    .object(
+      Object.fromEntries(ENTRY_FIELDS.map((field) => [field, entrySummarySchema.optional()])) as Record<
+        (typeof ENTRY_FIELDS)[number],
+        z.ZodOptional<typeof entrySummarySchema>
+      >,
+    )
+    .refine((entry) => Object.values(entry).some(Boolean), { message: 'at least one field' }),
 });
 
 /** A parsed entry summary body. */

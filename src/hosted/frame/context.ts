@@ -53,6 +53,9 @@ export interface FrameContext {
   sayReady(failedFonts: string[]): void;
   /** The later script's part, loaded once (see ./loader.ts); asking again after a failure loads it again. */
   laterPart(): Promise<FrameLater>;
-  /** The events of this frame's inputs from its start until the later part takes them (see `recordEarlyEvents`). */
-  earlyEvents?: Event[];
+  /**
+   * The events of this frame's inputs from its start until the later part takes them (see `recordEarlyEvents`),
+   * each with whether the document had the focus then (`document.hasFocus()`: a replay would read its own time's).
+   */
+  earlyEvents?: [event: Event, focused: boolean][];
 }

@@ -124,8 +124,8 @@ function reportHeight(frame: FrameContext): void {
 
 /**
  * Binds the frame's inputs to the engine: the card element's four (built here), or a split field's one, which
- * it also offers its siblings (see ./siblings.ts). The error line shows the first error among them. In the frame
- * holding the card number, the inputs' events are kept for the later part, and the first focus asks for it.
+ * it also offers its siblings (see ./siblings.ts). The error line shows the first error among them. The inputs'
+ * events are kept for the later part (the card entry's signals of every field), and the first focus asks for it.
  */
 function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void): FrameInputs {
   const { doc, frameSettings: settings } = frame;
@@ -148,11 +148,9 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
       siblingBrand: () => frame.currentBrand,
       setBrand,
     });
-  if (holdsNumber(frame)) {
-    const own = inputs.map(([, input]) => input);
-    recordEarlyEvents(frame, own);
-    for (const input of own) input.addEventListener('focus', () => void frame.laterPart().catch(() => {}), { once: true });
-  }
+  const own = inputs.map(([, input]) => input);
+  recordEarlyEvents(frame, own);
+  for (const input of own) input.addEventListener('focus', () => void frame.laterPart().catch(() => {}), { once: true });
   return inputs;
 }
 
@@ -179,7 +177,7 @@ function configureInputs(frame: FrameContext, inputs: FrameInputs): string[] {
 /**
  * Runs the frame: called once by the frame page's first script. Touches only this document. Says `ready` at once,
  * or, when the mount declares brand fonts, once they have loaded or failed (the later part loads them); then, in
- * idle time, the frame holding the card number loads its later part.
+ * idle time, every frame of the mount loads its later part (the same file, cached for good under its version).
  *
  * @param win the frame's window (for tests); default `window`.
  * @param load loads the later part (for tests); default the later script (see `loadLaterScript`).
@@ -220,6 +218,6 @@ export function startFrame(win: Window = window, load: (frame: FrameContext) => 
   if (config.fonts !== undefined) void frame.laterPart().catch(() => frame.sayReady(families));
   else {
     frame.sayReady([]);
-    if (holdsNumber(frame)) whenIdle(() => void frame.laterPart().catch(() => {}));
+    whenIdle(() => void frame.laterPart().catch(() => {}));
   }
 }

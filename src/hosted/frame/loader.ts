@@ -58,13 +58,14 @@ export const EARLY_EVENT_TYPES = ['focus', 'blur', 'keydown', 'keyup', 'input', 
 const MAX_EARLY_EVENTS = 2000;
 
 /**
- * Keeps the events of `inputs` (of {@link EARLY_EVENT_TYPES}, in the order they happen) in `frame.earlyEvents`
- * until the later part takes them and replays them to its own listeners (see `watchFromStart`): a shopper who
- * types before it has arrived is seen as one who typed after.
+ * Keeps the events of `inputs` (of {@link EARLY_EVENT_TYPES}, in the order they happen) in `frame.earlyEvents`,
+ * each with whether the document had the focus then, until the later part takes them and replays them to its own
+ * listeners (see `watchFromStart`): a shopper who types before it has arrived is seen as one who typed after.
  */
 export function recordEarlyEvents(frame: FrameContext, inputs: readonly HTMLInputElement[]): void {
-  const early: Event[] = (frame.earlyEvents = []);
-  const keep = (event: Event) => frame.earlyEvents === early && early.length < MAX_EARLY_EVENTS && early.push(event);
+  const early: [Event, boolean][] = (frame.earlyEvents = []);
+  const keep = (event: Event) =>
+    frame.earlyEvents === early && early.length < MAX_EARLY_EVENTS && early.push([event, frame.doc.hasFocus()]);
   for (const input of inputs) for (const type of EARLY_EVENT_TYPES) input.addEventListener(type, keep, { capture: true });
 }
 

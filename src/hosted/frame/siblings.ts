@@ -1,4 +1,5 @@
 import type { Brand } from '../../card/types';
+import type { EntrySummary } from '../../fraud/entry';
 import type { HostedField } from '../protocol';
 import type { FieldHandle, FrameContext } from './context';
 
@@ -12,6 +13,11 @@ export interface SiblingHandle extends FieldHandle {
   siblingBrand(): Brand | null;
   /** The mount's autofill section (see `FrameContext.autofillSection`): the frame that starts first makes it. */
   autofillSection: string;
+  /**
+   * How this frame's field was entered (src/fraud/entry.ts), for the card-number frame to send with its token
+   * request: set by the frame's later part; undefined until it has loaded or while nothing was entered.
+   */
+  fieldEntry?(): EntrySummary | undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CardInput } from '../../card/types';
 import type { PayTokenError } from '../../errors/base';
 import { configError } from '../../errors/configuration';
 import { deviceDataSent } from '../../fraud/device-data';
+import { registerEntry } from '../../fraud/entry';
 import { deviceSessionId } from '../../fraud/session';
 import { fetchIo } from '../../http/pristine';
 import { postToken } from '../../http/tokenize';
@@ -78,6 +79,8 @@ export async function tokenizeInFrame(
     // under a refused merchant id, key, time-out or brands list there is no configuration to send with
     if (!frame.frameTokenConfig) throw frame.configProblem;
     const tokenRequest = postToken(frame.frameTokenConfig, readCard(fields, request), fetchIo(), config.acceptedBrands);
+    // the split fields' entry summaries are their frames', read from each sibling when the summary is sent
+    for (const [field, sibling] of findSiblings(frame)) registerEntry(field, () => sibling.fieldEntry?.());
     const [{ data: token }] = await Promise.all([tokenRequest, collected.then(() => deviceDataSent())]);
     frame.postToPage({ t: 'token', id: request.id, token, session: deviceSessionId() });
   } catch (error) {

@@ -188,9 +188,41 @@ describe('collectDeviceData', () => {
     // happy-dom: no canvas, WebGL or audio
     expect(d.missing).toMatchObject({ canvas: 'unsupported', webgl: 'unsupported', audio: 'unsupported', fonts: 'unsupported' });
     for (const name of Object.keys(d.missing)) expect(d.signals).not.toHaveProperty(name);
-    expect(Object.keys(d.signals).length + Object.keys(d.missing).length).toBe(15);
+    // happy-dom runs no Worker: the consistency checks' Worker is named missing, with its reason
+    expect(d.missing.worker).toMatch(/^(unsupported|blocked)$/);
+    expect(Object.keys(d.signals).length + Object.keys(d.missing).length).toBe(16);
     expect(d.timings.total).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(d.timings).sort()).toEqual([...Object.keys(d.signals), ...Object.keys(d.missing), 'total'].sort());
+    const missingSignals = Object.keys(d.missing).filter((name) => name !== 'worker');
+    expect(Object.keys(d.timings).sort()).toEqual([...Object.keys(d.signals), ...missingSignals, 'total'].sort());
+  });
+
+  it('waits for the Worker within the budget: one that answers after the signals is compared (worker_mismatch)', async () => {
+    ordinaryBrowser();
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage?: (e: { data: unknown }) => void;
+        constructor() {
+          // later than the signals (happy-dom's take a few ms), a page that claims other cores than its Worker
+          setTimeout(() => this.onmessage?.({ data: [navigator.hardwareConcurrency + 2, navigator.userAgent] }), 80);
+        }
+      },
+    );
+    stub(URL, 'createObjectURL', () => 'blob:test/1');
+    const d = await collectDeviceData(500);
+    expect(d.automation).toContain('worker_mismatch');
+    expect(d.timings.worker).toBeGreaterThanOrEqual(75);
+    expect(d.missing).not.toHaveProperty('worker');
+  });
+
+  it('a Worker that does not answer within the budget is named missing: timeout, and compared with nothing', async () => {
+    ordinaryBrowser();
+    vi.stubGlobal('Worker', class {});
+    stub(URL, 'createObjectURL', () => 'blob:test/1');
+    const d = await collectDeviceData(120);
+    expect(d.missing.worker).toBe('timeout');
+    expect(d.automation).not.toContain('worker_mismatch');
+    expect(d.timings.total).toBeGreaterThanOrEqual(115);
   });
 
   it('is the same visitor id on the same device, and another one when a signal changes', async () => {
@@ -237,10 +269,25 @@ describe('automationFlags', () => {
     ['automation_globals', () => stub(window, '__playwright__binding__', {})],
     ['automation_globals', () => stub(window, '__selenium_unwrapped', {})],
     ['automation_globals', () => stub(window, 'domAutomationController', {})],
+    ['automation_globals', () => stub(window, '__pwInitScripts', {})],
+    // a DevTools protocol binding under a random name (Runtime.addBinding, patched drivers): native, nameless
+    ['automation_globals', () => stub(window, 'hhqmnapf4pza', new Proxy(() => {}, {}))],
   ])('%s', (flag, setUp) => {
     ordinaryBrowser();
     setUp();
     expect(automationFlags()).toEqual([flag]);
+  });
+
+  it("a page's own globals are none: an anonymous function of its own, a named native one, a getter that must not run", () => {
+    ordinaryBrowser();
+    stub(window, 'onPay', function () {});
+    stub(window, 'largest', Math.max);
+    stub(window, 'pwa', {});
+    stub(window, 'trap', undefined, () => {
+      throw new Error('a getter ran');
+    });
+    expect((window as unknown as { onPay: () => void }).onPay.name).toBe('');
+    expect(automationFlags()).toEqual([]);
   });
 
   it('no plugins is no flag, on desktop or mobile (Chrome set to download PDFs lists none)', () => {

@@ -19,9 +19,6 @@ import {
 } from '../../../src/fraud/consistency';
 import { stub } from './helpers';
 
-/** A promise settled `ms` from now: the collection's end, for the Worker. */
-const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A native getter (V8's own `Map.prototype.size`): it throws a TypeError on a wrong receiver. */
 const NATIVE_GETTER = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!;
 
@@ -140,6 +137,7 @@ describe('workerMismatch (worker_mismatch)', () => {
     expect(workerMismatch(page, [8, page[1]!, null, page[3]!])).toBe(false);
     expect(workerMismatch([8, undefined, page[2]!, page[3]!], page)).toBe(false);
     expect(workerMismatch(page, undefined)).toBe(false);
+    expect(workerMismatch(page, 'timeout')).toBe(false);
   });
 
   it("the page's probe: navigator's four values", () => {
@@ -173,7 +171,7 @@ describe('askWorker: the Worker from a blob: URL', () => {
 
   it("its source is the probe alone: run with a Worker's globals, it posts the Worker's values", async () => {
     const fake = fakeWorker((w) => setTimeout(() => w.onmessage?.({ data: [2, 'ua', 'Linux x86_64', 'en'] })));
-    await askWorker(later(500));
+    await askWorker(500);
     const source = await fake.blobs[0]!.text();
     const posted: unknown[] = [];
     const workerNavigator = { hardwareConcurrency: 2, userAgent: 'UA', platform: 'Linux x86_64', languages: ['es-MX', 'es'] };
@@ -183,27 +181,38 @@ describe('askWorker: the Worker from a blob: URL', () => {
 
   it('resolves with the answer', async () => {
     fakeWorker((w) => setTimeout(() => w.onmessage?.({ data: [2] })));
-    expect(await askWorker(later(500))).toEqual([2]);
+    expect(await askWorker(500)).toEqual([2]);
   });
 
-  it('a Worker blocked by the page (CSP worker-src, Trusted Types) throws: undefined, nothing thrown', async () => {
+  it('a Worker blocked by the page (CSP worker-src, Trusted Types) throws: blocked, nothing thrown', async () => {
     fakeWorker(() => {
       throw new DOMException('blocked', 'SecurityError');
     });
-    expect(await askWorker(later(500))).toBeUndefined();
+    expect(await askWorker(500)).toBe('blocked');
   });
 
-  it('a Worker that fails to load (error event): undefined', async () => {
+  it('a Worker that fails to load (error event): blocked', async () => {
     fakeWorker((w) => setTimeout(() => w.onerror?.()));
-    expect(await askWorker(later(500))).toBeUndefined();
+    expect(await askWorker(500)).toBe('blocked');
   });
 
-  it('a Worker that has not answered when the collection ends: undefined then', async () => {
+  it('no Worker at all: unsupported', async () => {
+    vi.stubGlobal('Worker', undefined);
+    expect(await askWorker(500)).toBe('unsupported');
+  });
+
+  it('a Worker that has not answered within the bound: timeout then, and a late answer changes nothing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    fakeWorker(() => {});
-    const answer = askWorker(later(300));
+    let answer: ((e: { data: unknown }) => void) | undefined;
+    fakeWorker((w) => (answer = (e) => w.onmessage?.(e)));
+    const result = askWorker(300);
+    await vi.advanceTimersByTimeAsync(299);
+    answer!({ data: [3] });
+    expect(await result).toEqual([3]);
+    const late = askWorker(300);
     await vi.advanceTimersByTimeAsync(300);
-    expect(await answer).toBeUndefined();
+    answer!({ data: [4] });
+    expect(await late).toBe('timeout');
   });
 
   it('under Trusted Types, the URL goes through a policy named paytoken (made once)', async () => {
@@ -214,8 +223,8 @@ describe('askWorker: the Worker from a blob: URL', () => {
     }));
     // (the policy's rule is the identity: only this module holds the policy)
     vi.stubGlobal('trustedTypes', { createPolicy });
-    await askWorker(later(500));
-    await askWorker(later(500));
+    await askWorker(500);
+    await askWorker(500);
     expect(createPolicy).toHaveBeenCalledTimes(1);
     expect(createPolicy.mock.calls[0]![0]).toBe('paytoken');
     expect(urls).toEqual([{ trusted: 'blob:test/1' }, { trusted: 'blob:test/1' }]);
@@ -262,9 +271,9 @@ describe('consistencyChecks', () => {
     stub(navigator, 'userAgent', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/156');
     vi.stubGlobal('Worker', undefined);
     // the stubs are own properties of navigator shadowing its getters: tampered_native as well
-    expect(await consistencyChecks(later(300))).toEqual(['tampered_native', 'permission_mismatch']);
+    expect(await consistencyChecks(await askWorker(300))).toEqual(['tampered_native', 'permission_mismatch']);
     vi.stubGlobal('Navigator', undefined); // tamperedNative now throws: not flagged, nothing thrown
-    expect(await consistencyChecks(later(300))).toEqual(['permission_mismatch']);
+    expect(await consistencyChecks('unsupported')).toEqual(['permission_mismatch']);
   });
 
   it('a genuine browser whose Worker agrees: no flag', async () => {
@@ -289,8 +298,8 @@ describe('consistencyChecks', () => {
       },
     );
     // the getters defined here are JavaScript, not native code: tampered_native is right; nothing else
-    expect(await consistencyChecks(later(300))).toEqual(['tampered_native']);
+    expect(await consistencyChecks(await askWorker(300))).toEqual(['tampered_native']);
     workerCores = 8; // the Worker now disagrees
-    expect(await consistencyChecks(later(300))).toEqual(['worker_mismatch', 'tampered_native']);
+    expect(await consistencyChecks(await askWorker(300))).toEqual(['worker_mismatch', 'tampered_native']);
   });
 });

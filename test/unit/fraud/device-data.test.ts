@@ -149,7 +149,7 @@ describe('deviceDataSent: the card entry summary follows the device data', () =>
     document.body.innerHTML = '<input>';
     const input = document.querySelector('input')!;
     const ctrl = new AbortController();
-    watchEntry(input, ctrl.signal);
+    watchEntry(input, 'card_number', ctrl.signal);
     input.value = '4111111111111111'; // set by script: no trusted input event
     await deviceData({}, () => TARGET);
     await deviceDataSent();

@@ -10,7 +10,9 @@ import { entrySummary, watchEntry } from '../../../src/fraud/entry';
 /** An event of `eventType` on `input`, trusted or not, at `at` ms, with extra members (inputType, code, key). */
 function fire(input: HTMLInputElement, eventType: string, at: number, extra: Record<string, unknown> = {}, trusted = true) {
   const e = new Event(eventType);
-  for (const [k, v] of Object.entries({ isTrusted: trusted, timeStamp: at, ...extra })) Object.defineProperty(e, k, { value: v });
+  const modifiers = { getModifierState: (key: string) => key === 'CapsLock' && !!extra.capsLock };
+  for (const [k, v] of Object.entries({ isTrusted: trusted, timeStamp: at, ...modifiers, ...extra }))
+    Object.defineProperty(e, k, { value: v });
   input.dispatchEvent(e);
 }
 
@@ -23,7 +25,7 @@ function watched() {
   const input = document.querySelector('input')!;
   const ctrl = new AbortController();
   watches.push(ctrl);
-  watchEntry(input, ctrl.signal);
+  watchEntry(input, 'card_number', ctrl.signal);
   return { input, stop: () => ctrl.abort() };
 }
 
@@ -48,7 +50,7 @@ describe('watchEntry and entrySummary', () => {
   it("typed by a person: typed, 16 keys, the intervals' median and spread, dwell, focus to complete", () => {
     const { input, stop } = watched();
     type(input, '4111111111111111', 1000, [150, 210, 180, 260]);
-    const s = entrySummary()!.card_number;
+    const s = entrySummary()!.card_number!;
     expect(s.methods).toEqual(['typed']);
     expect(s.keys).toBe(16);
     // intervals 150 x3, 180 x4, 210 x4, 260 x4: median 210, interquartile range 260 - 180
@@ -65,7 +67,7 @@ describe('watchEntry and entrySummary', () => {
     input.addEventListener('input', () => (input.value = input.value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ')));
     type(input, '4111111111111111', 0, [170]);
     expect(input.value).toBe('4111 1111 1111 1111');
-    expect(entrySummary()!.card_number.methods).toEqual(['typed']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['typed']);
     stop();
   });
 
@@ -74,7 +76,7 @@ describe('watchEntry and entrySummary', () => {
     fire(input, 'focus', 0);
     input.value = '4111111111111111';
     fire(input, 'input', 900, { inputType: 'insertFromPaste' });
-    expect(entrySummary()!.card_number).toMatchObject({
+    expect(entrySummary()!.card_number!).toMatchObject({
       methods: ['pasted'],
       keys: 0,
       key_interval_ms: null,
@@ -91,7 +93,7 @@ describe('watchEntry and entrySummary', () => {
     const { input, stop } = watched();
     input.value = '4111111111111111';
     fire(input, 'input', 10, extra);
-    expect(entrySummary()!.card_number.methods).toEqual(['autofilled']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['autofilled']);
     stop();
   });
 
@@ -100,7 +102,7 @@ describe('watchEntry and entrySummary', () => {
     vi.spyOn(input, 'matches').mockImplementation((s: string) => s === ':autofill');
     input.value = '4111111111111111';
     fire(input, 'input', 10, { inputType: 'insertText' });
-    expect(entrySummary()!.card_number.methods).toEqual(['autofilled']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['autofilled']);
     stop();
   });
 
@@ -109,14 +111,14 @@ describe('watchEntry and entrySummary', () => {
     fire(input, 'focus', 0);
     input.value = '4111111111111111';
     fire(input, 'input', 3, { inputType: 'insertText' });
-    expect(entrySummary()!.card_number).toMatchObject({ methods: ['inserted'], keys: 0 });
+    expect(entrySummary()!.card_number!).toMatchObject({ methods: ['inserted'], keys: 0 });
     stop();
   });
 
   it('set by script (input.value =) with no event at all: scripted', () => {
     const { input, stop } = watched();
     input.value = '4111111111111111';
-    expect(entrySummary()!.card_number.methods).toEqual(['scripted']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['scripted']);
     stop();
   });
 
@@ -124,7 +126,7 @@ describe('watchEntry and entrySummary', () => {
     const { input, stop } = watched();
     input.value = '4111111111111111';
     fire(input, 'input', 5, { inputType: 'insertText' }, false);
-    expect(entrySummary()!.card_number.methods).toEqual(['scripted']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['scripted']);
     stop();
   });
 
@@ -132,7 +134,7 @@ describe('watchEntry and entrySummary', () => {
     const { input, stop } = watched();
     type(input, '4111', 0, [200]);
     input.value = '5555555555554444';
-    expect(entrySummary()!.card_number.methods).toEqual(['typed', 'scripted']);
+    expect(entrySummary()!.card_number!.methods).toEqual(['typed', 'scripted']);
     stop();
   });
 
@@ -140,14 +142,14 @@ describe('watchEntry and entrySummary', () => {
     const { input, stop } = watched();
     fire(input, 'keydown', 1, { code: 'Digit4', key: '4' }, false);
     fire(input, 'keyup', 2, { code: 'Digit4', key: '4' }, false);
-    expect(entrySummary()!.card_number).toMatchObject({ keys: 0, key_dwell_ms: null });
+    expect(entrySummary()!.card_number!).toMatchObject({ keys: 0, key_dwell_ms: null });
     stop();
   });
 
   it('robotic key timing shows in the summary: 2 ms apart, released at once', () => {
     const { input, stop } = watched();
     type(input, '4111111111111111', 0, [2], 0.5);
-    expect(entrySummary()!.card_number).toMatchObject({ methods: ['typed'], keys: 16, key_interval_ms: [2, 0], key_dwell_ms: 0.5 });
+    expect(entrySummary()!.card_number!).toMatchObject({ methods: ['typed'], keys: 16, key_interval_ms: [2, 0], key_dwell_ms: 0.5 });
     stop();
   });
 
@@ -156,13 +158,90 @@ describe('watchEntry and entrySummary', () => {
     fire(input, 'focus', 0);
     fire(input, 'focus', 100);
     fire(input, 'focus', 200);
-    expect(entrySummary()!.card_number).toMatchObject({ methods: [], focus_changes: 3, focus_to_complete_ms: null });
+    expect(entrySummary()!.card_number!).toMatchObject({ methods: [], focus_changes: 3, focus_to_complete_ms: null });
     stop();
   });
 
   it('after the watch ends (unmount), the input is no longer summarised', () => {
     const { stop } = watched();
     stop();
+    expect(entrySummary()).toBeUndefined();
+  });
+
+  it('each key held exactly the gap to the next (a driver typing with a delay): flight about 0 whatever the pace', () => {
+    const { input, stop } = watched();
+    fire(input, 'focus', 0);
+    let t = 500;
+    for (const [i, gap] of [180, 95, 240, 130, 70, 210, 160].entries()) {
+      fire(input, 'keydown', t, { code: `Digit${i}`, key: String(i) });
+      input.value += String(i);
+      fire(input, 'input', t + 0.5, { inputType: 'insertText' });
+      fire(input, 'keyup', t + gap - 1, { code: `Digit${i}`, key: String(i) });
+      t += gap;
+    }
+    expect(entrySummary()!.card_number!.key_flight_ms).toEqual([1, 0]);
+    stop();
+  });
+
+  it("a person's flights: from the release to the next press, negative when keys overlap", () => {
+    const { input, stop } = watched();
+    type(input, '41111', 0, [150, 60, 200, 120], 90);
+    // presses 150, 60, 200, 120 apart, each held 90 ms: flights 60, -30, 110, 30
+    expect(entrySummary()!.card_number!.key_flight_ms).toEqual([60, 80]);
+    stop();
+  });
+
+  it('capitals: counted without Shift or Caps Lock on a physical letter key; never with Shift, Caps Lock, or no key code', () => {
+    const { input, stop } = watched();
+    const key = (at: number, extra: Record<string, unknown>) => fire(input, 'keydown', at, extra);
+    key(10, { code: 'KeyA', key: 'A' }); // a driver's 'A' without Shift
+    key(20, { code: 'KeyA', key: 'A', shiftKey: true });
+    key(30, { code: 'KeyP', key: 'P', capsLock: true });
+    key(40, { code: '', key: 'P' }); // an on-screen keyboard or dictation sending characters
+    key(50, { code: 'KeyN', key: 'n' });
+    key(60, { code: 'Digit4', key: '$' });
+    expect(entrySummary()!.card_number!.shiftless_capitals).toBe(1);
+    stop();
+  });
+
+  it('key presses while the document does not have the focus are counted', () => {
+    const { input, stop } = watched();
+    type(input, '41', 0, [150]);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    type(input, '11', 1000, [150]);
+    expect(entrySummary()!.card_number).toMatchObject({ keys: 4, unfocused_keys: 2 });
+    stop();
+  });
+
+  it('corrections: trusted deletions are counted, and keep the entry typed', () => {
+    const { input, stop } = watched();
+    type(input, '4112', 0, [150]);
+    fire(input, 'keydown', 2000, { code: 'Backspace', key: 'Backspace' });
+    input.value = input.value.slice(0, -1);
+    fire(input, 'input', 2001, { inputType: 'deleteContentBackward' });
+    type(input, '1', 2300, [150]);
+    expect(entrySummary()!.card_number).toMatchObject({ methods: ['typed'], corrections: 1, keys: 6 });
+    stop();
+  });
+
+  it('every card field is summarised under its name; the summary holds no character typed', () => {
+    document.body.innerHTML = '<input id="n"><input id="h"><input id="c">';
+    const [number, holder, cvv] = [...document.querySelectorAll('input')];
+    const ctrl = new AbortController();
+    watches.push(ctrl);
+    watchEntry(number, 'card_number', ctrl.signal);
+    watchEntry(holder, 'holder_name', ctrl.signal);
+    watchEntry(cvv, 'cvv2', ctrl.signal);
+    type(number!, '4111111111111111', 0, [170]);
+    type(holder!, 'ana', 5000, [140]);
+    cvv!.value = '123';
+    fire(cvv!, 'input', 9000, { inputType: 'insertFromPaste' });
+    const summary = entrySummary()!;
+    expect(Object.keys(summary)).toEqual(['card_number', 'holder_name', 'cvv2']);
+    expect(summary.holder_name).toMatchObject({ methods: ['typed'], keys: 3 });
+    expect(summary.cvv2).toMatchObject({ methods: ['pasted'], keys: 0 });
+    expect(JSON.stringify(summary)).not.toMatch(/4111|ana|123/);
+    ctrl.abort();
     expect(entrySummary()).toBeUndefined();
   });
 
