@@ -23,6 +23,8 @@ export interface Seeded {
   cvv2: string;
 }
 
+import { invoiceBody } from '../test/sandbox/cfdi-fixtures';
+
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** Calls the sandbox API; throws on an unexpected status. */
@@ -88,4 +90,66 @@ export async function seedDashboard(apiUrl: string, keys: SandboxKeys, tag = Mat
   const held = await charge(await token(apiUrl, keys, '5555555555554444', '321'), { capture: false, amount: 120 }, 201);
   await charge(await token(apiUrl, keys, '4000000000000002', '555'), {}, 402);
   return { customerId: customer.id, clabe: customer.clabe, chargeId: done.id, heldId: held.id, pan, cvv2 };
+}
+
+/** A charge of another kind than card (`body`: its method and members), merchant level, a fresh order id. */
+export const kindCharge = (apiUrl: string, keys: SandboxKeys, body: Record<string, unknown>) =>
+  call(
+    apiUrl,
+    keys,
+    'private',
+    '/charges',
+    {
+      amount: 275,
+      description: 'Despensa semanal',
+      order_id: `kind-${Math.random().toString(36).slice(2, 10)}`,
+      customer: { name: 'Luis', last_name: 'Gómez', email: 'luis@example.com' },
+      ...body,
+    },
+    201,
+  );
+
+/** What {@link seedResources} made. */
+export interface SeededResources {
+  storeId: string;
+  bankId: string;
+  walletId: string;
+  subscriptionId: string;
+  payoutId: string;
+}
+
+/**
+ * The resources beyond card charges, for the pages that show them: a store and a bank (SPEI) charge in progress, a
+ * wallet charge pending, a plan and the customer's subscription to it, a bank account and a merchant payout, a
+ * webhook to `hookUrl` (its deliveries then fill the log) and a CFDI invoice.
+ */
+export async function seedResources(apiUrl: string, keys: SandboxKeys, seed: Seeded, hookUrl: string): Promise<SeededResources> {
+  const post = (path: string, body: unknown) => call(apiUrl, keys, 'private', path, body, 201);
+  await post('/webhooks', { url: hookUrl, event_types: ['charge.created', 'charge.succeeded', 'spei.received'] });
+  const kind = (body: Record<string, unknown>) => kindCharge(apiUrl, keys, body);
+  const store = await kind({ method: 'store' });
+  const bank = await kind({ method: 'bank_account', amount: 1250 });
+  const wallet = await kind({ method: 'wallet', amount: 80, redirect_url: 'https://shop.example/back' });
+  const plan = await post('/plans', {
+    name: 'Café del mes',
+    amount: 149.9,
+    repeat_every: 1,
+    repeat_unit: 'month',
+    retry_times: 2,
+    status_after_retry: 'unpaid',
+    trial_days: 7,
+  });
+  const sub = await post(`/customers/${seed.customerId}/subscriptions`, {
+    plan_id: plan.id,
+    source_id: await token(apiUrl, keys, seed.pan, seed.cvv2),
+  });
+  await post(`/customers/${seed.customerId}/bankaccounts`, { clabe: '012180001234567899', holder_name: 'Ana Pérez', alias: 'Nómina' });
+  const payout = await post('/payouts', {
+    method: 'bank_account',
+    bank_account: { clabe: '012180001234567899', holder_name: 'Tostadores SA' },
+    amount: 50,
+    description: 'Retiro semanal',
+  });
+  await post('/invoices/v40', invoiceBody());
+  return { storeId: store.id, bankId: bank.id, walletId: wallet.id, subscriptionId: sub.id, payoutId: payout.id };
 }

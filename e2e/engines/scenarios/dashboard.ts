@@ -1,6 +1,7 @@
 /**
  * The sandbox's dashboard (`{base}/dashboard`) in each engine: signed in with the private key by the keyboard, a
- * simulation button pressed (a SPEI transfer arrives at a customer's CLABE) and its message read, the request log's
+ * simulation button pressed (a SPEI transfer arrives at a customer's CLABE) and its message read, a store charge and a
+ * bank charge paid by the buttons beside them ("Pagar en tienda", "Enviar la transferencia SPEI"), the request log's
  * token request read back masked, the clock advanced; then, in the same profile, a page of another site posts a form
  * to the dashboard (refused, the SameSite=Strict session cookie not even sent) and tries to read it (its fetch
  * fails). Outcomes are read server side: the sandbox's store and the requests it received.
@@ -8,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { seedDashboard } from '../../dashboard-seed';
+import { kindCharge, seedDashboard } from '../../dashboard-seed';
 import { waitFor, waitForText, type Tab } from '../engine';
 import { CREDENTIALS } from '../credentials';
 import type { Ctx, Scenario } from '../harness';
@@ -44,7 +45,7 @@ async function otherSite(target: string) {
 
 export const dashboard: Scenario[] = [
   {
-    name: 'dashboard: sign in with the keyboard, press the SPEI button and read what it did, the request log masked, the clock a day ahead; zero CSP violations',
+    name: 'dashboard: sign in with the keyboard, press the SPEI button and read what it did, pay a store and a SPEI charge by their buttons, the request log masked, the clock a day ahead; zero CSP violations',
     async run(ctx) {
       const seed = await seedDashboard(ctx.apiUrl, CREDENTIALS);
       const tab = await ctx.tab();
@@ -57,6 +58,17 @@ export const dashboard: Scenario[] = [
       expect(said).toContain(`Llegó una transferencia SPEI de $500.00 MXN a la CLABE ${seed.clabe}.`);
       const [deposit] = ctx.api.store.transactions.listWhere({ customerId: seed.customerId }, { offset: 0, limit: 1 });
       expect(deposit).toMatchObject({ method: 'bank', status: 'completed', amountCents: 50_000 });
+      // beside a charge: a store charge paid at the store, a bank charge paid by its SPEI transfer
+      for (const [method, button, told] of [
+        ['store', 'Pagar en tienda', /Pagado en tienda en efectivo/],
+        ['bank_account', 'Enviar la transferencia SPEI', /Llegó la transferencia SPEI a la CLABE/],
+      ] as const) {
+        const id = (await kindCharge(ctx.apiUrl, CREDENTIALS, { method })).id as string;
+        await tab.goto(`${ctx.apiUrl}/dashboard/transactions/${id}`);
+        await clickText(tab, 'button', button);
+        expect(await waitForText(tab, '.flash[role="status"]', told)).toContain(`${id}, $275.00 MXN (completed).`);
+        expect(ctx.api.store.transactions.get(id)?.status).toBe('completed');
+      }
       // the request log: the seed's first token request, masked
       const id = ctx.api.store.requestLog
         .list({ method: 'POST' }, 0, 1000)
@@ -66,13 +78,13 @@ export const dashboard: Scenario[] = [
       const body = await waitForText(tab, 'pre', /card_number/);
       expect(body).toContain('"card_number": "411111******1111"');
       expect(body).toContain('"cvv2": "[removed]"');
-      expect(await tab.evaluate(() => document.documentElement.outerHTML)).not.toMatch(new RegExp(`${seed.pan}|${seed.cvv2}`));
+      expect(await tab.evaluate(() => document.documentElement.outerHTML)).not.toMatch(new RegExp(`${seed.pan}|"${seed.cvv2}"`));
       // the clock
-      const before = offset(ctx);
+      const before = ctx.api.clock.nowMs(); // the instant, not the offset: the offset loses the real time the advance took
       await tab.goto(`${ctx.apiUrl}/dashboard/clock`);
       await clickText(tab, 'button', '+ 1 día');
       await waitForText(tab, '.flash[role="status"]', /Reloj adelantado 1 día/);
-      expect(offset(ctx) - before).toBeGreaterThanOrEqual(86_400_000);
+      expect(ctx.api.clock.nowMs() - before).toBeGreaterThanOrEqual(86_400_000);
       await expectCleanPage(ctx, tab);
     },
   },

@@ -68,6 +68,7 @@ button.danger{background:#a0131f;border-color:#a0131f}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0 1rem}
 .actions form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0}
 .sim{flex:1 1 100%}
+.date{white-space:nowrap}
 .sim .note{margin:.25rem 0 0;overflow-wrap:anywhere}
 .panel{background:#fff;border:1px solid #d5dbe3;border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem}
 .panel h2{margin-top:0}
@@ -77,13 +78,14 @@ button.danger{background:#a0131f;border-color:#a0131f}
 .signin input{width:100%}
 .error{color:#a0131f;font-weight:600}
 .foot{padding:1rem;color:#454f5c;font-size:.875rem}
+@media (min-width:48rem){td time{white-space:nowrap}}
 @media (max-width:47.99rem){
 table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
 table.stack{border:0;background:transparent}
 table.stack caption{display:block}
 table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.stack tr{background:#fff;border:1px solid #d5dbe3;border-radius:6px;margin:0 0 .75rem;padding:.25rem 0}
-table.stack td{display:grid;grid-template-columns:minmax(6.5rem,35%) 1fr;gap:.5rem;border:0;padding:.25rem .75rem;text-align:left;white-space:normal}
+table.stack td{display:grid;grid-template-columns:minmax(6.5rem,35%) minmax(0,1fr);overflow-wrap:anywhere;gap:.5rem;border:0;padding:.25rem .75rem;text-align:left;white-space:normal}
 table.stack td::before{content:attr(data-label);font-weight:600;font-size:.875rem;color:#39424d}
 dl.facts{grid-template-columns:1fr}
 dl.facts dd{margin-bottom:.35rem}

@@ -1,8 +1,12 @@
+import { billingModule } from './pages/billing';
 import { clockPage } from './pages/clock';
 import { customersPage } from './pages/customers';
+import { invoicesModule } from './pages/invoices';
+import { moneyModule } from './pages/money';
 import { overviewPage } from './pages/overview';
 import { requestsPage } from './pages/requests';
 import { transactionsPage } from './pages/transactions';
+import { webhooksModule } from './pages/webhooks';
 import type { PageModule } from './types';
 
 /**
@@ -10,4 +14,14 @@ import type { PageModule } from './types';
  * its routes are mounted under `/dashboard/{path}`, its buttons at `/dashboard/{path}/do/{name}`, its entry added to
  * the navigation.
  */
-export const PAGES: readonly PageModule[] = [overviewPage, transactionsPage, customersPage, requestsPage, clockPage];
+export const PAGES: readonly PageModule[] = [
+  overviewPage,
+  transactionsPage,
+  customersPage,
+  billingModule,
+  moneyModule,
+  webhooksModule,
+  invoicesModule,
+  requestsPage,
+  clockPage,
+];

@@ -11,7 +11,12 @@ import type { Job } from '../../store/jobs';
 import type { LedgerEntry } from '../../store/ledger';
 import type { LoggedApiRequest, RequestLogFilter } from '../../store/request-log';
 import type { Page } from '../../store/table';
-import { viewEvent } from '../../resources/webhooks/service';
+import { listDeliveries, listWebhooks, viewDelivery, viewEvent } from '../../resources/webhooks/service';
+import { listBankAccounts } from '../../resources/bank-accounts/service';
+import { listSubscriptions } from '../../resources/subscriptions/service';
+import { invoiceNotificationView, type InvoiceNotification } from '../../resources/invoices/view';
+import type { BankAccountRecord } from '../../domain/records';
+import type { PlanRecord, SubscriptionRecord } from '../../domain/subscription';
 
 export type { LoggedApiRequest, RequestLogFilter, StoredEvent, LedgerEntry, Job };
 
@@ -131,3 +136,31 @@ export const requestOf = (d: Deps, id: string): LoggedApiRequest | undefined => 
 export function clockState(d: Deps) {
   return { now: d.clock.nowMs(), offsetMs: d.clock.offsetMs, pendingJobs: d.store.jobs.pending, nextJobAt: d.store.jobs.nextDueAt() };
 }
+
+/** Every plan (active and deleted), newest first; `limit` of them from `offset`. */
+export const plans = (d: Deps, offset: number, limit: number): Slice<PlanRecord> =>
+  slice(d.store.plans.list([], { offset, limit: limit + 1 }), limit);
+
+/** Every subscription of every customer, newest first; `limit` of them from `offset`. */
+export const subscriptions = (d: Deps, offset: number, limit: number): Slice<SubscriptionRecord> =>
+  slice(d.store.subscriptions.list([], { offset, limit: limit + 1 }), limit);
+
+/** A customer's bank accounts (payout destinations) and subscriptions, the first 100 of each. */
+export function customerExtras(d: Deps, customerId: string): { banks: BankAccountRecord[]; subs: SubscriptionRecord[] } {
+  const first = { offset: 0, limit: 100 };
+  return { banks: listBankAccounts(d, customerId, first), subs: listSubscriptions(d, customerId, first) };
+}
+
+/** The webhooks, and the delivery log newest first (each delivery with its attempts); `limit` deliveries from `offset`. */
+export function webhookLog(d: Deps, offset: number, limit: number) {
+  const hooks = listWebhooks(d, { offset: 0, limit: 100 });
+  const rows = listDeliveries(d, {}, { offset, limit: limit + 1 }).map((dl) => viewDelivery(d, dl));
+  return { hooks, deliveries: slice(rows, limit) };
+}
+
+/** The CFDI invoices, newest first, as their notification object (with the XML and PDF links once stamped). */
+export const invoices = (d: Deps, offset: number, limit: number): Slice<InvoiceNotification> =>
+  slice(
+    d.store.invoices.list([], { offset, limit: limit + 1 }).map((inv) => invoiceNotificationView(inv, d.publicUrl())),
+    limit,
+  );

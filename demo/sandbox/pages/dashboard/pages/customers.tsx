@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { Deps } from '../../../env';
 import type { CustomerRecord } from '../../../domain/records';
+import { customerExtrasSection } from './customer-sections';
 import { receiveSpei } from '../../../simulate/service';
 import { amountOf, offsetOf } from '../forms';
 import { shownCard, shownMoney } from '../format';
@@ -107,7 +108,7 @@ const SpeiForm = ({ v, u }: { v: View; u: CustomerRecord }) =>
  * The sections of a customer's page after its facts, in order; a new resource adds its own (bank accounts,
  * subscriptions).
  */
-export const CUSTOMER_SECTIONS: ((d: Deps, v: View, u: CustomerRecord) => Child | null)[] = [];
+export const CUSTOMER_SECTIONS: ((d: Deps, v: View, u: CustomerRecord) => Child | null)[] = [customerExtrasSection];
 
 /** `GET /dashboard/customers/{id}`: the detail, or a 404 page. */
 function detailPage(d: Deps, c: Context<DashEnv>) {

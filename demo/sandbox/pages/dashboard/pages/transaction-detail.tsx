@@ -146,7 +146,15 @@ const Trail = ({ v, x }: { v: View; x: Detail }) => (
         <When ms={e.created} />,
         <code>{e.type}</code>,
         <span class="mono">{e.id}</span>,
-        view.deliveries.length ? view.deliveries.map((dl) => <Tag value={dl.status} tone={DELIVERY_TONE[dl.status]} />) : '—',
+        view.deliveries.length ? (
+          <span>
+            {view.deliveries.map((dl) => (
+              <Tag value={dl.status} tone={DELIVERY_TONE[dl.status]} />
+            ))}
+          </span>
+        ) : (
+          '—'
+        ),
         <details>
           <summary>JSON</summary>
           <Json v={v} value={view} label={both(`Evento ${e.id} y sus entregas`, `Event ${e.id} and its deliveries`)} />

@@ -11,7 +11,7 @@ import { Money, Table, Tag, When, type View } from '../ui';
 export const TX_HOME = `${BASE}/transactions`;
 
 /** The methods a transaction may have (spec, Transaction `method`), offered by the method filter. */
-export const METHODS: string[] = ['card', 'store', 'bank_account', 'bank', 'customer'];
+export const METHODS: string[] = ['card', 'store', 'bank_account', 'bank', 'wallet', 'customer'];
 
 export const TX = {
   title: both('Transacciones', 'Transactions'),
