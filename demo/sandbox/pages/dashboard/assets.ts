@@ -44,6 +44,7 @@ th,td{text-align:left;padding:.5rem .6rem;border-bottom:1px solid #d5dbe3;vertic
 th{font-size:.875rem;color:#39424d;background:#eef1f5}
 td.num,th.num{text-align:right}
 td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
+td.text{overflow-wrap:anywhere;min-width:8rem}
 .mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.875rem}
 .mono{overflow-wrap:break-word}
 pre{background:#fff;border:1px solid #d5dbe3;border-radius:6px;padding:.75rem;margin:.5rem 0;overflow:auto;max-height:32rem;white-space:pre}

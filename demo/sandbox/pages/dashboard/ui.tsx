@@ -81,9 +81,11 @@ export const ActionForm: FC<PropsWithChildren<{ v: View; action: string; always?
   ) : null;
 
 /** One column of a {@link Table}: its heading, and whether it holds numbers (right-aligned on wide screens). */
+/** A table column: its heading; `num` right-aligns figures; `text` lets free text (a description) break anywhere. */
 export interface Column {
   title: Text;
   num?: boolean;
+  text?: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ export const Table: FC<{ v: View; caption: Text; columns: readonly Column[]; row
         {rows.map((r) => (
           <tr>
             {r.map((cell, i) => (
-              <td data-label={tr(v.lang, columns[i]!.title)} class={columns[i]!.num ? 'num' : undefined}>
+              <td data-label={tr(v.lang, columns[i]!.title)} class={columns[i]!.num ? 'num' : columns[i]!.text ? 'text' : undefined}>
                 {cell}
               </td>
             ))}

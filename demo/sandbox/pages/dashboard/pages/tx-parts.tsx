@@ -62,7 +62,7 @@ export const TransactionTable = ({ v, rows, caption }: { v: View; rows: readonly
       { title: TX.status },
       { title: TX.amount, num: true },
       { title: TX.customer },
-      { title: TX.description },
+      { title: TX.description, text: true },
     ]}
     rows={rows.map((t) => [
       <When ms={t.created} />,
