@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { MerchantDeps, MerchantEnv } from '../env';
 import { langOf, TEXT } from '../i18n';
 import { orderPath } from '../orders';
+import { orderPage } from '../views/order';
 import { receiptRows } from '../views/receipt';
 import { failurePage, notCompleted, notFoundPage } from '../views/results';
 
@@ -14,8 +15,8 @@ const isRefused = (status: string) => status === 'charge_pending' || status === 
 /**
  * The result pages, each bound to the shopper's session: `GET /3ds/return?id={transaction_id}` (where the bank page
  * sends the shopper back: the charge is read, never trusted from the query; a charge the bank refused or the
- * shopper left shows why at once, any other goes to its order's page, which turns paid when the webhook's event
- * arrives) and `GET /api/charge/:id` (the same for the SPA, whose 3-D Secure modal keeps it on its page:
+ * shopper left shows why at once, any other shows its order's page there, which turns paid when the webhook's event
+ * arrives; no redirect, as `authenticate`'s modal knows the return by this URL) and `GET /api/charge/:id` (the same for the SPA, whose 3-D Secure modal keeps it on its page:
  * {transaction, order, order_id}, the order's page and id to watch, else {status, message}). Neither ever says
  * paid: only the order does, from the events. An id that is not the session's own answers exactly as an unknown
  * one: the shop's "not found" page (404; `{error_code: 1005, message}` on the JSON route, the message the page's),
@@ -36,7 +37,7 @@ export function resultsRouter(deps: MerchantDeps) {
       const own = await ownCharge(c, c.req.query('id') ?? '');
       if (!own) return c.html(notFoundPage(lang), 404);
       const status = String(own.tx.status ?? '');
-      if (!isRefused(status)) return c.redirect(orderPath(own.order.id, lang), 303);
+      if (!isRefused(status)) return c.html(orderPage(lang, own.order));
       const [title, message] = notCompleted(lang, status);
       return c.html(failurePage(lang, title, message));
     })

@@ -57,15 +57,15 @@ export async function clickText(tab: Tab, selector: string, text: string | RegEx
 }
 
 /**
- * The demo's card payment finished on its order's page (`/order/:id`), once the order is no longer `pending`: the
- * merchant's webhook has heard the charge's event (only an event moves an order) and the page shows it. Its h1 text.
+ * The demo's card payment finished on its order's page (`/order/:id`, or `/3ds/return` back from the bank), once the
+ * order is no longer `pending`: the merchant's webhook has heard the charge's event (only an event moves an order)
+ * and the page shows it. Its h1 text.
  */
 export const resultHeading = (tab: Tab) =>
-  waitFor(tab, 'the order page, moved by the webhook', () =>
-    location.pathname.startsWith('/order/') && document.querySelector<HTMLElement>('[data-order]')?.dataset.status !== 'pending'
-      ? document.querySelector('h1')?.textContent?.trim()
-      : null,
-  ) as Promise<string>;
+  waitFor(tab, 'the order page, moved by the webhook', () => {
+    const status = document.querySelector<HTMLElement>('[data-order]')?.dataset.status;
+    return status && status !== 'pending' ? document.querySelector('h1')?.textContent?.trim() : null;
+  }) as Promise<string>;
 
 /**
  * The merchant's last card order turned paid through the webhook: its log says the verified `charge.succeeded`
