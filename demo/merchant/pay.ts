@@ -101,8 +101,10 @@ async function chargeCart(deps: MerchantDeps, request: PaymentRequest, extra: Re
     deps.orders.open(cardOrder(deps, request, orderId));
     const result = await deps.api.charge({ token_id, device_session_id, order_id: orderId, address: request.address, extra });
     deps.shoppers.own(request.sid, result.tx.id);
-    if (result.ok) deps.orders.charged(orderId, result.tx);
-    if (result.ok) return { kind: 'charged', ...result, order: orderId };
+    if (result.ok) {
+      deps.orders.charged(orderId, result.tx);
+      return { kind: 'charged', ...result, order: orderId };
+    }
     if (result.code === 1006 && tries > 0) return { kind: 'charged', ...result };
     if (result.code === 1006) {
       const paid = (await deps.api.chargesOfOrder(orderId)).find(isPaid);
