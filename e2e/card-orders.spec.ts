@@ -52,7 +52,7 @@ for (const width of [390, 1280]) {
       await expect(status).toHaveAttribute('data-status', 'pending');
       const txId = (await page.locator('[data-field="id"]').textContent())!;
       expect(servers.api.store.transactions.get(txId)?.status).toBe('completed'); // the API took the money…
-      await page.waitForTimeout(2500); // …and the page asked the shop twice: still no event, still pending
+      await page.waitForTimeout(2500); // …and the page asked the shop several times: still no event, still pending
       await expect(status).toHaveAttribute('data-status', 'pending');
       expect(await axeViolations(page)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -217,7 +217,7 @@ export function App() {
 
 /**
  * A card order's receipt: "confirming" until the merchant's webhook has heard the charge succeeded (the backend's
- * order status, asked for every second), then paid, in the shop's words; the charge's rows meanwhile.
+ * order status, asked for as order.js does), then paid, in the shop's words; the charge's rows meanwhile.
  */
 function ReceiptPanel({ t, locale, receipt, onAgain }: { t: Texts; locale: Locale; receipt: Receipt; onAgain: () => void }) {
   const order = useOrderStatus(receipt.orderId, locale);
@@ -247,12 +247,13 @@ function ReceiptPanel({ t, locale, receipt, onAgain }: { t: Texts; locale: Local
   );
 }
 
-/** How often a pending order's status is asked for, ms, and for how long at most. */
-const WATCH = { everyMs: 1000, forMs: 30 * 60 * 1000 };
+/** How often a pending order's status is asked for, ms (more often in its first `soonMs`), and for how long at most. */
+const WATCH = { soonEveryMs: 500, soonMs: 10 * 1000, everyMs: 2000, forMs: 30 * 60 * 1000 };
 
 /**
  * The status of order `orderId` as the merchant backend has it (`GET /api/order/{id}`, in `locale`): asked at once,
- * then every {@link WATCH}.everyMs while `pending` (for {@link WATCH}.forMs at most); undefined until the first answer.
+ * then every half second for 10 s and every 2 s after while `pending` ({@link WATCH}; 30 minutes at most); undefined
+ * until the first answer.
  */
 function useOrderStatus(orderId: string, locale: Locale): OrderStatus | undefined {
   const [order, setOrder] = useState<OrderStatus>();
@@ -268,7 +269,8 @@ function useOrderStatus(orderId: string, locale: Locale): OrderStatus | undefine
           if (stopped) return;
           if (answer) setOrder(answer);
           if (answer && answer.status !== 'pending') return;
-          if (Date.now() - started < WATCH.forMs) timer = setTimeout(() => void ask(), WATCH.everyMs);
+          const age = Date.now() - started;
+          if (age < WATCH.forMs) timer = setTimeout(() => void ask(), age < WATCH.soonMs ? WATCH.soonEveryMs : WATCH.everyMs);
         });
     void ask();
     return () => {
