@@ -97,7 +97,7 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   await fillElement(page, pan, cvv2);
   const seen = await skimmed(page);
   await page.locator('#pay').click();
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
   await rec.settled();
   for (const s of seen) expect(hasCardData(s, pan, cvv2), s).toBe(false);
   const carriers = rec.requests.filter((r) => hasCardData(r.body, pan, cvv2));
@@ -140,7 +140,7 @@ test("a card typed before the frame's later script arrives is seen as typed (its
   const entry = page.waitForResponse((r) => r.url().endsWith('/device-data/entry'));
   await page.locator('#pay').click();
   expect((await entry).status()).toBe(201);
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
   const session = merchant.received.at(-1)!.device_session_id!;
   const stored = sandbox.store.devices.get(session);
   expect(stored?.entry?.card_number).toMatchObject({ methods: ['typed'], keys: 16, focus_changes: 1 });
@@ -168,7 +168,7 @@ test('resilience and double submit: a 503 shows the service message, the element
     expect(posts).toHaveLength(2);
     api.faults.set(null);
     posts.length = 0;
-    const left = page.waitForURL(/\/receipt\//);
+    const left = page.waitForURL(/\/order\//);
     await page.locator('#pay').dblclick(); // two clicks, two submit events: one tokenization
     await left;
     expect(posts).toHaveLength(1);
@@ -219,7 +219,7 @@ test('autofill: a saved card picked in the element fills number, expiry, CVV2 an
   await expect(cardInput(page, 'cvv2')).toHaveValue('123');
   await expect(cardInput(page, 'holder_name')).toHaveValue('Ana Perez');
   await page.locator('#pay').click();
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
 });
 
 for (const path of ['/', '/split']) {
@@ -369,7 +369,7 @@ test('keyboard: Tab goes through the four inputs then out to the page; each inpu
   await page.keyboard.press('End');
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
 });
 
 test('one row when wide, wrapping when narrow (280 px); sized to its content', async ({ page }) => {

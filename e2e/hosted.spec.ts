@@ -125,7 +125,7 @@ test('a skimmer on the merchant page captures no digit of the PAN or CVV2 while 
   const seenBefore = await skimmed(page); // the receipt page is a new document: read before submitting
   await page.locator('#pay').click();
 
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
   await expect.poll(() => merchant.received.length).toBe(receivedBefore + 1);
   expect(sandbox.store.tokens.size).toBe(tokensBefore + 1);
   expect([...sandbox.store.transactions.values()].at(-1)!.status).toBe('completed');
@@ -401,7 +401,7 @@ test('keyboard only: Tab through the page and the frames in order, Enter pays; l
   await page.keyboard.type('3');
   await expect(input(page, 'cvv2')).not.toHaveAttribute('aria-invalid', 'true');
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
   await expect(page.locator('#result-message')).toHaveText(/Thank you/);
 });
 
@@ -507,7 +507,7 @@ test('resilience and double submit: a 503 shows the service message on the page 
     expect(api2.store.tokens.size).toBe(0);
     api2.faults.set(null);
     posts.length = 0;
-    const left = page.waitForURL(/\/receipt\//);
+    const left = page.waitForURL(/\/order\//);
     await page.locator('#pay').dblclick(); // two clicks, two submit events: one tokenization
     await left;
     expect(posts).toHaveLength(1);

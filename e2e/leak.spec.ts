@@ -58,7 +58,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   await field('cvv2').press('Enter');
 
   // the checkout completed: the merchant got the token (POST /api/charge), charged it, and the receipt shows
-  await page.waitForURL(/\/receipt\//);
+  await page.waitForURL(/\/order\//);
   await expect.poll(() => merchant.received.length).toBe(1);
   expect([...sandbox.store.transactions.values()].map((t) => t.status)).toEqual(['completed']);
   await page.waitForLoadState('load');
@@ -89,7 +89,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   // 3. no response echoes it (bodies the browser could still read; the token response may be gone with the
   // navigation, so the token is read back from the API: masked, no CVV2)
   for (const r of rec.responses) expect(hasCardData(r.body, pan, cvv2), `response of ${r.url}`).toBe(false);
-  expect(rec.responses.some((r) => /\/receipt\//.test(r.url) && r.body.length > 0)).toBe(true);
+  expect(rec.responses.some((r) => /\/order\//.test(r.url) && r.body.length > 0)).toBe(true);
   const tokenId = merchant.received[0]!.token_id!;
   const token = await (
     await fetch(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens/${tokenId}`, {

@@ -65,7 +65,7 @@ for (const { fault, what, seen } of [
 
     sandbox.faults.set(null);
     await field('cvv2').press('Enter');
-    await page.waitForURL(/\/receipt\//);
+    await page.waitForURL(/\/order\//);
     await expect.poll(() => merchant.received.length).toBe(1);
     expect(attempts).toBe(3);
     expect(sandbox.counter.count('POST', tokens)).toBe(arrived + 1);

@@ -75,7 +75,7 @@ test.describe('3-D Secure on the checkout', () => {
     await page.getByLabel('Código de un solo uso').fill(lastCode(shop));
     await page.getByRole('button', { name: 'Confirmar compra' }).click();
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(new URL(page.url()).pathname).toBe('/3ds/return'); // back from the bank: the order's page there, paid by the event
     expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
     await expect(page.locator('[data-field="authorization"]')).toHaveText(/^\d{6}$/);
     expect(recorder.cspViolations).toEqual([]);
@@ -137,7 +137,7 @@ test.describe('3-D Secure on the checkout', () => {
   test('frictionless: straight back to a completed receipt without a challenge', async ({ page, shop, recorder }) => {
     await pay(page, shop, '4000000000003113');
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(new URL(page.url()).pathname).toBe('/3ds/return'); // back from the bank: the order's page there, paid by the event
     expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
     expect(recorder.cspViolations).toEqual([]);
   });
@@ -331,7 +331,7 @@ test.describe('PayToken.authenticate in the browser', () => {
     const tx = { id: String(shop.merchant.charges.at(-1)!.id) };
     await page.evaluate((url) => void (window as any).PayToken.authenticate(url), bankUrl);
     await expect(page.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(new URL(page.url()).pathname).toBe('/3ds/return'); // back from the bank: the order's page there, paid by the event
     await expect(page.locator('[data-field="id"]')).toHaveText(tx.id);
   });
 });
@@ -380,7 +380,7 @@ test.describe('on the card element checkout (/): the same steps as /direct', () 
     await page.getByLabel('One-time code').fill(lastCode(shop));
     await page.getByRole('button', { name: 'Confirm purchase' }).click();
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/3ds/return');
+    expect(new URL(page.url()).pathname).toBe('/3ds/return'); // back from the bank: the order's page there, paid by the event
     expect(await receiptCharge(page, shop)).toMatchObject({ status: 'completed' });
     expect(shop.merchant.charges.slice(-2).map((c) => c.error_code ?? c.status)).toEqual([3012, 'charge_pending']);
     expect(recorder.cspViolations).toEqual([]);

@@ -132,7 +132,7 @@ for (const width of [320, 390, 1280]) {
       page,
       servers,
     }) => {
-      const res = await page.goto(`${servers.merchant.url}/receipt/AAAAAAAAAAAAAAAAAAAAAA`);
+      const res = await page.goto(`${servers.merchant.url}/order/ordAAAAAAAAAAAA-1`);
       expect(res!.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toHaveAttribute('href', '/?lang=es');

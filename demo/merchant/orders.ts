@@ -1,16 +1,18 @@
 import { BoundedMap } from './bounded';
 import type { Lang } from './i18n';
 
-/** How an order is paid: cash at a convenience store, or a SPEI transfer. */
-export type PayMethod = 'store' | 'spei';
+/** How an order is paid: by card (the card element, split fields, the SPA), cash at a convenience store, or SPEI. */
+export type PayMethod = 'card' | 'store' | 'spei';
 
 /** Where an order stands. Only a signed webhook event moves it out of `pending` (./webhooks.ts). */
-export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /**
- * An order waiting for the shopper's cash or transfer: its `order_id`, the session that placed it, the charge the
- * backend created for it (`payment_method` as the API answered: the slip's reference and barcode, or the CLABE),
- * its amount (MXN), due date (ISO 8601) and status.
+ * An order of the shop: its `order_id`, the session that placed it, its charge (`chargeId`: '' while a card charge
+ * is on its way to the API), its amount (MXN) and status. A cash or SPEI order keeps how to pay it (`payment`:
+ * `payment_method` as the API answered: the slip's reference and barcode, or the CLABE) and its due date (ISO 8601);
+ * a card order keeps its charge as last seen (`charge`: the API's answer, then each event's re-read Transaction),
+ * for the receipt's rows. None of these fields moves the status: only {@link statusFrom} does, from an event.
  */
 export interface Order {
   id: string;
@@ -19,34 +21,49 @@ export interface Order {
   method: PayMethod;
   chargeId: string;
   amount: number;
-  dueDate: string;
+  dueDate?: string;
   payment: Record<string, unknown>;
+  charge?: Record<string, unknown>;
   status: OrderStatus;
 }
 
 /** Most orders remembered at once (the oldest forgotten first): a server any page can reach stays bounded. */
 export const ORDERS_MAX = 10_000;
 
+/** The path of an order's page, in `lang`: `/order/{order_id}?lang=es`. */
+export const orderPath = (id: string, lang: Lang): string => `/order/${encodeURIComponent(id)}?lang=${lang}`;
+
 /**
  * The status an event gives an order: `charge.refunded` refunds it; otherwise the charge as re-read from the API
- * decides (`completed`: paid; `cancelled` or `failed`: cancelled); anything else leaves it as it is (undefined).
+ * decides (`completed`: paid; `failed`: failed; `cancelled`: cancelled); anything else (`charge_pending`,
+ * `in_progress`) leaves it as it is (undefined).
  */
 export function statusFrom(eventType: string, tx: Record<string, unknown> | undefined): OrderStatus | undefined {
   if (eventType === 'charge.refunded') return 'refunded';
   if (tx?.status === 'completed') return 'paid';
-  if (tx?.status === 'cancelled' || tx?.status === 'failed') return 'cancelled';
+  if (tx?.status === 'failed') return 'failed';
+  if (tx?.status === 'cancelled') return 'cancelled';
   return undefined;
 }
 
 /**
- * The shop's orders by `order_id`, bounded ({@link ORDERS_MAX}): `open` one when its charge is created, `of(sid, id)`
- * reads one for its own session only, and `settle(eventType, tx)` moves the order of a charge from a verified event.
+ * The shop's orders by `order_id`, bounded ({@link ORDERS_MAX}), every method alike: `open` one (`pending`; a card
+ * order before its charge is sent, so an event arriving before the API's answer finds it; an order already open
+ * is kept as it is), `charged(id, tx)` notes the API's answer to its charge (never its status), `of(sid, id)` reads
+ * one for its own session only, and `settle(eventType, tx)` moves the order of a charge from a verified event.
  * A real shop keeps these in its database.
  */
 export function orderBook() {
   const orders = new BoundedMap<string, Order>(ORDERS_MAX);
   return {
-    open: (order: Order) => void orders.set(order.id, order),
+    open: (order: Order) => void (orders.has(order.id) || orders.set(order.id, order)),
+    /** Notes the charge the API created for order `id` (its id, and the Transaction for the receipt's rows). */
+    charged(id: string, tx: Record<string, unknown>): void {
+      const order = orders.get(id);
+      if (!order || (order.chargeId && order.chargeId !== tx.id)) return;
+      order.chargeId = String(tx.id);
+      if (order.method === 'card' && order.status === 'pending') order.charge = tx;
+    },
     of: (sid: string, id: string): Order | undefined => {
       const order = orders.get(id);
       return order?.sid === sid ? order : undefined;
@@ -55,7 +72,9 @@ export function orderBook() {
     settle(eventType: string, tx: Record<string, unknown> | undefined): Order | undefined {
       const order = orders.get(String(tx?.order_id ?? ''));
       const status = statusFrom(eventType, tx);
-      if (!order || !status || order.chargeId !== tx?.id) return undefined;
+      if (!order || !status || (order.chargeId && order.chargeId !== tx?.id)) return undefined;
+      order.chargeId = String(tx!.id);
+      if (order.method === 'card') order.charge = tx;
       order.status = status;
       return order;
     },

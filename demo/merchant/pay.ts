@@ -4,6 +4,7 @@ import type { MerchantDeps } from './env';
 import { pesos } from './html';
 import { TEXT, type Lang } from './i18n';
 import { PLANS } from './options';
+import type { Order } from './orders';
 import { orderIdOf } from './shoppers';
 import type { PointsBalance } from './views/steps';
 
@@ -12,8 +13,8 @@ export type Outcome =
   | { kind: 'bad' } // a malformed request (1001)
   | { kind: 'points'; balance: PointsBalance } // a points card, no choice yet: ask how to pay
   | { kind: 'redirect'; url: string } // 3-D Secure: the shopper goes to the bank page
-  | { kind: 'alreadyPaid'; receipt: string } // the session's order was paid: its receipt
-  | ({ kind: 'charged'; receipt?: string } & ChargeResult);
+  | { kind: 'alreadyPaid'; order: string } // the session's order was paid: its order id (the page with the receipt)
+  | ({ kind: 'charged'; order?: string } & ChargeResult); // `order`: the order id of a charge the API created
 
 /** One payment request: the posted fields, the shopper's session, address and language, and the page's `http_context`. */
 export interface PaymentRequest {
@@ -47,7 +48,9 @@ function choices(body: Record<string, string>, amount: number, installmentsFrom:
  * months-without-interest plan checked against the order; the "pay with points" step for a `points_card` token
  * (read server side); the charge under the cart's `order_id`; a 3012 retried with `use_3d_secure: true`,
  * `redirect_url` = this backend's `/3ds/return?lang=..` and the shopper's `http_context`; a 1006 (the order id
- * used) read back: paid, the shopper gets "already paid" and the receipt; else the next attempt's order id.
+ * used) read back: paid, the shopper gets "already paid" and the order's page; else the next attempt's order id.
+ * Each charge's order is opened (`pending`) before the charge is sent; only the webhook's events move it
+ * (./orders.ts): an accepted charge comes back with its order id, never as paid.
  */
 export async function pay(deps: MerchantDeps, request: PaymentRequest): Promise<Outcome> {
   const { body, lang } = request;
@@ -70,7 +73,7 @@ export async function pay(deps: MerchantDeps, request: PaymentRequest): Promise<
     const threeDs = { use_3d_secure: true, redirect_url: `${deps.selfUrl()}/3ds/return?lang=${lang}`, http_context: request.httpContext };
     result = await chargeCart(deps, request, { ...extra, ...threeDs });
   }
-  return result.kind === 'charged' && result.ok ? completed(deps, request, result) : result;
+  return result.kind === 'charged' && result.ok ? completed(request, result) : result;
 }
 
 /** The balance of a points card in words, and whether the points alone cover the order. */
@@ -95,27 +98,42 @@ async function chargeCart(deps: MerchantDeps, request: PaymentRequest, extra: Re
   for (let tries = 0; ; tries++) {
     const orderId = orderIdOf(cart);
     const { token_id, device_session_id } = request.body as { token_id: string; device_session_id: string };
+    deps.orders.open(cardOrder(deps, request, orderId));
     const result = await deps.api.charge({ token_id, device_session_id, order_id: orderId, address: request.address, extra });
     deps.shoppers.own(request.sid, result.tx.id);
-    if (result.ok || (result.code === 1006 && tries > 0)) return { kind: 'charged', ...result };
+    if (result.ok) {
+      deps.orders.charged(orderId, result.tx);
+      return { kind: 'charged', ...result, order: orderId };
+    }
+    if (result.code === 1006 && tries > 0) return { kind: 'charged', ...result };
     if (result.code === 1006) {
       const paid = (await deps.api.chargesOfOrder(orderId)).find(isPaid);
-      if (paid) {
-        return { kind: 'alreadyPaid', receipt: deps.shoppers.keepReceipt(request.sid, { lang: request.lang, tx: paid }) };
-      }
+      if (paid) return { kind: 'alreadyPaid', order: orderId };
     }
     if (orderIdOf(cart) === orderId) cart.attempt++;
     if (result.code !== 1006) return { kind: 'charged', ...result };
   }
 }
 
-/** A charge the API accepted: the bank page for 3-D Secure, else the receipt kept in the session. */
-function completed(deps: MerchantDeps, request: PaymentRequest, result: Extract<Outcome, { kind: 'charged' }>): Outcome {
+/** The card order of the session's cart under `orderId`, `pending` until the webhook's events say otherwise. */
+const cardOrder = (deps: MerchantDeps, request: PaymentRequest, orderId: string): Order => ({
+  id: orderId,
+  sid: request.sid,
+  lang: request.lang,
+  method: 'card',
+  chargeId: '',
+  amount: deps.settings.amount,
+  payment: {},
+  status: 'pending',
+});
+
+/** A charge the API accepted: the bank page for 3-D Secure, else its order (the page that turns paid by the event). */
+function completed(request: PaymentRequest, result: Extract<Outcome, { kind: 'charged' }>): Outcome {
   const method = result.tx.payment_method as { type?: string; url?: string } | undefined;
   if (result.tx.status === 'charge_pending' && method?.type === 'redirect' && /^https?:\/\//.test(method.url ?? '')) {
     const bank = new URL(method.url!);
     if (request.lang === 'en') bank.searchParams.set('lang', 'en');
     return { kind: 'redirect', url: bank.href };
   }
-  return { ...result, receipt: deps.shoppers.keepReceipt(request.sid, { lang: request.lang, tx: result.tx }) };
+  return result;
 }

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { BoundedMap } from './bounded';
-import type { Lang } from './i18n';
-
-/** A receipt kept for `GET /receipt/:id`: the page's language and the completed Transaction. */
-export interface Receipt {
-  lang: Lang;
-  tx: Record<string, unknown>;
-}
 
 /**
  * The cart of a session: one order (the spec's unique `order_id`, `{cart}-{attempt}`). An attempt the API refused
@@ -18,36 +11,35 @@ export interface Cart {
   attempt: number;
 }
 
-/** What the shop knows of one shopper session: the cart, and the charges and receipts that are the session's. */
+/** What the shop knows of one shopper session: the cart, and the charges that are the session's. */
 export interface Shopper {
   cart: Cart;
   /** Transaction ids charged in this session (its result pages answer only for these). */
   charges: Set<string>;
-  receipts: Map<string, Receipt>;
 }
 
-/** Most sessions remembered (the least recently created forgotten first), charges and receipts per session. */
-export const SHOPPER_LIMITS = { sessions: 10_000, charges: 200, receipts: 100 } as const;
+/** Most sessions remembered (the least recently created forgotten first), and charges per session. */
+export const SHOPPER_LIMITS = { sessions: 10_000, charges: 200 } as const;
 
 /** The `order_id` of a cart's current attempt. */
 export const orderIdOf = (cart: Cart): string => `${cart.id}-${cart.attempt}`;
 
 const newCart = (): Cart => ({ id: `ord${randomBytes(9).toString('base64url').replace(/[-_]/g, '0')}`, attempt: 1 });
 
-/** Adds to a set or map bounded to `max` entries, the oldest dropped first. */
+/** Keeps a set bounded to `max` entries, the oldest dropped first. */
 function bounded<K>(keys: { size: number; keys(): IterableIterator<K>; delete(k: K): boolean }, max: number): void {
   while (keys.size > max) keys.delete(keys.keys().next().value as K);
 }
 
 /**
  * The shoppers by session id, bounded: `of(sid)` (created on first use), `newCart(sid)` (the "new payment" link),
- * `own(sid, txId)` and `owns(sid, txId)` (result pages bound to the session), `keepReceipt` and `receipt`.
+ * `own(sid, txId)` and `owns(sid, txId)` (result pages bound to the session). The session's orders are in ./orders.ts.
  */
 export function shopperStore() {
   const sessions = new BoundedMap<string, Shopper>(SHOPPER_LIMITS.sessions);
   const of = (sid: string): Shopper => {
     let shopper = sessions.get(sid);
-    if (!shopper) sessions.set(sid, (shopper = { cart: newCart(), charges: new Set(), receipts: new Map() }));
+    if (!shopper) sessions.set(sid, (shopper = { cart: newCart(), charges: new Set() }));
     return shopper;
   };
   return {
@@ -59,14 +51,6 @@ export function shopperStore() {
       bounded(mine, SHOPPER_LIMITS.charges);
     },
     owns: (sid: string, txId: string) => sessions.get(sid)?.charges.has(txId) === true,
-    /** Keeps a completed Transaction's receipt in the session; @returns its URL path. */
-    keepReceipt(sid: string, receipt: Receipt): string {
-      const id = randomBytes(16).toString('base64url');
-      const mine = of(sid).receipts.set(id, receipt);
-      bounded(mine, SHOPPER_LIMITS.receipts);
-      return `/receipt/${id}`;
-    },
-    receipt: (sid: string, id: string): Receipt | undefined => sessions.get(sid)?.receipts.get(id),
   };
 }
 

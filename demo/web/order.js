@@ -1,34 +1,45 @@
-// The order page of a cash or SPEI order (`/order/{id}`): it asks the backend for the order's status every few
-// seconds and shows it when the webhook's event has moved it (paid, cancelled, refunded); the print button prints
-// the slip (the print stylesheet keeps the slip only); copy buttons copy the transfer details; the store search
-// asks for the browser's position only when the shopper presses "use my location", or takes a postal code.
-// No inline script, no innerHTML (strict CSP, Trusted Types).
+// The page of an order (`/order/{id}`): it asks the backend for the order's status every few seconds and shows it
+// when the webhook's event has moved it (paid, failed, cancelled, refunded); a card order's page reloads then (its
+// heading and receipt come from the server). The print button prints the slip (the print stylesheet keeps the slip
+// only); copy buttons copy the transfer details; the store search asks for the browser's position only when the
+// shopper presses "use my location", or takes a postal code. No inline script, no innerHTML (strict CSP, Trusted Types).
 
-const status = document.getElementById('order-status');
+const status = document.querySelector('[data-order]');
 const lang = document.documentElement.lang.startsWith('en') ? 'en' : 'es';
-/** How often the status is asked for, ms, and for how long at most (then a reload asks again). */
+/** Whether the page reloads when the status moves (a card order's), rather than updating its status line. */
+const reloads = status.dataset.reload !== undefined;
+/**
+ * How often the status is asked for, ms: every 2 s, and every 0.5 s in a card order's first 10 s (its shopper is
+ * waiting on the page; its event comes within milliseconds); for how long at most (then a reload asks again).
+ */
 const EVERY_MS = 2000;
+const SOON = { everyMs: 500, forMs: 10 * 1000 };
 const FOR_MS = 30 * 60 * 1000;
 
 /** Asks for the order's status until it is no longer pending (or for {@link FOR_MS}). */
 function watch(started) {
   if (status.dataset.status !== 'pending' || Date.now() - started > FOR_MS) return;
-  setTimeout(function () {
-    fetch('/api/order/' + encodeURIComponent(status.dataset.order) + '?lang=' + lang)
-      .then(function (res) {
-        return res.ok ? res.json() : null;
-      })
-      .then(function (answer) {
-        if (answer && answer.status !== status.dataset.status) {
-          status.dataset.status = answer.status;
-          status.textContent = answer.text;
-        }
-      })
-      .catch(function () {})
-      .finally(function () {
-        watch(started);
-      });
-  }, EVERY_MS);
+  var soon = reloads && Date.now() - started < SOON.forMs;
+  setTimeout(
+    function () {
+      fetch('/api/order/' + encodeURIComponent(status.dataset.order) + '?lang=' + lang)
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
+        .then(function (answer) {
+          if (answer && answer.status !== status.dataset.status) {
+            if (reloads) return window.location.reload();
+            status.dataset.status = answer.status;
+            status.textContent = answer.text;
+          }
+        })
+        .catch(function () {})
+        .finally(function () {
+          watch(started);
+        });
+    },
+    soon ? SOON.everyMs : EVERY_MS,
+  );
 }
 
 /** The copy buttons: each copies its `data-copy` and says so for a moment. */

@@ -1,10 +1,11 @@
 // The demo checkouts' shared part (an ES module, imported by hosted-checkout.js, which runs `/` and `/split`, and by
 // checkout.js on `/direct`): the page's settings from its meta tags, PayToken's setters, the processing state, and
 // the charge: the token and the device_session_id (never the card) go to the merchant's backend as JSON
-// (`POST /api/charge`), which answers with the receipt's URL, a step first ({points}: a card with reward points, the
-// page asks how to pay and posts the same token again with use_card_points, "points only" offered, and chosen,
-// when the points cover the order; {redirect}: 3-D Secure, the bank's page), "already paid" ({already_paid}: the
-// order was paid, the page shows its receipt link), or a decline, shown on the form (the library's message, focus
+// (`POST /api/charge`), which answers with the order's page ({order}: the receipt, "confirming" until the merchant's
+// webhook hears the charge succeeded; `/api/subscribe` answers {receipt}: the account page), a step first
+// ({points}: a card with reward points, the page asks how to pay and posts the same token again with
+// use_card_points, "points only" offered, and chosen, when the points cover the order; {redirect}: 3-D Secure, the bank's page), "already paid" ({already_paid}: the
+// order was paid, the page shows the link to its page), or a decline, shown on the form (the library's message, focus
 // on the message; the card data went with the token, so the shopper types it again). The browser's http_context
 // (PayToken.httpContext, for the bank's 3-D Secure) goes with the charge when the script tag has it. A
 // months-without-interest choice (#payment-plan, offered from the order amount the backend sets) goes with the
@@ -99,11 +100,11 @@ export function setUp(options) {
 }
 
 /**
- * Follows the backend's answer to a charge: the receipt, the bank's page (3-D Secure), the points step, "already
- * paid", or the decline's message.
+ * Follows the backend's answer to a charge: the order's page (or the account page), the bank's page (3-D Secure),
+ * the points step, "already paid", or the decline's message.
  */
 function follow(answer, next) {
-  if (answer.receipt) window.location.assign(answer.receipt);
+  if (answer.order || answer.receipt) window.location.assign(answer.order || answer.receipt);
   else if (answer.redirect) next.authenticate(answer.redirect);
   else if (answer.points) next.points({ balance: answer.points.balance || '', onlyPoints: answer.points.only_points === true });
   else if (answer.already_paid) next.paid(answer.already_paid);

@@ -60,10 +60,10 @@ describe('POST /api/charge steps', () => {
     });
   });
 
-  it('the same token with use_card_points: charged, the receipt URL, points used and left in the rows', async () => {
+  it("the same token with use_card_points: charged, the order's page, points used and left in the rows", async () => {
     const r = await apiCharge({ token_id: await token('5100000000004000'), device_session_id: 'steps2', use_card_points: 'MIXED' }, 'en');
     expect(r.status).toBe(200);
-    expect(r.body.receipt).toMatch(/^\/receipt\//);
+    expect(r.body.order).toMatch(/^\/order\/ord\w+-\d+\?lang=en$/);
     expect(r.body.transaction).toMatchObject({ points_used: '1000 ($100.00)', points_remaining: 0 });
     expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed', card_points: { used: 1000 } });
   });
@@ -126,8 +126,9 @@ describe('POST /charge without JavaScript', () => {
     // the step's form posted back as a browser would: its hidden inputs plus the choice
     const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
     const paid = await postAs(s.cookie, { ...hidden, use_card_points: 'ONLY_POINTS' });
-    expect(paid.status).toBe(200);
-    expect(await paid.text()).toContain('data-field="points_used"');
+    expect(paid.status).toBe(303);
+    const order = await fetch(`${merchant.url}${paid.headers.get('location')}`, { headers: { Cookie: s.cookie } });
+    expect(await order.text()).toContain('data-field="points_used"');
     expect(merchant.charges.at(-1)).toMatchObject({ status: 'completed', card_points: { used: expect.any(Number) } });
   });
 

@@ -68,7 +68,7 @@ async function formPost(
     body: new URLSearchParams({ csrf, ...fields }).toString(),
     redirect: 'manual',
   });
-  return { status: r.status, html: await r.text() };
+  return { status: r.status, html: await r.text(), location: r.headers.get('location') };
 }
 
 /** The SPA's JSON post, same-origin unless `headers` say otherwise (a `Cookie` header: that session's). */
@@ -150,8 +150,8 @@ describe('no cross-site request forgery', () => {
   it('the same-origin form post with the session token charges (as browsers send it: Origin null under no-referrer)', async () => {
     for (const headers of [{}, { Origin: 'null' }, { 'Sec-Fetch-Site': '', Origin: '' }] as Record<string, string>[]) {
       const r = await formPost(merchant, { token_id: await token(), device_session_id: DSID }, headers);
-      expect(r.status).toBe(200);
-      expect(r.html).toContain('Payment complete');
+      expect(r.status).toBe(303);
+      expect(r.location).toMatch(/^\/order\/ord\w+-\d+\?lang=en$/);
     }
   });
 
@@ -256,12 +256,12 @@ describe("GET /api/charge/{id}: the charge after the bank, for the SPA (read ser
     return { status: r.status, body: (await r.json()) as Record<string, unknown> };
   };
 
-  it('a completed charge: its status and the receipt rows, the amount formatted (no anti-fraud flags)', async () => {
+  it('a completed charge: the receipt rows and its order to watch (no status: only the order says paid), the amount formatted (no anti-fraud flags)', async () => {
     const paid = await jsonPost(merchant, { token_id: await token(), device_session_id: DSID }, { Cookie: shopper.cookie });
     const id = (paid.body!.transaction as Record<string, unknown>).id as string;
     const r = await get(id);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'completed', transaction: paid.body!.transaction });
+    expect(r.body).toEqual({ transaction: paid.body!.transaction, order: paid.body!.order, order_id: paid.body!.order_id });
     expect(Object.keys(r.body.transaction as object)).toEqual(['id', 'authorization', 'order_id', 'amount', 'card']);
     expect((r.body.transaction as Record<string, unknown>).amount).toBe('$349.00 MXN');
   });

@@ -7,7 +7,8 @@ import { langOf, LOCALE, TEXT, type Lang } from '../i18n';
 import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
 import { keepNewest, MERCHANT_MAX_BODY_BYTES } from '../options';
 import { pay, type Outcome } from '../pay';
-import { receiptPage, receiptRows } from '../views/receipt';
+import { orderPath } from '../orders';
+import { receiptRows } from '../views/receipt';
 import { alreadyPaidPage, declineMessage, failurePage, shopperCode } from '../views/results';
 import { pointsStepPage } from '../views/steps';
 
@@ -22,11 +23,13 @@ const chargeMessage = (lang: Lang, code: number, body: Record<string, string>) =
 
 /**
  * The payment routes. `POST /api/charge`, the pages' charge: JSON in ({token_id, device_session_id,
- * payment_plan?, use_card_points?, http_context?}), JSON out: {transaction, receipt}; {points: {balance,
- * only_points}} (a points card: ask how to pay, then post again with use_card_points; `only_points` false when
- * the points cannot cover the order); {redirect} (3-D Secure: the bank page's URL); {already_paid: {receipt}}
- * (the session's order is paid); or {error_code, message} (the library's words, in `?lang`). Same-origin JSON
- * only. `POST /charge`, the classic form post without JavaScript (CSRF token required), answered with a page.
+ * payment_plan?, use_card_points?, http_context?}), JSON out: {transaction, order, order_id} (the charge was
+ * created: its receipt rows, the order's page and id; the order turns paid on the page when the webhook's event
+ * arrives, never from this answer); {points: {balance, only_points}} (a points card: ask how to pay, then post
+ * again with use_card_points; `only_points` false when the points cannot cover the order); {redirect} (3-D
+ * Secure: the bank page's URL); {already_paid: {receipt}} (the session's order is paid: its page); or
+ * {error_code, message} (the library's words, in `?lang`). Same-origin JSON only. `POST /charge`, the classic
+ * form post without JavaScript (CSRF token required), answered with a page or a redirect to the order's page.
  * Each post is one attempt, limited per session and per client address (429 beyond, nothing charged).
  */
 export function chargeRouter(deps: MerchantDeps) {
@@ -77,9 +80,10 @@ function apiAnswer(c: MerchantContext, lang: Lang, body: Record<string, string>,
     case 'redirect':
       return c.json({ redirect: outcome.url });
     case 'alreadyPaid':
-      return c.json({ already_paid: { receipt: outcome.receipt, message: TEXT[lang].alreadyPaidText } }, 409);
+      return c.json({ already_paid: { receipt: orderPath(outcome.order, lang), message: TEXT[lang].alreadyPaidText } }, 409);
     default:
-      if (outcome.ok) return c.json({ transaction: receiptRows(outcome.tx), receipt: outcome.receipt });
+      if (outcome.ok)
+        return c.json({ transaction: receiptRows(outcome.tx), order: orderPath(outcome.order!, lang), order_id: outcome.order });
       return c.json({ error_code: shopperCode(outcome.code), message: chargeMessage(lang, outcome.code, body) }, 402);
   }
 }
@@ -130,10 +134,10 @@ function formAnswer(
     case 'redirect':
       return c.redirect(outcome.url, 303);
     case 'alreadyPaid':
-      return c.html(alreadyPaidPage(lang, outcome.receipt), 409);
+      return c.html(alreadyPaidPage(lang, orderPath(outcome.order, lang)), 409);
     default:
       return outcome.ok
-        ? c.html(receiptPage(lang, outcome.tx))
+        ? c.redirect(orderPath(outcome.order!, lang), 303)
         : c.html(failurePage(lang, t.failed, chargeMessage(lang, outcome.code, posted.body)), 402);
   }
 }

@@ -2,24 +2,27 @@ import { Hono, type Context } from 'hono';
 import type { MerchantDeps, MerchantEnv } from '../env';
 import { langOf, TEXT, type Lang } from '../i18n';
 import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
-import type { Order, PayMethod } from '../orders';
+import { orderPath, type Order } from '../orders';
 import { orderIdOf } from '../shoppers';
 import { pointOfPostalCode, storesNear, type Point } from '../stores';
 import { METHOD_TEXT } from '../views/methods-text';
-import { orderPage } from '../views/order';
+import { orderPage, statusWords } from '../views/order';
 import { failurePage, notFoundPage } from '../views/results';
 
 type MerchantContext = Context<MerchantEnv>;
 
+/** The methods whose order this router places: cash at a store, and SPEI (card orders: ../pay.ts). */
+type CashMethod = 'store' | 'spei';
+
 /** The charge body of each method (spec, Endpoints > Charges: store; bank account). */
-const METHOD_OF: Record<PayMethod, string> = { store: 'store', spei: 'bank_account' };
+const METHOD_OF: Record<CashMethod, string> = { store: 'store', spei: 'bank_account' };
 
 /**
  * Creates the session cart's cash or SPEI charge (the merchant's private key, the shopper's address) and opens its
  * order, `pending` until the webhook's event says otherwise; the session starts a new cart.
  * @returns the order, or undefined when the API refused (its Error object goes to the merchant log).
  */
-async function placeOrder(deps: MerchantDeps, c: MerchantContext, method: PayMethod, lang: Lang): Promise<Order | undefined> {
+async function placeOrder(deps: MerchantDeps, c: MerchantContext, method: CashMethod, lang: Lang): Promise<Order | undefined> {
   const cart = deps.shoppers.of(c.var.sid).cart;
   const orderId = orderIdOf(cart);
   const answer = await deps.api.send(
@@ -70,7 +73,7 @@ async function postOrder(deps: MerchantDeps, c: MerchantContext) {
   if (!deps.limits.attempt(c.var.sid, c.var.address)) return c.html(failurePage(lang, t.refused, t.tooMany, false), 429);
   const order = await placeOrder(deps, c, method, lang);
   if (!order) return c.html(failurePage(lang, t.failed, METHOD_TEXT[lang].notPlaced), 502);
-  return c.redirect(`/order/${encodeURIComponent(order.id)}?lang=${lang}`, 303);
+  return c.redirect(orderPath(order.id, lang), 303);
 }
 
 /** `POST /api/orders` ({method}: `store` or `spei`; same-origin JSON), the SPA's: `{order}` (the order page's path). */
@@ -82,7 +85,7 @@ async function postApiOrder(deps: MerchantDeps, c: MerchantContext) {
   if (!deps.limits.attempt(c.var.sid, c.var.address)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
   const order = await placeOrder(deps, c, json.method, lang);
   if (!order) return c.json({ error_code: 1004, message: METHOD_TEXT[lang].notPlaced }, 502);
-  return c.json({ order: `/order/${encodeURIComponent(order.id)}?lang=${lang}` });
+  return c.json({ order: orderPath(order.id, lang) });
 }
 
 /** Where the shopper is, from `?lat&lng` (the browser's position, sent once the shopper asked) or `?postal_code`. */
@@ -94,8 +97,9 @@ function pointOf(c: MerchantContext): Point | undefined {
 }
 
 /**
- * The cash and SPEI orders: `POST /orders` places one (the pages' form; `POST /api/orders` the SPA's JSON), `GET /order/:id` is its page (the slip or the transfer
- * details, and its status), `GET /api/order/:id` its status for the page's refresh (`{status, text}`), and
+ * The orders: `POST /orders` places a cash or SPEI one (the pages' form; `POST /api/orders` the SPA's JSON; card
+ * orders are placed by ../pay.ts), `GET /order/:id` is an order's page (the slip, the transfer details or the
+ * card receipt, and its status), `GET /api/order/:id` its status for the page's refresh (`{status, title, text}`), and
  * `GET /api/stores` the stores near the shopper (`?lat&lng` or `?postal_code`: `{stores}` or `{message}`). An order
  * answers only for the session that placed it (404 as for an unknown id otherwise).
  */
@@ -112,7 +116,7 @@ export function ordersRouter(deps: MerchantDeps) {
       const order = deps.orders.of(c.var.sid, c.req.param('id'));
       const lang = langOf(c.req.query('lang'));
       if (!order) return c.json({ error_code: 1005, message: TEXT[lang].notFoundText }, 404);
-      return c.json({ status: order.status, text: METHOD_TEXT[lang].status[order.status] });
+      return c.json({ status: order.status, ...statusWords(lang, order) });
     })
     .get('/api/stores', async (c) => {
       const t = METHOD_TEXT[langOf(c.req.query('lang'))];

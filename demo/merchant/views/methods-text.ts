@@ -1,6 +1,10 @@
-import type { Lang } from '../i18n';
+import { TEXT, type Lang } from '../i18n';
 
-/** The words of the cash, SPEI and subscription pages, Spanish (the default) and English. */
+/**
+ * The words of the order, cash, SPEI and subscription pages, Spanish (the default) and English. `status`: a cash
+ * or SPEI order's status line; `card`: a card order's heading and line by status (paid and failed as the card
+ * pages always have: `TEXT.done`, `thanks`, `failed`, `authFailed`).
+ */
 export const METHOD_TEXT = {
   es: {
     storeTitle: 'Pago en efectivo en tienda',
@@ -27,8 +31,16 @@ export const METHOD_TEXT = {
     status: {
       pending: 'Esperando tu pago. Esta página se actualiza sola.',
       paid: '¡Pago recibido! Tu pedido está pagado.',
+      failed: 'El pago de este pedido no se completó.',
       cancelled: 'El pedido se canceló: no se pagó a tiempo.',
       refunded: 'El pago de este pedido se reembolsó.',
+    },
+    card: {
+      pending: ['Confirmando tu pago', 'Tu banco aceptó el cargo; lo estamos confirmando. Esta página se actualiza sola.'],
+      paid: [TEXT.es.done, TEXT.es.thanks],
+      failed: [TEXT.es.failed, TEXT.es.authFailed],
+      cancelled: ['Pago no completado', 'El cargo se canceló. No se hizo ningún cargo; puedes intentarlo de nuevo.'],
+      refunded: ['Pago reembolsado', 'El pago de este pedido se reembolsó a tu tarjeta.'],
     },
     storesTitle: 'Tiendas cerca de ti',
     storesNear: 'Usar mi ubicación',
@@ -80,8 +92,16 @@ export const METHOD_TEXT = {
     status: {
       pending: 'Waiting for your payment. This page updates by itself.',
       paid: 'Payment received! Your order is paid.',
+      failed: "This order's payment did not go through.",
       cancelled: 'The order was cancelled: it was not paid in time.',
       refunded: "This order's payment was refunded.",
+    },
+    card: {
+      pending: ['Confirming your payment', 'Your bank accepted the charge; we are confirming it. This page updates by itself.'],
+      paid: [TEXT.en.done, TEXT.en.thanks],
+      failed: [TEXT.en.failed, TEXT.en.authFailed],
+      cancelled: ['Payment not completed', 'The charge was cancelled. You were not charged; you can try again.'],
+      refunded: ['Payment refunded', "This order's payment was refunded to your card."],
     },
     storesTitle: 'Stores near you',
     storesNear: 'Use my location',

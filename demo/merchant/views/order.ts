@@ -2,6 +2,7 @@ import { esc, page, pesos } from '../html';
 import { TEXT, type Lang } from '../i18n';
 import type { Order } from '../orders';
 import { METHOD_TEXT } from './methods-text';
+import { BRANDS, receiptRows } from './receipt';
 
 /** A due date as the shopper reads it, in central Mexico time: `3 de diciembre de 2026, 23:59`. */
 export const dueDateText = (lang: Lang, iso: string): string =>
@@ -25,7 +26,7 @@ function storeSlip(lang: Lang, order: Order): string {
     `<section class="slip" aria-labelledby="slip-title"><h2 id="slip-title">${esc(t.slip)}</h2><dl>` +
     row(t.amount, 'amount', `${pesos(order.amount)} MXN`) +
     row(t.reference, 'reference', String(p.reference ?? '')) +
-    row(t.dueDate, 'due_date', dueDateText(lang, order.dueDate)) +
+    row(t.dueDate, 'due_date', dueDateText(lang, order.dueDate ?? '')) +
     `</dl><img class="barcode" src="${esc(p.barcode_url)}" alt="${esc(t.barcode)}: ${esc(p.reference)}" width="320" height="80">` +
     `<p class="how">${esc(t.howStore)}</p>` +
     `<p class="no-print"><button type="button" id="print">${esc(t.print)}</button></p></section>` +
@@ -57,16 +58,53 @@ function speiDetails(lang: Lang, order: Order): string {
     row(t.bank, 'bank', String(p.bank ?? ''), copy) +
     row(t.concept, 'reference', String(p.name ?? ''), copy) +
     row(t.amount, 'amount', order.amount.toFixed(2), copy) +
-    row(t.dueDate, 'due_date', dueDateText(lang, order.dueDate)) +
+    row(t.dueDate, 'due_date', dueDateText(lang, order.dueDate ?? '')) +
     `</dl><p class="how">${esc(t.howSpei)}</p></section>`
   );
 }
 
+/** An order's heading and status line: a card order's own words by status, else the order's id and the cash or SPEI line. */
+export function statusWords(lang: Lang, order: Order): { title: string; text: string } {
+  const t = METHOD_TEXT[lang];
+  if (order.method !== 'card') return { title: `${t.orderTitle} ${order.id}`, text: t.status[order.status] };
+  const [title, text] = t.card[order.status];
+  return { title: title!, text: text! };
+}
+
 /**
- * The order page of a cash or SPEI order: its status (`#order-status`, `data-status`; order.js asks the backend
- * every few seconds and updates it when the webhook's event has moved the order) and how to pay it.
+ * The page of a card order: its heading and status line by status (`pending` until the webhook's event; order.js
+ * reloads the page when the event has moved it), the amount, and the receipt's rows of its charge as last seen
+ * (no row without a value: a 3-D Secure charge has no authorization before the bank).
+ */
+function cardOrderPage(lang: Lang, order: Order): string {
+  const t = TEXT[lang];
+  const { title, text } = statusWords(lang, order);
+  const brand = String((order.charge?.card as Record<string, unknown> | undefined)?.brand ?? '');
+  const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
+  const { amount, ...rows } = order.charge ? receiptRows(order.charge) : { amount: `${pesos(order.amount)} MXN`, order_id: order.id };
+  const list = Object.entries(rows)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => `<dt>${esc(t.fields[key as keyof typeof t.fields])}</dt><dd data-field="${esc(key)}">${esc(value)}</dd>`)
+    .join('');
+  const heading = order.status === 'paid' ? 'ok' : order.status === 'pending' ? 'pending' : 'failed';
+  return page(
+    lang,
+    title,
+    `<h1 class="${heading}">${icon}${esc(title)}</h1>` +
+      `<p id="result-message" class="order-status" data-status="${esc(order.status)}" data-order="${esc(order.id)}" ` +
+      `data-reload role="status">${esc(text)}</p><p class="amount">${esc(amount)}</p><dl id="transaction" aria-label="${esc(t.receipt)}">${list}</dl>` +
+      `<p><a class="button" href="/new-order?lang=${lang}">${esc(t.newPayment)}</a></p>`,
+    '/order.js',
+  );
+}
+
+/**
+ * The page of an order, as its own session sees it: a card order's (the receipt, paid once the webhook's event
+ * says so), or a cash or SPEI order's: its status (`#order-status`, `data-status`; order.js asks the backend every
+ * few seconds and updates it when the webhook's event has moved the order) and how to pay it.
  */
 export function orderPage(lang: Lang, order: Order): string {
+  if (order.method === 'card') return cardOrderPage(lang, order);
   const t = METHOD_TEXT[lang];
   const title = `${t.orderTitle} ${order.id}`;
   return page(

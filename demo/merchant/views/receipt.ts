@@ -1,6 +1,5 @@
 import { BRAND_NAMES } from '../../../src/card/names';
-import { esc, page, pesos } from '../html';
-import { TEXT, type Lang } from '../i18n';
+import { pesos } from '../html';
 
 /** The brand keys the library knows (an icon in demo/web/brands/ each). */
 export const BRANDS: ReadonlySet<string> = new Set(Object.keys(BRAND_NAMES));
@@ -28,22 +27,4 @@ export function receiptRows(tx: Record<string, unknown>): ReceiptRows {
     ...(points ? { points_used: `${points.used} (${pesos(Number(points.amount))})`, points_remaining: points.remaining } : {}),
     ...(plan ? { payment_plan: plan.payments } : {}),
   };
-}
-
-/** The receipt page of a completed Transaction: the amount once, large, then the other rows. */
-export function receiptPage(lang: Lang, tx: Record<string, unknown>): string {
-  const t = TEXT[lang];
-  const brand = String((tx.card as Record<string, unknown> | undefined)?.brand ?? '');
-  const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
-  const { amount, ...rows } = receiptRows(tx);
-  const list = Object.entries(rows)
-    .map(([key, value]) => `<dt>${esc(t.fields[key as keyof typeof t.fields])}</dt><dd data-field="${esc(key)}">${esc(value)}</dd>`)
-    .join('');
-  return page(
-    lang,
-    t.done,
-    `<h1 class="ok">${icon}${esc(t.done)}</h1><p id="result-message">${esc(t.thanks)}</p>` +
-      `<p class="amount">${esc(amount)}</p><dl id="transaction" aria-label="${esc(t.receipt)}">${list}</dl>` +
-      `<p><a class="button" href="/new-order?lang=${lang}">${esc(t.newPayment)}</a></p>`,
-  );
 }

@@ -32,14 +32,14 @@ export const notFoundPage = (lang: Lang): string => {
   );
 };
 
-/** The page of a second submission of a paid order: "already paid" and the link to its receipt. */
+/** The page of a second submission of a paid order: "already paid" and the link to its page (`receipt`, a path with its `?lang`). */
 export const alreadyPaidPage = (lang: Lang, receipt: string): string => {
   const t = TEXT[lang];
   return page(
     lang,
     t.alreadyPaid,
     `<h1 class="ok">${esc(t.alreadyPaid)}</h1><p id="result-message">${esc(t.alreadyPaidText)}</p>` +
-      `<p><a class="button" id="receipt-link" href="${esc(receipt)}?lang=${lang}">${esc(t.viewReceipt)}</a></p>`,
+      `<p><a class="button" id="receipt-link" href="${esc(receipt)}">${esc(t.viewReceipt)}</a></p>`,
   );
 };
 

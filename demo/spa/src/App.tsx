@@ -16,10 +16,16 @@ const STYLE = {
 
 type Locale = 'es-MX' | 'en';
 type Route = 'cart' | 'checkout' | 'receipt';
+/** A card order's receipt: the charge's rows and the order's id, whose status the backend's webhook moves. */
+type Receipt = { transaction: Transaction; orderId: string };
+/** An order's status as `GET /api/order/{id}` answers it: the status and its heading and line in the shop's words. */
+type OrderStatus = { status: string; title: string; text: string };
 type Transaction = Record<string, string | number | null>;
 /** What the merchant backend answers (`POST /api/charge`, `GET /api/charge/{id}`). */
 type Answer = {
   transaction?: Transaction;
+  /** The id of the order of a charge the API created: its status is the order's, moved by the webhook's events. */
+  order_id?: string;
   redirect?: string;
   points?: { balance: string; only_points?: boolean };
   already_paid?: { message: string; receipt: string };
@@ -65,8 +71,8 @@ const TEXT = {
     country: 'País (2 letras)',
     pay: 'Pagar',
     processing: 'Procesando…',
-    done: 'Pago completado',
-    thanks: '¡Gracias! Tu pago quedó registrado.',
+    confirming: 'Confirmando tu pago',
+    confirmingText: 'Tu banco aceptó el cargo; lo estamos confirmando. Esta página se actualiza sola.',
     again: 'Nuevo pedido',
     language: 'Idioma',
     checkouts: 'Formas de pago de la demo',
@@ -124,8 +130,8 @@ const TEXT = {
     country: 'Country (2 letters)',
     pay: 'Pay',
     processing: 'Processing…',
-    done: 'Payment complete',
-    thanks: 'Thank you! Your payment went through.',
+    confirming: 'Confirming your payment',
+    confirmingText: 'Your bank accepted the charge; we are confirming it. This page updates by itself.',
     again: 'New order',
     language: 'Language',
     checkouts: "The demo's checkouts",
@@ -170,7 +176,7 @@ const TEXT = {
 export function App() {
   const [locale, setLocale] = useState<Locale>('es-MX');
   const [route, setRoute] = useState<Route>('cart');
-  const [transaction, setTransaction] = useState<Transaction>();
+  const [receipt, setReceipt] = useState<Receipt>();
   const t = TEXT[locale];
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -197,34 +203,82 @@ export function App() {
           <Checkout
             locale={locale}
             onBack={() => setRoute('cart')}
-            onPaid={(tx) => {
-              setTransaction(tx);
+            onPaid={(transaction, orderId) => {
+              setReceipt({ transaction, orderId });
               setRoute('receipt');
             }}
           />
         )}
-        {route === 'receipt' && transaction && (
-          <section className="panel" aria-labelledby="receipt-title">
-            <h1 id="receipt-title" className="ok">
-              {t.done}
-            </h1>
-            <p>{t.thanks}</p>
-            <dl id="transaction">
-              {Object.entries(transaction).map(([k, v]) => (
-                <div key={k}>
-                  <dt>{t.fields[k] ?? k}</dt>
-                  <dd data-field={k}>{String(v)}</dd>
-                </div>
-              ))}
-            </dl>
-            <button type="button" onClick={() => void newOrder().then(() => setRoute('cart'))}>
-              {t.again}
-            </button>
-          </section>
-        )}
+        {route === 'receipt' && receipt && <ReceiptPanel t={t} locale={locale} receipt={receipt} onAgain={() => setRoute('cart')} />}
       </main>
     </>
   );
+}
+
+/**
+ * A card order's receipt: "confirming" until the merchant's webhook has heard the charge succeeded (the backend's
+ * order status, asked for as order.js does), then paid, in the shop's words; the charge's rows meanwhile.
+ */
+function ReceiptPanel({ t, locale, receipt, onAgain }: { t: Texts; locale: Locale; receipt: Receipt; onAgain: () => void }) {
+  const order = useOrderStatus(receipt.orderId, locale);
+  const title = order?.title ?? t.confirming;
+  return (
+    <section className="panel" aria-labelledby="receipt-title">
+      <h1 id="receipt-title" className={order?.status === 'paid' ? 'ok' : undefined}>
+        {title}
+      </h1>
+      <p role="status" data-status={order?.status ?? 'pending'}>
+        {order?.text ?? t.confirmingText}
+      </p>
+      <dl id="transaction">
+        {Object.entries(receipt.transaction)
+          .filter(([, v]) => v !== null && v !== undefined)
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt>{t.fields[k] ?? k}</dt>
+              <dd data-field={k}>{String(v)}</dd>
+            </div>
+          ))}
+      </dl>
+      <button type="button" onClick={() => void newOrder().then(onAgain)}>
+        {t.again}
+      </button>
+    </section>
+  );
+}
+
+/** How often a pending order's status is asked for, ms (more often in its first `soonMs`), and for how long at most. */
+const WATCH = { soonEveryMs: 500, soonMs: 10 * 1000, everyMs: 2000, forMs: 30 * 60 * 1000 };
+
+/**
+ * The status of order `orderId` as the merchant backend has it (`GET /api/order/{id}`, in `locale`): asked at once,
+ * then every half second for 10 s and every 2 s after while `pending` ({@link WATCH}; 30 minutes at most); undefined
+ * until the first answer.
+ */
+function useOrderStatus(orderId: string, locale: Locale): OrderStatus | undefined {
+  const [order, setOrder] = useState<OrderStatus>();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const started = Date.now();
+    const ask = () =>
+      fetch(`/api/order/${encodeURIComponent(orderId)}?lang=${locale === 'en' ? 'en' : 'es'}`)
+        .then((res) => (res.ok ? (res.json() as Promise<OrderStatus>) : undefined))
+        .catch(() => undefined)
+        .then((answer) => {
+          if (stopped) return;
+          if (answer) setOrder(answer);
+          if (answer && answer.status !== 'pending') return;
+          const age = Date.now() - started;
+          if (age < WATCH.forMs) timer = setTimeout(() => void ask(), age < WATCH.soonMs ? WATCH.soonEveryMs : WATCH.everyMs);
+        });
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [orderId, locale]);
+  return order;
 }
 
 /** The top bar (the shop, the language switch) and the menu of the demo's checkouts, as on the classic pages. */
@@ -320,7 +374,7 @@ function Checkout(props: CheckoutProps) {
   );
 }
 
-type CheckoutProps = { locale: Locale; onBack: () => void; onPaid: (tx: Transaction) => void };
+type CheckoutProps = { locale: Locale; onBack: () => void; onPaid: (tx: Transaction, orderId: string) => void };
 /** The texts of one language. */
 type Texts = (typeof TEXT)[Locale];
 /** A card with reward points: the token, and the balance in words, while the shopper chooses how to pay. */
@@ -416,7 +470,7 @@ function useFocusWhenShown(ref: RefObject<HTMLElement | null>, shown: unknown) {
  * The charge of a token and what follows it: the state (busy, the failure shown, the points step) and the steps.
  * `charging` guards against a second submit before React has re-rendered with `busy`.
  */
-function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
+function useCharge(locale: Locale, onPaid: (tx: Transaction, orderId: string) => void) {
   const charging = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
@@ -441,7 +495,7 @@ function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
   const result = async (id: string) => {
     const res = await fetch(`/api/charge/${encodeURIComponent(id)}`);
     const body = (await res.json()) as Answer;
-    if (body.transaction) return onPaid(body.transaction);
+    if (body.transaction && body.order_id) return onPaid(body.transaction, body.order_id);
     done(res.status === 404 ? { text: 'notFound' } : failureAfterBank(body));
   };
 
@@ -457,7 +511,7 @@ function useCharge(locale: Locale, onPaid: (tx: Transaction) => void) {
         body: JSON.stringify(body),
       });
       const answer = (await res.json()) as Answer;
-      if (answer.transaction) return onPaid(answer.transaction);
+      if (answer.transaction && answer.order_id) return onPaid(answer.transaction, answer.order_id);
       if (answer.already_paid) return done({ paid: answer.already_paid });
       if (answer.points) {
         done();

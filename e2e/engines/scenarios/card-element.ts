@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { field, installProbe, probe, waitFor, type Tab } from '../engine';
 import type { Ctx, Scenario } from '../harness';
-import { expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl } from './helpers';
+import { expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl, expectPaidByWebhook } from './helpers';
 
 /** The card element's frame on the demo page (demo/web/card.html), and its inputs by field. */
 const ELEMENT = '#card iframe';
@@ -50,6 +50,7 @@ export const cardElement: Scenario[] = [
       await tab.click('#pay');
       expect(await resultHeading(tab)).toBe('Pago completado');
       expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');
+      expectPaidByWebhook(ctx);
       expectNoLeak(ctx, pan, cvv2, (await probe(tab)).resources);
       await expectCleanPage(ctx, tab);
     },

@@ -56,11 +56,27 @@ export async function clickText(tab: Tab, selector: string, text: string | RegEx
   await tab.click(`[data-e2e="${mark}"]`);
 }
 
-/** The demo's payment finished on the receipt page (`/receipt/:id`): its h1 text. */
+/**
+ * The demo's card payment finished on its order's page (`/order/:id`, or `/3ds/return` back from the bank), once the
+ * order is no longer `pending`: the merchant's webhook has heard the charge's event (only an event moves an order)
+ * and the page shows it. Its h1 text.
+ */
 export const resultHeading = (tab: Tab) =>
-  waitFor(tab, 'the receipt page', () =>
-    location.pathname.startsWith('/receipt/') ? document.querySelector('h1')?.textContent?.trim() : null,
-  ) as Promise<string>;
+  waitFor(tab, 'the order page, moved by the webhook', () => {
+    const status = document.querySelector<HTMLElement>('[data-order]')?.dataset.status;
+    return status && status !== 'pending' ? document.querySelector('h1')?.textContent?.trim() : null;
+  }) as Promise<string>;
+
+/**
+ * The merchant's last card order turned paid through the webhook: its log says the verified `charge.succeeded`
+ * event moved it (the only way an order moves: demo/merchant/orders.ts), exactly once.
+ */
+export function expectPaidByWebhook(ctx: Ctx): void {
+  const orderId = String(ctx.merchant.charges.at(-1)!.order_id);
+  const paid = ctx.merchant.logged.filter((l) => l.startsWith(`merchant order ${orderId} paid (event `));
+  expect(paid, `the webhook's event paid order ${orderId}`).toHaveLength(1);
+  expect(paid[0]).toMatch(/, charge\.succeeded\)$/);
+}
 
 /** The tokens endpoint of the test merchant on this sandbox. */
 export const tokensUrl = (ctx: Ctx) => `${ctx.apiUrl}/v1/${CREDENTIALS.merchantId}/tokens`;

@@ -9,7 +9,17 @@ import { expect } from 'vitest';
 import { hasCardData } from '../../instrument';
 import { field, installProbe, isActive, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Ctx, Scenario } from '../harness';
-import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan, resultHeading, tokensUrl } from './helpers';
+import {
+  clickText,
+  expectCleanPage,
+  expectNoLeak,
+  expectPaidByWebhook,
+  freshCvv2,
+  FUTURE_YY,
+  randomPan,
+  resultHeading,
+  tokensUrl,
+} from './helpers';
 
 /** The split checkout's frames, by their containers on the demo page (demo/web/split.html): the holder name hosted too. */
 export const FRAME = {
@@ -119,6 +129,7 @@ export const hosted: Scenario[] = [
       await tab.click('#pay');
       expect(await resultHeading(tab)).toBe('Pago completado');
       expect(ctx.merchant.charges.at(-1)!.status).toBe('completed');
+      expectPaidByWebhook(ctx);
       expect(await waitForText(tab, '[data-field="card"]', new RegExp(`^Visa •+ ${pan.slice(-4)}$`))).toBeTruthy();
       expect(ctx.merchant.received.at(-1)).toStrictEqual({
         token_id: expect.stringMatching(/^\w+$/),

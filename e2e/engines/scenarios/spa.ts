@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { field, probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Scenario } from '../harness';
-import { clickText, expectCleanPage, expectNoLeak, freshCvv2, FUTURE_YY, randomPan } from './helpers';
+import { clickText, expectCleanPage, expectNoLeak, expectPaidByWebhook, freshCvv2, FUTURE_YY, randomPan } from './helpers';
 
 /** The card element's frame (its container is #spa-card) and its inputs by field. */
 const ELEMENT = '#spa-card iframe';
@@ -94,7 +94,8 @@ export const spa: Scenario[] = [
         document.getElementById('spa-card')!.hasAttribute('data-paytoken-valid'),
       );
       await clickText(tab, 'button', /^Pagar/);
-      expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy();
+      expect(await waitForText(tab, '#receipt-title', 'Pago completado')).toBeTruthy(); // the order, paid by the webhook's event
+      expectPaidByWebhook(ctx);
       // one device-data POST (from the card element's frame, API origin), and it reached the sandbox before the app's
       // charge reached the merchant (the frame hands the token over once its device data is sent)
       const path = (r: { url: string }) => new URL(r.url).pathname;

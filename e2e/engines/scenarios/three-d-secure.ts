@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { probe, waitFor, waitForText, type Tab } from '../engine';
 import type { Ctx, Scenario } from '../harness';
-import { expectCleanPage, expectNoLeak, fillCard, freshCvv2, SEL } from './helpers';
+import { expectCleanPage, expectNoLeak, expectPaidByWebhook, fillCard, freshCvv2, resultHeading, SEL } from './helpers';
 
 /** A test card whose charge the sandbox answers with 3012 unless 3-D Secure is used; its challenge asks for a code. */
 const CHALLENGE_CARD = '4000000000030124';
@@ -70,7 +70,8 @@ export const threeDSecure: Scenario[] = [
       await tab.type('#code', code);
       await tabTo(tab, 'button[value="approve"]');
       await tab.press('Enter');
-      expect(await returnHeading(tab, ctx.merchantUrl)).toBe('Pago completado');
+      expect(await resultHeading(tab)).toBe('Pago completado'); // back from the bank: the order's page, paid by the event
+      expectPaidByWebhook(ctx);
       // server side: the sandbox completed the charge, with an authorization; the receipt shows that charge
       const charge = ctx.api.store.transactions.get(txId)!;
       expect(charge.status).toBe('completed');
