@@ -376,7 +376,7 @@ for (const rate of [RATE, 0]) {
 }
 const b = await sigkill();
 say(
-  `SIGKILL x${KILLS}: ${b.acknowledged} charges answered 201 before the kills, ${b.events} charge.succeeded events in the outbox; ${Math.min(b.atKills, 100 * KILLS)} retries found scheduled at the restarts; the schedule run to its end in ${b.advances} clock advance(s): lost ${b.lost}, acknowledged without an event ${b.ackWithoutEvent}, duplicate deliveries ${b.duplicates}, still pending ${b.pending}, failed (refused on every attempt) ${b.failed}`,
+  `SIGKILL x${KILLS}: ${b.acknowledged} charges answered 201 before the kills, ${b.events} charge.succeeded events in the outbox; ${b.atKills} retries found scheduled at the restarts (at most 100 counted per restart); the schedule run to its end in ${b.advances} clock advance(s): lost ${b.lost}, acknowledged without an event ${b.ackWithoutEvent}, duplicate deliveries ${b.duplicates}, still pending ${b.pending}, failed (refused on every attempt) ${b.failed}`,
 );
 const c = await invoices();
 say(
