@@ -1,23 +1,26 @@
 /**
- * `npm run bench:webhooks [-- --ops 1000 --rate 25 --concurrency 16 --kill-ops 600 --invoices 500 --max-seconds 300]`: webhook
- * delivery and invoice stamping, measured on loopback with the sandbox in its own process (the CLI on a SQLite
- * file, as `npm run sandbox` runs), a receiver in this one. Prints figures; asserts nothing but the run's own
- * bounds (exit 1 when a phase cannot finish, or a delivery is lost).
+ * `npm run bench:webhooks [-- --ops 1000 --rate 25 --concurrency 16 --kill-ops 600 --kills 3 --invoices 500 --max-seconds 300
+ * --write]`: webhook delivery and invoice stamping, measured on loopback with the sandbox in its own process (the CLI
+ * on a SQLite file, as `npm run sandbox` runs), a receiver in this one. Prints figures; asserts nothing but the
+ * run's own bounds (exit 1 when a phase cannot finish, or a delivery is lost). `--write` writes them into
+ * docs/performance.md (the block between `<!-- webhooks:start -->` and `<!-- webhooks:end -->`).
  *
  * 1. latency: a mixed load of `--ops` operations (card charges, declined cards, held charges then captured,
- *    refunds, SPEI deposits to a customer's CLABE), one webhook subscribed to every type they emit; for each event,
- *    the time from the start of the request that caused it to its arrival at the receiver (an upper bound of state
- *    change -> receiver): p50, p99, max. Twice: paced at `--rate` operations per second (below saturation), then
- *    with `--concurrency` clients as fast as they go (saturated: the latency is mostly queueing).
- * 2. SIGKILL: charges at `--concurrency` until `--kill-ops` answered, the receiver answering 503 to one delivery in
- *    three (so retries are pending), SIGKILL mid-load, restart on the same file, the clock advanced: every event of
- *    the outbox must reach the receiver (lost: the events that never did; duplicates are allowed: at least once),
- *    and every charge answered 201 before the kill must have its event.
+ *    refunds, SPEI deposits to a customer's CLABE, and the load run's store and SPEI charges then paid,
+ *    ./load/mixed.ts), one webhook subscribed to every type they emit; for each event, the time from the start of
+ *    the last request about it to its arrival at the receiver (an upper bound of state change -> receiver): p50,
+ *    p99, max. Twice: paced at `--rate` operations per second (below saturation), then with `--concurrency` clients
+ *    as fast as they go (saturated: the latency is mostly queueing).
+ * 2. SIGKILL: charges at `--concurrency`, the receiver answering 503 to one delivery in three (so retries are
+ *    pending), SIGKILL mid-load `--kills` times (after every `--kill-ops`/`--kills` acknowledged charges), each
+ *    followed by a restart on the same file; then the retry schedule run to its end on the clock
+ *    (./webhooks/drain.ts): every event of the outbox must reach the receiver (lost: the events that never did;
+ *    duplicates are allowed: at least once), and every charge answered 201 before a kill must have its event.
  * 3. invoices: `--invoices` generation requests, then the clock advanced past the stamping delay: stamps per
  *    second (the stamping jobs and their `invoice.stamped` deliveries), and the XML and PDF time (p50) of 20 links.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
 import { invoiceBody } from '../../test/sandbox/cfdi-fixtures';
+import { replaceBlock } from '../ci/readme';
+import { clientOf, type Client } from './load/client';
+import { spei as speiKind, store as storeKind, type Step } from './load/mixed';
+import { drainDeliveries } from './webhooks/drain';
 
 const { values } = parseArgs({
   options: {
@@ -33,14 +40,17 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '25' },
     concurrency: { type: 'string', default: '16' },
     'kill-ops': { type: 'string', default: '600' },
+    kills: { type: 'string', default: '3' },
     invoices: { type: 'string', default: '500' },
     'max-seconds': { type: 'string', default: '300' },
+    write: { type: 'boolean', default: false },
   },
 });
 const OPS = Number(values.ops);
 const RATE = Number(values.rate);
 const C = Number(values.concurrency);
 const KILL_OPS = Number(values['kill-ops']);
+const KILLS = Number(values.kills);
 const INVOICES = Number(values.invoices);
 const MAX_S = Number(values['max-seconds']);
 for (const [k, v] of Object.entries({
@@ -48,6 +58,7 @@ for (const [k, v] of Object.entries({
   rate: RATE,
   concurrency: C,
   'kill-ops': KILL_OPS,
+  kills: KILLS,
   invoices: INVOICES,
   'max-seconds': MAX_S,
 })) {
@@ -159,6 +170,58 @@ async function cardCharge(base: string, pan: string, extra: object = {}) {
 
 const TYPES = ['charge.succeeded', 'charge.failed', 'charge.created', 'charge.refunded', 'spei.received'];
 
+/** When each request about an order (or a transaction) started, `performance.now()` ms. */
+type Starts = Map<string, number[]>;
+const note = (starts: Starts, key: string, at: number): void => void starts.set(key, [...(starts.get(key) ?? []), at]);
+
+/** A charge kind of the load run (./load/mixed.ts), its requests' starts noted under its order id. */
+function loadKind(step: Step, base: string, starts: Starts, problems: string[]) {
+  const client = clientOf(base);
+  return (orderId: string) => {
+    const noted = Object.assign(
+      (...a: Parameters<Client>) => {
+        note(starts, orderId, performance.now());
+        return client(...a);
+      },
+      { simulationPrefix: client.simulationPrefix },
+    );
+    const untimed = new Proxy({} as Record<string, number[]>, { get: () => [] });
+    return step(noted, orderId, untimed, (ok, what) => ok || problems.push(what));
+  };
+}
+
+/**
+ * The `i`-th operation of the mix: a card charge, a declined card, a held charge then captured, a charge then
+ * partly refunded, a SPEI deposit to a customer's CLABE, a store charge then paid at the store, a SPEI charge then
+ * paid by a transfer (the last two are the load run's, ./load/mixed.ts). Each request's start is noted under the
+ * order id (the transaction id for the deposit).
+ */
+async function mixedOperation(base: string, i: number, clabe: string, starts: Starts, problems: string[]): Promise<void> {
+  const kind = i % 7;
+  if (kind >= 5)
+    return void (await loadKind(kind === 5 ? storeKind : speiKind, base, starts, problems)(`bench-${process.pid}-${++orderSeq}`));
+  if (kind === 4) {
+    const t = performance.now();
+    const r = await call(base, 'POST', `/sandbox/v1/${merchantId}/spei-transfers`, { clabe, amount: 50 });
+    return note(starts, r.body.id, t);
+  }
+  const r = await cardCharge(base, kind === 1 ? '4000000000000002' : '4111111111111111', kind === 2 ? { capture: false } : {});
+  note(starts, r.order, r.t0);
+  if (kind === 2 || kind === 3) {
+    note(starts, r.order, performance.now());
+    const [path, body] = kind === 2 ? ['capture', {}] : ['refund', { amount: 10 }];
+    await call(base, 'POST', `/v1/${merchantId}/charges/${r.body.id}/${path}`, body);
+  }
+}
+
+/** Each delivered event's latency: its arrival minus the start of the last request about it that started before. */
+function latencies(arrivals: { tx: any; at: number }[], starts: Starts): number[] {
+  return arrivals.flatMap((a) => {
+    const before = (starts.get(a.tx.order_id ?? a.tx.id) ?? []).filter((s) => s <= a.at);
+    return before.length ? [a.at - Math.max(...before)] : [];
+  });
+}
+
 /**
  * Phase 1: the mixed load and each event's latency to the receiver. `rate`: operations started per second (an
  * open loop below saturation), or 0 for as fast as `--concurrency` clients go (saturated: latency is queueing).
@@ -172,48 +235,24 @@ async function latency(rate: number) {
     email: 'b@example.com',
     requires_account: true,
   });
-  const started = new Map<string, number>(); // `${type}:${order_id or transaction id}` -> request start
+  const starts: Starts = new Map();
+  const problems: string[] = [];
   const t0 = performance.now();
   await pool(OPS, C, async (i) => {
     const wait = rate ? t0 + (i * 1000) / rate - performance.now() : 0;
     if (wait > 0) await new Promise((d) => setTimeout(d, wait));
-    const kind = i % 5;
-    if (kind === 0) {
-      const r = await cardCharge(base, '4111111111111111');
-      started.set(`charge.succeeded:${r.order}`, r.t0);
-    } else if (kind === 1) {
-      const r = await cardCharge(base, '4000000000000002');
-      started.set(`charge.failed:${r.order}`, r.t0);
-    } else if (kind === 2) {
-      const r = await cardCharge(base, '4111111111111111', { capture: false });
-      started.set(`charge.created:${r.order}`, r.t0);
-      const t1 = performance.now();
-      await call(base, 'POST', `/v1/${merchantId}/charges/${r.body.id}/capture`, {});
-      started.set(`charge.succeeded:${r.order}`, t1);
-    } else if (kind === 3) {
-      const r = await cardCharge(base, '4111111111111111');
-      started.set(`charge.succeeded:${r.order}`, r.t0);
-      const t1 = performance.now();
-      await call(base, 'POST', `/v1/${merchantId}/charges/${r.body.id}/refund`, { amount: 10 });
-      started.set(`charge.refunded:${r.order}`, t1);
-    } else {
-      const t = performance.now();
-      const r = await call(base, 'POST', `/sandbox/v1/${merchantId}/spei-transfers`, { clabe: customer.body.clabe, amount: 50 });
-      started.set(`spei.received:${r.body.id}`, t);
-    }
+    await mixedOperation(base, i, customer.body.clabe, starts, problems);
   });
   const seconds = (performance.now() - t0) / 1000;
+  if (problems.length) fail(`latency: ${problems.slice(0, 5).join('; ')}`);
+  const expected = (await allEvents(base)).filter((e) => e.type !== 'verification').length;
   const until = performance.now() + 60_000;
   const events = () => rx.arrivals.filter((a) => a.tx);
-  while (events().length < started.size && performance.now() < until) await new Promise((d) => setTimeout(d, 50));
-  const lat = events().flatMap((a) => {
-    const key = `${a.type}:${a.type === 'spei.received' ? a.tx.id : a.tx.order_id}`;
-    const s = started.get(key);
-    return s === undefined ? [] : [a.at - s];
-  });
+  while (events().length < expected && performance.now() < until) await new Promise((d) => setTimeout(d, 50));
+  const lat = latencies(events(), starts);
   child.kill('SIGTERM');
   rx.close();
-  if (lat.length < started.size) fail(`latency: ${lat.length} of ${started.size} events arrived`);
+  if (lat.length < expected) fail(`latency: ${lat.length} of ${expected} events arrived and matched their request`);
   return { events: lat.length, ops: OPS, seconds, p50: pct(lat, 50), p99: pct(lat, 99), max: Math.max(...lat) };
 }
 
@@ -227,15 +266,9 @@ async function allEvents(base: string): Promise<{ id: string; type: string; reso
   }
 }
 
-/** Phase 2: SIGKILL in the middle of a load, restart, and count what never arrived. */
-async function sigkill() {
-  const db = join(dir, 'kill.db');
-  const rx = await receiver((i) => (i % 3 === 2 ? 503 : 200));
-  let run = await sandbox(db);
-  await call(run.base, 'POST', `/v1/${merchantId}/webhooks`, { url: rx.url, event_types: ['charge.succeeded'] });
-  const acknowledged: string[] = [];
+/** Charges at `--concurrency` until `killAt` are acknowledged in all, then SIGKILL (mid-load: requests and sends in flight). */
+async function chargeUntilKilled(run: { child: ChildProcess; base: string }, acknowledged: string[], killAt: number) {
   let killed = false;
-  const killAt = Math.floor(KILL_OPS * 0.6);
   await pool(
     KILL_OPS,
     C,
@@ -253,21 +286,38 @@ async function sigkill() {
     },
     () => killed,
   );
-  await new Promise((done) => (run.child.exitCode !== null ? done(null) : run.child.once('exit', done)));
-  run = await sandbox(db);
-  for (let i = 0; i < 12; i++) await call(run.base, 'POST', `/sandbox/v1/${merchantId}/clock/advance`, { seconds: 3600 });
+  if (!killed) run.child.kill('SIGKILL');
+  // a process killed by a signal has no exit code: it may have exited while the last requests failed
+  await new Promise((done) => (run.child.exitCode !== null || run.child.signalCode !== null ? done(null) : run.child.once('exit', done)));
+}
+
+/**
+ * Phase 2: `--kills` SIGKILLs in the middle of a load, each followed by a restart on the same file, the receiver
+ * answering 503 to one request in three (retries pending at every kill); then the retry schedule run to its end
+ * on the clock (./webhooks/drain.ts), and what never arrived counted.
+ */
+async function sigkill() {
+  const db = join(dir, 'kill.db');
+  const rx = await receiver((i) => (i % 3 === 2 ? 503 : 200));
+  let run = await sandbox(db);
+  await call(run.base, 'POST', `/v1/${merchantId}/webhooks`, { url: rx.url, event_types: ['charge.succeeded'] });
+  const acknowledged: string[] = [];
+  let atKills = 0;
+  for (let k = 1; k <= KILLS; k++) {
+    await chargeUntilKilled(run, acknowledged, Math.floor((KILL_OPS * k) / KILLS));
+    run = await sandbox(db);
+    atKills += (await call(run.base, 'GET', `/sandbox/v1/${merchantId}/deliveries?status=scheduled&limit=100`)).body.length;
+  }
+  const drained = await drainDeliveries(run.base, merchantId, AUTH);
   const events = (await allEvents(run.base)).filter((e) => e.type === 'charge.succeeded');
-  const until = performance.now() + 60_000;
-  const got = () => new Set(rx.arrivals.map((a) => a.id));
-  while ([...events].some((e) => !got().has(e.id)) && performance.now() < until) await new Promise((d) => setTimeout(d, 100));
-  const arrived = got();
+  const arrived = new Set(rx.arrivals.map((a) => a.id));
   const lost = events.filter((e) => !arrived.has(e.id)).length;
   const withEvent = new Set(events.map((e) => e.resource_id));
   const ackWithoutEvent = acknowledged.filter((id) => !withEvent.has(id)).length;
   const duplicates = rx.arrivals.length - arrived.size;
   run.child.kill('SIGTERM');
   rx.close();
-  return { acknowledged: acknowledged.length, events: events.length, lost, ackWithoutEvent, duplicates };
+  return { acknowledged: acknowledged.length, events: events.length, lost, ackWithoutEvent, duplicates, atKills, ...drained };
 }
 
 /** Phase 3: invoices requested, then stamped by one clock advance; the documents' time. */
@@ -313,20 +363,42 @@ async function invoices() {
   };
 }
 
+const lines: string[] = [];
+const say = (line: string) => {
+  console.log(line);
+  lines.push(line);
+};
 for (const rate of [RATE, 0]) {
   const a = await latency(rate);
-  console.log(
+  say(
     `latency, ${rate ? `paced at ${rate} operations/s` : `saturated (${C} clients as fast as they go)`}: ${a.ops} operations at ${(a.ops / a.seconds).toFixed(0)}/s, ${a.events} events; state change -> receiver p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, max ${ms(a.max)}`,
   );
 }
 const b = await sigkill();
-console.log(
-  `SIGKILL: ${b.acknowledged} charges answered 201 before the kill, ${b.events} charge.succeeded events in the outbox after restart; lost ${b.lost}, acknowledged without an event ${b.ackWithoutEvent}, duplicate deliveries ${b.duplicates}`,
+say(
+  `SIGKILL x${KILLS}: ${b.acknowledged} charges answered 201 before the kills, ${b.events} charge.succeeded events in the outbox; ${b.atKills} retries found scheduled at the restarts (at most 100 counted per restart); the schedule run to its end in ${b.advances} clock advance(s): lost ${b.lost}, acknowledged without an event ${b.ackWithoutEvent}, duplicate deliveries ${b.duplicates}, still pending ${b.pending}, failed (refused on every attempt) ${b.failed}`,
 );
 const c = await invoices();
-console.log(
+say(
   `invoices: ${c.invoices} requested at ${c.requestRate.toFixed(0)}/s; stamped by one clock advance (${c.jobs} jobs, each notification delivered) at ${c.stampRate.toFixed(0)}/s; XML p50 ${ms(c.xml)}, PDF p50 ${ms(c.pdf)}`,
 );
 rmSync(dir, { recursive: true, force: true });
-if (b.lost > 0 || b.ackWithoutEvent > 0) fail('deliveries were lost');
+if (b.lost > 0 || b.ackWithoutEvent > 0 || b.pending > 0) fail('deliveries were lost');
+if (values.write) writeDocs();
 process.exit(0);
+
+/** The figures into docs/performance.md's webhooks block. */
+function writeDocs() {
+  const args = process.argv
+    .slice(2)
+    .filter((a) => a !== '--write' && a !== '--')
+    .join(' ');
+  const block = [
+    `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run bench:webhooks${args ? ` -- ${args}` : ''}\`, on loopback, Node ${process.version.slice(1)}, this shared 2-core machine. The mix: card charges, declined cards, held charges then captured, partial refunds, SPEI deposits to a customer's CLABE, store charges then paid at the store, SPEI charges then paid by a transfer.`,
+    '',
+    ...lines.map((l) => `- ${l}`),
+  ].join('\n');
+  const path = new URL('../../docs/performance.md', import.meta.url);
+  writeFileSync(path, replaceBlock(readFileSync(path, 'utf8'), 'webhooks', block));
+  console.log('docs/performance.md: webhooks figures written');
+}

@@ -10,9 +10,10 @@ import { testCardsMarkdown } from '../../demo/sandbox/domain/card/test-cards';
 
 /** Markdown text with the block between `<!-- name:start -->` and `<!-- name:end -->` replaced by `body`. */
 export function replaceBlock(text: string, name: string, body: string): string {
-  const re = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
+  // the block may be empty (start and end on consecutive lines)
+  const re = new RegExp(`(<!-- ${name}:start -->\\n)(?:[\\s\\S]*?\\n)?(<!-- ${name}:end -->)`);
   if (!re.test(text)) throw new Error(`no ${name} block`);
-  return text.replace(re, (_m, a: string, b: string) => a + body + b);
+  return text.replace(re, (_m, a: string, b: string) => `${a}${body}\n${b}`);
 }
 
 /**

@@ -29,14 +29,15 @@ const cashBody = (method: 'store' | 'bank_account', orderId: string) => ({
 });
 
 /** One operation of the rotation: its requests, each timed into `ms`; a wrong status noted in `expect`. */
-type Step = (
+export type Step = (
   call: Client,
   orderId: string,
   ms: Record<string, number[]>,
   expect: (ok: boolean, what: string) => void,
 ) => Promise<string | null>;
 
-const card: Step = async (call, orderId, ms, expect) => {
+/** A token, then a card charge. */
+export const card: Step = async (call, orderId, ms, expect) => {
   const token = await call('POST', '/tokens', CARD, 'public');
   ms['card: token']!.push(token.ms);
   expect(token.status === 201, `token ${token.status}`);
@@ -46,7 +47,8 @@ const card: Step = async (call, orderId, ms, expect) => {
   return null;
 };
 
-const store: Step = async (call, orderId, ms, expect) => {
+/** A store charge, then paid at the store (the simulation API): charge.created, then charge.succeeded. */
+export const store: Step = async (call, orderId, ms, expect) => {
   const charge = await call('POST', '/charges', cashBody('store', orderId));
   ms['store: create']!.push(charge.ms);
   expect(charge.status === 201, `store charge ${charge.status} ${charge.body?.description ?? ''}`);
@@ -57,7 +59,8 @@ const store: Step = async (call, orderId, ms, expect) => {
   return (charge.body?.payment_method?.barcode_url as string | undefined) ?? null;
 };
 
-const spei: Step = async (call, orderId, ms, expect) => {
+/** A SPEI charge, then paid by a transfer of its amount to its CLABE (the simulation API). */
+export const spei: Step = async (call, orderId, ms, expect) => {
   const charge = await call('POST', '/charges', cashBody('bank_account', orderId));
   ms['spei: create']!.push(charge.ms);
   expect(charge.status === 201, `SPEI charge ${charge.status} ${charge.body?.description ?? ''}`);
