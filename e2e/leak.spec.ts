@@ -35,6 +35,7 @@ test('the PAN and CVV2 travel only in the body of the POST to the API tokens end
   // a random CVV2 that is not already a number of the page's own static files (a CSS `font-weight: 500` is no leak)
   const statics = [
     'demo/web/style.css',
+    'demo/web/checkouts.css',
     'demo/web/checkout.js',
     'demo/web/shop.js',
     'demo/web/layout.html',

@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type LaunchOptions } from 'puppeteer-core';
 import { addExtra } from 'puppeteer-extra';
 import Stealth from 'puppeteer-extra-plugin-stealth';
 import rebrowser from 'rebrowser-puppeteer-core';
@@ -76,23 +76,39 @@ async function enterCard(click: (selector: string) => Promise<unknown>, type: (t
   await click('#submit');
 }
 
-/** rebrowser-puppeteer (its patches against CDP traces), `--enable-automation` dropped: ghost-cursor clicks, typed with a delay. */
-export async function rebrowserPaced(env: Env): Promise<Stop> {
-  const browser = await rebrowser.launch({
-    executablePath: CHROMIUM,
-    headless: false,
-    args: [...QUIET, '--disable-blink-features=AutomationControlled'],
-    ignoreDefaultArgs: ['--enable-automation'],
-    env: { ...process.env, DISPLAY: env.display },
-  });
+/** A Puppeteer-API launcher: puppeteer-core, its puppeteer-extra wrapper, rebrowser-puppeteer. */
+type PuppeteerLauncher = Pick<typeof puppeteer, 'launch'>;
+
+/**
+ * Launches `options` headed on the test display, opens the page and enters the card: clicks through ghost-cursor's
+ * human-like mouse path when `ghost`, else the page's own clicks; each field's text typed by `type`.
+ */
+async function pacedPuppeteer(
+  launcher: PuppeteerLauncher,
+  options: LaunchOptions,
+  env: Env,
+  ghost: boolean,
+  type: (keyboard: Keyboard, text: string) => Promise<void>,
+): Promise<Stop> {
+  const browser = await launcher.launch({ ...options, headless: false, env: { ...process.env, DISPLAY: env.display } });
   const page = await browser.newPage();
   await page.goto(env.url);
-  const cursor = createCursor(page as never);
+  const cursor = ghost ? createCursor(page as never) : undefined;
   await enterCard(
-    (selector) => cursor.click(selector),
-    (text) => typeWithDelay(page.keyboard, text),
+    (selector) => (cursor ? cursor.click(selector) : page.click(selector)),
+    (text) => type(page.keyboard, text),
   );
   return () => browser.close();
+}
+
+/** rebrowser-puppeteer (its patches against CDP traces), `--enable-automation` dropped: ghost-cursor clicks, typed with a delay. */
+export function rebrowserPaced(env: Env): Promise<Stop> {
+  const options = {
+    executablePath: CHROMIUM,
+    args: [...QUIET, '--disable-blink-features=AutomationControlled'],
+    ignoreDefaultArgs: ['--enable-automation'],
+  };
+  return pacedPuppeteer(rebrowser as unknown as PuppeteerLauncher, options, env, true, typeWithDelay);
 }
 
 /** puppeteer-real-browser (rebrowser patches, ghost-cursor's `realCursor`): keys sent one by one at a person's pace. */
@@ -154,41 +170,19 @@ export async function patchrightPaced(env: Env): Promise<Stop> {
   return () => browser.close();
 }
 
+/** Types `text` with each key held, Shift held for capitals. */
+const typeHeldShift = (keyboard: Keyboard, text: string) => typeHeld(keyboard, text, true);
+
 /** puppeteer-extra-plugin-stealth with ghost-cursor: human-like mouse paths, keys held, Shift held for capitals. */
-export async function stealthPaced(env: Env): Promise<Stop> {
-  const launcher = addExtra(puppeteer as never).use(Stealth()) as unknown as typeof puppeteer;
-  const browser = await launcher.launch({
-    executablePath: CHROMIUM,
-    headless: false,
-    args: QUIET,
-    env: { ...process.env, DISPLAY: env.display },
-  });
-  const page = await browser.newPage();
-  await page.goto(env.url);
-  const cursor = createCursor(page as never);
-  await enterCard(
-    (selector) => cursor.click(selector),
-    (text) => typeHeld(page.keyboard, text, true),
-  );
-  return () => browser.close();
+export function stealthPaced(env: Env): Promise<Stop> {
+  const launcher = addExtra(puppeteer as never).use(Stealth()) as unknown as PuppeteerLauncher;
+  return pacedPuppeteer(launcher, { executablePath: CHROMIUM, args: QUIET }, env, true, typeHeldShift);
 }
 
 /** puppeteer-core + Firefox ESR over WebDriver BiDi: clicks, keys held, Shift held for capitals. */
-export async function firefoxPaced(env: Env): Promise<Stop> {
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: false,
-    extraPrefsFirefox: FIREFOX_PREFS,
-    env: { ...process.env, DISPLAY: env.display },
-  });
-  const page = await browser.newPage();
-  await page.goto(env.url);
-  await enterCard(
-    (selector) => page.click(selector),
-    (text) => typeHeld(page.keyboard, text, true),
-  );
-  return () => browser.close();
+export function firefoxPaced(env: Env): Promise<Stop> {
+  const options: LaunchOptions = { browser: 'firefox', executablePath: FIREFOX, extraPrefsFirefox: FIREFOX_PREFS };
+  return pacedPuppeteer(puppeteer, options, env, false, typeHeldShift);
 }
 
 /** One W3C WebDriver command over HTTP; the response's `value`. */

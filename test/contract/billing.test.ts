@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARD, createCustomer, tokenize, useSandbox, type TestApi } from './helpers';
 import { advance, chargesOf, createPlan, DAY, DECLINED, getSubscription, subscribeWithToken } from './billing-helpers';
+import { MONTH_ENDS_2026 } from '../sandbox/billing-fixtures';
 
 /** The central-time calendar date of a Transaction's `creation_date`. */
 const dateOf = (c: { creation_date: string }) => c.creation_date.slice(0, 10);
@@ -53,21 +54,8 @@ describe('the end of a trial', () => {
   });
 });
 
-/** The dates a monthly subscription first charged on 2026-03-31 is charged on over a year. */
-const MONTH_ENDS = [
-  '2026-03-31',
-  '2026-04-30',
-  '2026-05-31',
-  '2026-06-30',
-  '2026-07-31',
-  '2026-08-31',
-  '2026-09-30',
-  '2026-10-31',
-  '2026-11-30',
-  '2026-12-31',
-  '2027-01-31',
-  '2027-02-28',
-];
+/** The dates a monthly subscription first charged on 2026-03-31 is charged on over a year: the month ends from March. */
+const MONTH_ENDS = MONTH_ENDS_2026.slice(2);
 
 /** Subscribes a new customer monthly from the 31st (trial to 2026-03-30) and a weekly one; returns both. */
 async function monthlyAndWeekly(api: TestApi) {

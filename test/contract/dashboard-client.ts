@@ -11,6 +11,14 @@ export interface Page {
   text: string;
 }
 
+/** The text of a page's flash message (what the last button did): its kind, role and words, tags stripped. */
+export const flash = (html: string): string | undefined =>
+  /<div class="flash (ok|no)" role="(status|alert)">([\s\S]*?)<\/div>/
+    .exec(html)
+    ?.slice(1)
+    .join(' ')
+    .replace(/<[^>]+>/g, '');
+
 export class DashboardClient {
   readonly jar = new Map<string, string>();
 

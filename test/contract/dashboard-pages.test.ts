@@ -5,7 +5,7 @@
  * does (the same services); es-MX by default and English; production mode read-only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DashboardClient } from './dashboard-client';
+import { DashboardClient, flash } from './dashboard-client';
 import { charge, chargeBody, CREDS, createCustomer, tokenize, useSandbox } from './helpers';
 
 const api = useSandbox();
@@ -18,13 +18,6 @@ let failed: string;
 let customer: string;
 let clabe: string;
 
-/** The text of a page's flash message (what the last button did). */
-const flash = (html: string) =>
-  /<div class="flash (ok|no)" role="(status|alert)">([\s\S]*?)<\/div>/
-    .exec(html)
-    ?.slice(1)
-    .join(' ')
-    .replace(/<[^>]+>/g, '');
 /** The ids of the transactions a page lists, in order. */
 const listed = (html: string) => [...html.matchAll(/href="\/dashboard\/transactions\/(tr\w+)"/g)].map((m) => m[1]);
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody } from '../sandbox/cfdi-fixtures';
 import { createPlan, subscribeWithToken } from './billing-helpers';
-import { DashboardClient } from './dashboard-client';
+import { DashboardClient, flash } from './dashboard-client';
 import { charge, chargeBody, CREDS, createCustomer, tokenize, useSandbox } from './helpers';
 import { freshClabe } from './money-helpers';
 import { advance, deliveriesOf, register, startReceiver, until, type Receiver } from './webhook-helpers';
@@ -17,14 +17,6 @@ let c: DashboardClient;
 let rx: Receiver;
 let customer: string;
 let clabe: string;
-
-/** The text of a page's flash message (what the last button did). */
-const flash = (html: string) =>
-  /<div class="flash (ok|no)" role="(status|alert)">([\s\S]*?)<\/div>/
-    .exec(html)
-    ?.slice(1)
-    .join(' ')
-    .replace(/<[^>]+>/g, '');
 
 beforeAll(async () => {
   rx = await startReceiver();

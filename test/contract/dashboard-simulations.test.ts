@@ -5,20 +5,12 @@
  * IVR call, open, accept and reject a chargeback; the printable slip's link; a post without the token changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DashboardClient } from './dashboard-client';
+import { DashboardClient, flash } from './dashboard-client';
 import { charge, chargeBody, CREDS, orderId, tokenize, useSandbox } from './helpers';
 
 const api = useSandbox();
 const CUSTOMER = { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com', phone_number: '5512345678' };
 let c: DashboardClient;
-
-/** The text of a page's flash message (what the last button did). */
-const flash = (html: string) =>
-  /<div class="flash (ok|no)" role="(status|alert)">([\s\S]*?)<\/div>/
-    .exec(html)
-    ?.slice(1)
-    .join(' ')
-    .replace(/<[^>]+>/g, '');
 
 /** Presses button `name` of transaction `id`'s detail as the page does; returns the detail it comes back to. */
 async function press(name: string, id: string) {

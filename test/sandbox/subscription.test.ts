@@ -24,6 +24,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionTrigger,
 } from '../../demo/sandbox/domain/subscription';
+import { MONTH_ENDS_2026 } from './billing-fixtures';
 
 type Expected = [from: SubscriptionStatus | null, trigger: SubscriptionTrigger, when: StatusAfterRetry | undefined, to: SubscriptionStatus];
 
@@ -131,22 +132,7 @@ describe('billing dates', () => {
   it('months are counted from the anchor: the 31st stays the 31st, or the month is shorter', () => {
     const s = monthly('2026-01-31');
     const dates = Array.from({ length: 14 }, (_, i) => chargeDateOf(s, i + 1));
-    expect(dates).toEqual([
-      '2026-01-31',
-      '2026-02-28',
-      '2026-03-31',
-      '2026-04-30',
-      '2026-05-31',
-      '2026-06-30',
-      '2026-07-31',
-      '2026-08-31',
-      '2026-09-30',
-      '2026-10-31',
-      '2026-11-30',
-      '2026-12-31',
-      '2027-01-31',
-      '2027-02-28',
-    ]);
+    expect(dates).toEqual(MONTH_ENDS_2026);
     expect(chargeDateOf(monthly('2027-01-31'), 2)).toBe('2027-02-28');
     expect(chargeDateOf(monthly('2028-01-31'), 2)).toBe('2028-02-29');
     expect(periodEndOf(s, 1)).toBe('2026-02-27');

@@ -12,6 +12,7 @@ const JS = 'text/javascript; charset=utf-8';
 /** Files served as they are: the pages' CSS and scripts, and the library's script-tag builds. */
 const FILES: Record<string, [path: string, type: string]> = {
   '/style.css': ['demo/web/style.css', 'text/css; charset=utf-8'],
+  '/checkouts.css': ['demo/web/checkouts.css', 'text/css; charset=utf-8'],
   '/checkout.js': ['demo/web/checkout.js', JS],
   '/card.js': ['demo/web/card.js', JS],
   '/split.js': ['demo/web/split.js', JS],

@@ -1,10 +1,10 @@
 import type { Deps } from '../env';
 import { advanceWithDeliveries } from '../events/advance';
 import { apiError } from '../domain/errors';
-import { newId } from '../domain/ids';
 import { customerAccount, move } from '../domain/ledger';
 import type { TransactionRecord } from '../domain/records';
 import { moveTo } from '../resources/shared/move';
+import { newTransaction } from '../resources/shared/transaction';
 import { payBankBySpei } from '../resources/charges/pay';
 
 /**
@@ -43,21 +43,14 @@ export function receiveSpei(d: Deps, clabe: string, cents: number): TransactionR
     const now = d.clock.nowMs();
     const deposit = moveTo(
       d,
-      {
-        id: newId('tr'),
-        created: now,
-        operationDate: now,
+      newTransaction(now, {
         kind: 'charge',
         operationType: 'in',
         method: 'bank',
         customerId: customer.id,
-        orderId: null,
         amountCents: cents,
-        currency: 'MXN',
         description: `SPEI transfer received at ${clabe}`,
-        authorization: null,
-        errorMessage: null,
-      },
+      }),
       'create_completed',
       'spei.received',
     );

@@ -1,6 +1,5 @@
 import type { Deps } from '../../env';
 import { apiError } from '../../domain/errors';
-import { newId } from '../../domain/ids';
 import { bankPaymentMethod, newBankReference } from '../../domain/methods/bank';
 import { dueOf, dueProblem } from '../../domain/methods/due';
 import { IVR_ATTEMPTS, ivrPaymentMethod, newIvrKey } from '../../domain/methods/ivr';
@@ -14,11 +13,9 @@ import { newClabe } from '../../domain/references';
 import type { TransactionRecord } from '../../domain/records';
 import { ensureRoom } from '../../store/repos';
 import { STORE_CHAINS } from '../stores/catalog';
-import { localDate } from '../../time/dates';
 import { moveTo, type Draft } from '../shared/move';
 import type { KindBody } from './kinds-schema';
-import { ensureActive, ensureNewOrderId } from './service';
-import { USD_MXN_RATE } from './settle';
+import { ensureActive, ensureNewOrderId, newCharge } from './service';
 import { DUE_JOB } from './due';
 
 /**
@@ -65,23 +62,7 @@ export function createKindCharge(d: Deps, input: NewKindCharge): TransactionReco
 /** The charge's record before its first status. */
 function draftOf(d: Deps, { body, customerId }: NewKindCharge, now: number): Draft {
   const method = { store: STORE_METHOD, bank: BANK_METHOD, redirect: 'card', ivr: 'card', wallet: d.methods.walletMethod }[body.kind];
-  return {
-    id: newId('tr'),
-    created: now,
-    operationDate: now,
-    kind: 'charge',
-    operationType: 'in',
-    method,
-    customerId,
-    orderId: body.order_id ?? null,
-    amountCents: body.amount,
-    currency: body.currency,
-    description: body.description,
-    authorization: null,
-    errorMessage: null,
-    ...(body.currency === 'USD' && { exchangeRate: { from: 'USD', to: 'MXN', date: localDate(now), value: USD_MXN_RATE / 10_000 } }),
-    ...(body.kind === 'ivr' && body.metadata && { metadata: body.metadata }),
-  };
+  return newCharge(now, body, { method, customerId, ...(body.kind === 'ivr' && body.metadata && { metadata: body.metadata }) });
 }
 
 /** The most any chain accepts for one payment: a store charge above it could never be paid. */

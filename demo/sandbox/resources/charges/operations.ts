@@ -1,11 +1,12 @@
 import type { Deps } from '../../env';
 import { apiError } from '../../domain/errors';
-import { newAuthorization, newId } from '../../domain/ids';
+import { newAuthorization } from '../../domain/ids';
 import { move, type Account } from '../../domain/ledger';
 import type { TransactionRecord } from '../../domain/records';
 import { chargeOf, ensureActive } from './service';
 import { mxnCents, payeeOf, postCharge } from './settle';
 import { moveTo } from '../shared/move';
+import { newTransaction } from '../shared/transaction';
 import { awaitsPayment, stopDueJob } from './due';
 
 /**
@@ -87,22 +88,16 @@ export function refundCharge(
 
 /** The refund transaction of `cents` of a charge, before its status. */
 function refundRecord(d: Deps, charge: TransactionRecord, cents: number, description: string | undefined) {
-  const now = d.clock.nowMs();
-  return {
-    id: newId('tr'),
-    created: now,
-    operationDate: now,
-    kind: 'refund' as const,
-    operationType: 'out' as const,
+  return newTransaction(d.clock.nowMs(), {
+    kind: 'refund',
+    operationType: 'out',
     method: charge.method,
     customerId: charge.customerId,
-    orderId: null,
     amountCents: cents,
     currency: charge.currency,
     description: description ?? `Refund of ${charge.id}`,
     authorization: newAuthorization(),
-    errorMessage: null,
     parentId: charge.id,
     ...(charge.card && { card: charge.card }),
-  };
+  });
 }

@@ -16,6 +16,7 @@ import { unusedToken, useToken } from '../tokens/service';
 import type { ChargeBody } from './schema';
 import { settleCharge, USD_MXN_RATE } from './settle';
 import { moveTo, type Draft } from '../shared/move';
+import { newTransaction, type NewTransaction } from '../shared/transaction';
 import { startChallenge } from './three-ds';
 
 /**
@@ -99,29 +100,46 @@ function chargeWith(d: Deps, draft: Draft, body: ChargeBody, verdict: Verdict, u
 /** The charge's record before its first status. */
 function draftOf(d: Deps, id: string, input: NewCardCharge, card: ChargedCard, verdict: Verdict): Draft {
   const { body, customerId } = input;
-  const now = d.clock.nowMs();
-  return {
+  return newCharge(d.clock.nowMs(), body, {
     id,
-    created: now,
-    operationDate: now,
-    kind: 'charge',
-    operationType: 'in',
     method: 'card',
     customerId,
-    orderId: body.order_id ?? null,
-    amountCents: body.amount,
-    currency: body.currency,
-    description: body.description,
-    authorization: null,
-    errorMessage: null,
     card,
     deviceSessionId: body.device_session_id ?? '',
     fraudFlags: [...verdict.declined, ...verdict.flagged],
     ...(body.payment_plan && { paymentPlan: { payments: body.payment_plan.payments } }),
-    ...(body.currency === 'USD' && { exchangeRate: { from: 'USD', to: 'MXN', date: localDate(now), value: USD_MXN_RATE / 10_000 } }),
     ...(body.metadata && { metadata: body.metadata }),
     ...(input.subscriptionId && { subscriptionId: input.subscriptionId }),
-  };
+  });
+}
+
+/** What every charge's body gives its record (spec, Charges: `order_id`, `amount` in cents, `currency`, `description`). */
+interface ChargeBasics {
+  order_id?: string | undefined;
+  amount: number;
+  currency: 'MXN' | 'USD';
+  description: string;
+}
+
+/**
+ * A new charge's record before its first status, of any kind: `fields` (method, owner, what the kind adds) over what
+ * the body gives, with a USD charge's exchange rate to MXN on the day of `now` (epoch ms).
+ */
+export function newCharge(
+  now: number,
+  body: ChargeBasics,
+  fields: Omit<NewTransaction, 'kind' | 'operationType' | 'amountCents' | 'description'>,
+): Draft {
+  return newTransaction(now, {
+    kind: 'charge',
+    operationType: 'in',
+    orderId: body.order_id ?? null,
+    amountCents: body.amount,
+    currency: body.currency,
+    description: body.description,
+    ...(body.currency === 'USD' && { exchangeRate: { from: 'USD', to: 'MXN', date: localDate(now), value: USD_MXN_RATE / 10_000 } }),
+    ...fields,
+  });
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { Deps } from '../../env';
 import { apiError } from '../../domain/errors';
-import { newId } from '../../domain/ids';
 import { customerAccount, move } from '../../domain/ledger';
 import type { TransactionRecord } from '../../domain/records';
 import { ensureRoom, type TransactionFilter } from '../../store/repos';
 import type { Page } from '../../store/table';
 import { ensureActive, ensureNewOrderId } from '../charges/service';
 import { customerOf } from '../customers/service';
-import { moveTo, type Draft } from '../shared/move';
+import { moveTo } from '../shared/move';
+import { newTransaction } from '../shared/transaction';
 import type { FeeBody, FeeRefundBody } from './schema';
 
 /**
@@ -30,21 +30,15 @@ export function createFee(d: Deps, body: FeeBody): TransactionRecord {
     ensureRoom(d.store.transactions, d.store.limits.maxRecords, 'transactions');
     ensureNewOrderId(d, body.order_id);
     const now = d.clock.nowMs();
-    const draft: Draft = {
-      id: newId('tr'),
-      created: now,
-      operationDate: now,
+    const draft = newTransaction(now, {
       kind: 'fee',
       operationType: 'in',
       method: 'customer',
       customerId: customer.id,
       orderId: body.order_id ?? null,
       amountCents: body.amount,
-      currency: 'MXN',
       description: body.description,
-      authorization: null,
-      errorMessage: null,
-    };
+    });
     d.store.ledger.post(draft.id, draft.id, move(customerAccount(customer.id), 'merchant', body.amount), now);
     return moveTo(d, draft, 'create_completed', 'fee.succeeded');
   });
@@ -71,22 +65,15 @@ export function refundFee(d: Deps, id: string, body: FeeRefundBody): Transaction
     const now = d.clock.nowMs();
     const refund = moveTo(
       d,
-      {
-        id: newId('tr'),
-        created: now,
-        operationDate: now,
+      newTransaction(now, {
         kind: 'refund',
         operationType: 'out',
         method: 'customer',
         customerId: customer.id,
-        orderId: null,
         amountCents: cents,
-        currency: 'MXN',
         description: body.description ?? `Refund of fee ${fee.id}`,
-        authorization: null,
-        errorMessage: null,
         parentId: fee.id,
-      },
+      }),
       'create_completed',
       null,
     );

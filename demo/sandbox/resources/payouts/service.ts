@@ -14,7 +14,8 @@ import { bankAccountOf } from '../bank-accounts/service';
 import { bankAccountView, type BankAccountView } from '../bank-accounts/view';
 import { ensureActive, ensureNewOrderId } from '../charges/service';
 import { payeeOf } from '../charges/settle';
-import { moveTo, type Draft } from '../shared/move';
+import { moveTo } from '../shared/move';
+import { newTransaction } from '../shared/transaction';
 import type { PayoutBody } from './schema';
 
 /**
@@ -56,22 +57,17 @@ export function createPayout(d: Deps, customerId: string | null, body: PayoutBod
     const id = newId('tr');
     const payer = payerOf(d, customerId);
     d.store.ledger.post(id, id, move(payer, `hold:${id}`, body.amount), now);
-    const draft: Draft = {
+    const draft = newTransaction(now, {
       id,
-      created: now,
-      operationDate: now,
       kind: 'payout',
       operationType: 'out',
       method: 'bank_account',
       customerId,
       orderId: body.order_id ?? null,
       amountCents: body.amount,
-      currency: 'MXN',
       description: body.description,
-      authorization: null,
-      errorMessage: null,
       details: { bank_account: destination.view },
-    };
+    });
     const payout = moveTo(d, draft, 'create_in_progress', 'payout.created');
     d.scheduler.schedule(PAYOUT_JOB, now + PAYOUT_SETTLE_MS, id, { payer, rejection: payoutRejection(destination.clabe) });
     return payout;

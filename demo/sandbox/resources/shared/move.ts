@@ -2,10 +2,9 @@ import type { Deps } from '../../env';
 import type { TransactionRecord } from '../../domain/records';
 import { transition, type Trigger } from '../../domain/transaction';
 import { emit, type EventType } from '../../events/outbox';
-import { transactionView, type Related } from './transaction';
+import { transactionView, type Draft, type Related } from './transaction';
 
-/** A transaction not stored yet (no status until the state machine gives it one), or a stored one. */
-export type Draft = Omit<TransactionRecord, 'status'> & { status?: TransactionRecord['status'] };
+export type { Draft };
 
 /**
  * Moves a transaction by `trigger` through the state machine (a draft: its first status) with `change` applied,

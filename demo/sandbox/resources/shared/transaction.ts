@@ -1,9 +1,36 @@
 import { z } from 'zod';
 import type { CustomerRecord, TransactionRecord } from '../../domain/records';
+import { newId } from '../../domain/ids';
 import { fromCents } from '../../domain/money';
 import { isoDateTime } from '../../time/dates';
 import { cardFields } from '../cards/view';
 import { amount, bankAccountObject, cardObject, customerObject, dateTime } from './objects';
+
+/** A transaction not stored yet (no status until the state machine gives it one), or a stored one. */
+export type Draft = Omit<TransactionRecord, 'status'> & { status?: TransactionRecord['status'] };
+
+/** The members a new transaction's record takes by default (see {@link newTransaction}). */
+type Defaulted = 'id' | 'created' | 'operationDate' | 'orderId' | 'currency' | 'authorization' | 'errorMessage';
+
+/** What a new transaction's record gives of its own: its kind, direction, method, owner, amount, words and extras. */
+export type NewTransaction = Omit<Draft, Defaulted> & Partial<Pick<Draft, Defaulted>>;
+
+/**
+ * A new transaction's record, before its first status: `fields` over the defaults every kind shares, a new `tr` id
+ * (when `fields` gives none), created and operated at `now` (epoch ms), MXN, no order id, authorization or error.
+ */
+export function newTransaction(now: number, fields: NewTransaction): Draft {
+  return {
+    created: now,
+    operationDate: now,
+    orderId: null,
+    currency: 'MXN',
+    authorization: null,
+    errorMessage: null,
+    ...fields,
+    id: fields.id ?? newId('tr'),
+  };
+}
 
 /** The members every Transaction object has (spec, Resources > Transaction object). */
 const core = {

@@ -1,6 +1,5 @@
 import type { Deps } from '../../env';
 import { apiError } from '../../domain/errors';
-import { newId } from '../../domain/ids';
 import { barcodeUrl } from '../../domain/references';
 import { customerAccount, move } from '../../domain/ledger';
 import type { CustomerRecord, TransactionRecord } from '../../domain/records';
@@ -9,7 +8,7 @@ import type { Page } from '../../store/table';
 import { ensureActive, ensureNewOrderId } from '../charges/service';
 import { customerOf } from '../customers/service';
 import { moveTo, type Draft } from '../shared/move';
-import { transactionView, type TransactionView } from '../shared/transaction';
+import { newTransaction, transactionView, type TransactionView } from '../shared/transaction';
 import type { TransferBody } from './schema';
 
 /**
@@ -44,21 +43,15 @@ export function createTransfer(d: Deps, senderId: string, body: TransferBody): T
     ensureRoom({ size: d.store.transactions.size + 1 }, d.store.limits.maxRecords, 'transactions');
     ensureNewOrderId(d, body.order_id);
     const now = d.clock.nowMs();
-    const half = (operationType: 'in' | 'out', customerId: string): Draft => ({
-      id: newId('tr'),
-      created: now,
-      operationDate: now,
-      kind: 'transfer',
-      operationType,
-      method: 'customer',
-      customerId,
-      orderId: null,
-      amountCents: body.amount,
-      currency: 'MXN',
-      description: body.description,
-      authorization: null,
-      errorMessage: null,
-    });
+    const half = (operationType: 'in' | 'out', customerId: string): Draft =>
+      newTransaction(now, {
+        kind: 'transfer',
+        operationType,
+        method: 'customer',
+        customerId,
+        amountCents: body.amount,
+        description: body.description,
+      });
     const out = half('out', sender.id);
     d.store.ledger.post(out.id, out.id, move(customerAccount(sender.id), customerAccount(receiver.id), body.amount), now);
     const withdrawal = moveTo(d, { ...out, orderId: body.order_id ?? null }, 'create_completed', 'transfer.succeeded');
