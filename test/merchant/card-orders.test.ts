@@ -7,38 +7,18 @@
  * turns it paid, once per event id; a bad signature is refused and moves nothing.
  */
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { describe, expect, it } from 'vitest';
 import { basic } from '../contract/helpers';
+import { useShop } from './shop';
 
 const CREDS = { merchantId: 'mcardorders0test01', publicKey: 'pk_cardorders_test', privateKey: 'sk_cardorders_test' };
 const DSID = 'dsid0123456789abcdefABCDEF012345';
-let sandbox: RunningSandbox;
-let shop: RunningMerchant;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ ...CREDS, port: 0 });
-  shop = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
-});
-afterAll(async () => {
-  await shop?.close();
-  await sandbox?.close();
-});
-
-/** A request to the sandbox with the private key. */
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: basic(CREDS.privateKey), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.5' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.status === 204 ? null : res.json();
-}
+const env = useShop(CREDS);
+const { api } = env;
 
 /** A token of `card` made with the public key, as the card element makes it. */
 async function token(card = '4111111111111111'): Promise<string> {
-  const res = await fetch(`${sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`, {
+  const res = await fetch(`${env.sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`, {
     method: 'POST',
     headers: { Authorization: basic(CREDS.publicKey), 'Content-Type': 'application/json' },
     body: JSON.stringify({ card_number: card, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '39', cvv2: '123' }),
@@ -48,8 +28,8 @@ async function token(card = '4111111111111111'): Promise<string> {
 
 /** A new shopper session (its cookie) paying by card through the page's JSON route: the backend's answer. */
 async function payByCard(): Promise<{ cookie: string; body: Record<string, any> }> {
-  const cookie = (await fetch(`${shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
-  const res = await fetch(`${shop.url}/api/charge?lang=en`, {
+  const cookie = (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
+  const res = await fetch(`${env.shop.url}/api/charge?lang=en`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
     body: JSON.stringify({ token_id: await token(), device_session_id: DSID }),
@@ -60,7 +40,7 @@ async function payByCard(): Promise<{ cookie: string; body: Record<string, any> 
 
 /** The order's status as its page's refresh reads it. */
 const statusOf = async (cookie: string, id: string) =>
-  ((await (await fetch(`${shop.url}/api/order/${id}?lang=en`, { headers: { cookie } })).json()) as { status: string }).status;
+  ((await (await fetch(`${env.shop.url}/api/order/${id}?lang=en`, { headers: { cookie } })).json()) as { status: string }).status;
 
 /** Waits (bounded) until the order is `status`. */
 async function until(cookie: string, id: string, status: string): Promise<void> {
@@ -72,7 +52,7 @@ async function until(cookie: string, id: string, status: string): Promise<void> 
 function deliver(hook: { secret: string; user: string; password: string }, id: string, event: object, secret = hook.secret) {
   const body = JSON.stringify({ id, ...event });
   const at = new Date();
-  return fetch(`${shop.url}/webhooks`, {
+  return fetch(`${env.shop.url}/webhooks`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${hook.user}:${hook.password}`).toString('base64')}`,
@@ -95,16 +75,16 @@ describe('card orders from signed events', () => {
     const [delivery] = await api('GET', `/sandbox/v1/${CREDS.merchantId}/deliveries?event_id=${event.id}`);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(
-      shop.logged.filter((l) => l.startsWith(`merchant order ${body.order_id} paid (event ${event.id}, charge.succeeded)`)),
+      env.shop.logged.filter((l) => l.startsWith(`merchant order ${body.order_id} paid (event ${event.id}, charge.succeeded)`)),
     ).toHaveLength(1);
-    const page = await (await fetch(`${shop.url}${body.order}`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${env.shop.url}${body.order}`, { headers: { cookie } })).text();
     expect(page).toContain('<h1 class="ok">');
     expect(page).toContain('Payment complete');
     expect(page).toContain(`data-field="id">${body.transaction.id}<`);
   });
 
   it('without its event the order stays pending, whatever the browser says; a signed delivery pays it, once per event id; a bad signature moves nothing', async () => {
-    const hook = sandbox.store.webhooks.active().find((w) => w.url === `${shop.url}/webhooks`)!;
+    const hook = env.sandbox.store.webhooks.active().find((w) => w.url === `${env.shop.url}/webhooks`)!;
     const creds = { secret: hook.secret, user: hook.user!, password: hook.password! };
     await api('DELETE', `/v1/${CREDS.merchantId}/webhooks/${hook.id}`); // the shop's endpoint unregistered: nothing delivered
     const { cookie, body } = await payByCard();
@@ -113,19 +93,19 @@ describe('card orders from signed events', () => {
     expect(charge.status).toBe('completed');
     await new Promise((r) => setTimeout(r, 300));
     expect(await statusOf(cookie, id)).toBe('pending');
-    const page = await (await fetch(`${shop.url}${body.order}`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${env.shop.url}${body.order}`, { headers: { cookie } })).text();
     expect(page).toContain('Confirming your payment');
     expect(page).not.toContain('Payment complete');
     // the browser's word: a post claiming the order paid, to the order's routes and to the webhook path without credentials
     for (const path of [`/api/order/${id}`, `/order/${id}`]) {
-      const claim = await fetch(`${shop.url}${path}`, {
+      const claim = await fetch(`${env.shop.url}${path}`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
         body: '{"status":"paid"}',
       });
       expect(claim.status).toBe(404);
     }
-    const unsigned = await fetch(`${shop.url}/webhooks`, { method: 'POST', headers: { cookie }, body: '{"type":"charge.succeeded"}' });
+    const unsigned = await fetch(`${env.shop.url}/webhooks`, { method: 'POST', headers: { cookie }, body: '{"type":"charge.succeeded"}' });
     expect(unsigned.status).toBe(401);
     expect(await statusOf(cookie, id)).toBe('pending');
     // a delivery with the right credentials but signed with another secret
@@ -138,7 +118,7 @@ describe('card orders from signed events', () => {
     expect(await statusOf(cookie, id)).toBe('paid');
     const again = await deliver(creds, 'evcardorder000000002', event);
     expect([again.status, await again.text()]).toEqual([200, 'already handled']);
-    expect(shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toEqual([
+    expect(env.shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toEqual([
       `merchant order ${id} paid (event evcardorder000000002, charge.succeeded)`,
     ]);
   });

@@ -5,44 +5,24 @@
  * a form post without the CSRF token places nothing; the plans are made once across restarts.
  */
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
-import { basic } from '../contract/helpers';
+import { describe, expect, it } from 'vitest';
+import { startMerchant } from '../../demo/merchant/server';
+import { useShop } from './shop';
 
 const CREDS = { merchantId: 'morders0test00001', publicKey: 'pk_orders_test', privateKey: 'sk_orders_test' };
-let sandbox: RunningSandbox;
-let shop: RunningMerchant;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ ...CREDS, port: 0 });
-  shop = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
-});
-afterAll(async () => {
-  await shop?.close();
-  await sandbox?.close();
-});
-
-/** A request to the sandbox with the private key. */
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: basic(CREDS.privateKey), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.5' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.status === 204 ? null : res.json();
-}
+const env = useShop(CREDS);
+const { api } = env;
 
 /** A new shopper session: its cookie and CSRF token, from the `/store` page. */
 async function session(): Promise<{ cookie: string; csrf: string }> {
-  const res = await fetch(`${shop.url}/store`);
+  const res = await fetch(`${env.shop.url}/store`);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(await res.text())![1]! };
 }
 
 /** Places a `method` order in the session; @returns the order id (from the order page's address). */
 async function place(s: { cookie: string; csrf: string }, method: 'store' | 'spei'): Promise<string> {
-  const res = await fetch(`${shop.url}/orders`, {
+  const res = await fetch(`${env.shop.url}/orders`, {
     method: 'POST',
     redirect: 'manual',
     headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
@@ -54,7 +34,7 @@ async function place(s: { cookie: string; csrf: string }, method: 'store' | 'spe
 
 /** The order's status as the page's refresh reads it. */
 const statusOf = async (cookie: string, id: string) =>
-  ((await (await fetch(`${shop.url}/api/order/${id}`, { headers: { cookie } })).json()) as { status: string }).status;
+  ((await (await fetch(`${env.shop.url}/api/order/${id}`, { headers: { cookie } })).json()) as { status: string }).status;
 
 /** Waits (bounded) until the order is `status`. */
 async function until(cookie: string, id: string, status: string): Promise<void> {
@@ -67,7 +47,7 @@ describe('orders from signed events', () => {
     const hooks = await api('GET', `/v1/${CREDS.merchantId}/webhooks`);
     expect(hooks).toHaveLength(1);
     expect(hooks[0]).toMatchObject({
-      url: `${shop.url}/webhooks`,
+      url: `${env.shop.url}/webhooks`,
       event_types: expect.arrayContaining(['charge.succeeded', 'charge.refunded']),
     });
   });
@@ -75,12 +55,12 @@ describe('orders from signed events', () => {
   it('a store order stays pending until the store payment; then the event marks it paid', async () => {
     const s = await session();
     const id = await place(s, 'store');
-    const page = await (await fetch(`${shop.url}/order/${id}`, { headers: { cookie: s.cookie } })).text();
+    const page = await (await fetch(`${env.shop.url}/order/${id}`, { headers: { cookie: s.cookie } })).text();
     const reference = /data-field="reference">([^<]+)/.exec(page)![1];
     expect(await statusOf(s.cookie, id)).toBe('pending');
     await api('POST', `/sandbox/v1/${CREDS.merchantId}/store-payments`, { reference, amount: 349 });
     await until(s.cookie, id, 'paid');
-    expect(shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toHaveLength(1);
+    expect(env.shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toHaveLength(1);
   });
 
   it('a SPEI order never paid is cancelled at its due date (charge.cancelled)', async () => {
@@ -97,7 +77,7 @@ describe('orders from signed events', () => {
     const body = JSON.stringify({ id: 'evforged0000000001', type: 'charge.succeeded', transaction: { ...charge, status: 'completed' } });
     const headers = new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).sign('evforged0000000001', new Date(), body);
     const forged = (authorization?: string) =>
-      fetch(`${shop.url}/webhooks`, {
+      fetch(`${env.shop.url}/webhooks`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -110,7 +90,7 @@ describe('orders from signed events', () => {
       });
     expect((await forged()).status).toBe(401);
     expect(await statusOf(s.cookie, id)).toBe('pending');
-    const browser = await fetch(`${shop.url}/api/order/${id}`, {
+    const browser = await fetch(`${env.shop.url}/api/order/${id}`, {
       method: 'POST',
       headers: { cookie: s.cookie },
       body: '{"status":"paid"}',
@@ -128,17 +108,17 @@ describe('orders from signed events', () => {
       if (delivered < 2) await new Promise((r) => setTimeout(r, 50));
     }
     expect(delivered).toBe(2);
-    expect(shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toHaveLength(1);
+    expect(env.shop.logged.filter((l) => l.startsWith(`merchant order ${id} paid`))).toHaveLength(1);
   });
 
   it('an order answers only for its own session; a post without the CSRF token places nothing', async () => {
     const mine = await session();
     const id = await place(mine, 'store');
     const other = await session();
-    expect((await fetch(`${shop.url}/order/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
-    expect((await fetch(`${shop.url}/api/order/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    expect((await fetch(`${env.shop.url}/order/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
+    expect((await fetch(`${env.shop.url}/api/order/${id}`, { headers: { cookie: other.cookie } })).status).toBe(404);
     const before = (await api('GET', `/v1/${CREDS.merchantId}/charges?limit=100`)).length;
-    const res = await fetch(`${shop.url}/orders`, {
+    const res = await fetch(`${env.shop.url}/orders`, {
       method: 'POST',
       headers: { cookie: other.cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'method=store&csrf=guessed',
@@ -148,7 +128,7 @@ describe('orders from signed events', () => {
   });
 
   it('a restart finds its plans and registers its webhook afresh (one webhook, the same two plans)', async () => {
-    const again = await startMerchant({ ...CREDS, apiBaseUrl: sandbox.baseUrl, port: 0 });
+    const again = await startMerchant({ ...CREDS, apiBaseUrl: env.sandbox.baseUrl, port: 0 });
     try {
       const plans = (await api('GET', `/v1/${CREDS.merchantId}/plans?limit=100`)).filter((p: { status: string }) => p.status === 'active');
       expect(plans).toHaveLength(2);
