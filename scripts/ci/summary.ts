@@ -2,8 +2,10 @@
 // counted per engine: its top-level describe names the engine) and the runtime-dependency audit
 // (scripts/ci/audit.ts: clean counts as one passed check, vulnerabilities as one failed) into one closing line:
 // "tests: N passed, N failed[, N skipped]", after a line of scenarios per engine. A missing report counts as a
-// failure, so a runner that crashed cannot look green.
+// failure, so a runner that crashed cannot look green. Each failed test is named on a line of its own ("failed: ...")
+// before the closing line, so the end of a CI log says what failed.
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const read = (f: string): any => {
   try {
@@ -15,6 +17,32 @@ const read = (f: string): any => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests' names, each with the first line of its failure, printed after the counts. */
+const failures: string[] = [];
+const firstLine = (text: unknown) => stripVTControlCharacters(String(text ?? '')).trim().split('\n')[0]!.slice(0, 200);
+type VitestFile = { name: string; status: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] };
+/** Names the failed tests of a Vitest JSON report (a file that failed to load by its message). */
+const vitestFailures = (report: { testResults?: VitestFile[] }, label: string) => {
+  for (const file of report.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${label} ${where}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'))
+      failures.push(`${label} ${where}: ${firstLine(file.message)}`);
+  }
+};
+type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[] };
+/** Names the Playwright tests that failed or passed only on retry, with the first line of their first error. */
+const playwrightFailures = (suites: PlaywrightSuite[] = [], path: string[] = []) => {
+  for (const suite of suites) {
+    const titles = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          failures.push(`playwright ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' > ')} (${t.status}): ${firstLine(t.results.find((r) => r.error)?.error?.message)}`);
+    playwrightFailures(suite.suites, titles);
+  }
+};
 const v = read('.reports/vitest.json');
 if (v) {
   passed += v.numPassedTests;
@@ -24,6 +52,7 @@ if (v) {
   ).length;
   failed += v.numFailedTests + broken;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  vitestFailures(v, 'vitest');
   console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed (${(v.testResults ?? []).length} files)`);
 } else {
   failed += 1;
@@ -35,6 +64,7 @@ if (p) {
   passed += s.expected;
   failed += s.unexpected + s.flaky;
   skipped += s.skipped;
+  playwrightFailures(p.suites);
   console.log(`playwright: ${s.expected} passed, ${s.unexpected + s.flaky} failed`);
 } else {
   failed += 1;
@@ -66,6 +96,7 @@ if (e) {
       });
     }
   }
+  vitestFailures(e, 'engines');
   passed += e.numPassedTests;
   failed += e.numFailedTests;
   skipped += (e.numPendingTests ?? 0) + (e.numTodoTests ?? 0);
@@ -85,5 +116,6 @@ if (!a) {
   console.log('audit: WARNING, not run (set AUDIT_REQUIRED=1 to fail on this); not counted');
 }
 console.log(engines);
+for (const line of failures) console.log(`failed: ${line}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed || skipped ? 1 : 0);
