@@ -34,6 +34,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import puppeteer, { TimeoutError, type Browser, type BrowserContext, type Frame, type Page } from 'puppeteer-core';
 import { sendCompressed } from '../../demo/sandbox/compression';
+import { FRAME_PAGE_MAX_AGE_S } from '../../demo/sandbox/pages/fields';
 import { startSandbox } from '../../demo/sandbox/server';
 import { CHROMIUM_ARGS, fmt, stats } from './setup';
 
@@ -93,8 +94,8 @@ function pageApp(): Hono {
 /**
  * The reference that splits the card element's time: its frame page as built (`dist/fields/frame.html`: the
  * inputs' HTML and style), its first script replaced by one statement that posts a message to the page. Served
- * compressed from 127.0.0.1 (the API's site: the same renderer as the frames), without CSP (its script has no
- * hash). The card element minus this is what the first script costs; this minus one empty iframe, the page.
+ * compressed and cacheable as the sandbox serves the frame page, from 127.0.0.1 (the API's site: the same
+ * renderer as the frames), without CSP (its script has no hash). The card element minus this is what the first script costs; this minus one empty iframe, the page.
  */
 function frameDocApp(): Hono {
   const page = readFileSync(new URL('../../dist/fields/frame.html', import.meta.url), 'utf8')
@@ -103,6 +104,7 @@ function frameDocApp(): Hono {
   const app = new Hono();
   app.get('/frame-doc.html', (c) => {
     c.header('Content-Type', 'text/html; charset=utf-8');
+    c.header('Cache-Control', `public, max-age=${FRAME_PAGE_MAX_AGE_S}`); // as the sandbox sends the frame page
     return sendCompressed(c, Buffer.from(page));
   });
   return app;
