@@ -49,7 +49,8 @@ export function statusFrom(eventType: string, tx: Record<string, unknown> | unde
 /**
  * The shop's orders by `order_id`, bounded ({@link ORDERS_MAX}), every method alike: `open` one (`pending`; a card
  * order before its charge is sent, so an event arriving before the API's answer finds it; an order already open
- * is kept as it is), `charged(id, tx)` notes the API's answer to its charge (never its status), `of(sid, id)` reads
+ * is kept as it is), `charged(id, tx)` notes the API's answer to its charge (never its status), `withdraw(id)`
+ * forgets one whose charge the API refused without making a transaction, `of(sid, id)` reads
  * one for its own session only, and `settle(eventType, tx)` moves the order of a charge from a verified event.
  * A real shop keeps these in its database.
  */
@@ -63,6 +64,14 @@ export function orderBook() {
       if (!order || (order.chargeId && order.chargeId !== tx.id)) return;
       order.chargeId = String(tx.id);
       if (order.method === 'card' && order.status === 'pending') order.charge = tx;
+    },
+    /**
+     * Forgets order `id` while no transaction is known to pay it (`pending`, no `chargeId`): its charge was refused
+     * before the API made one, so no event will ever come; a refused cash or SPEI charge leaves no order either.
+     */
+    withdraw(id: string): void {
+      const order = orders.get(id);
+      if (order?.status === 'pending' && !order.chargeId) orders.delete(id);
     },
     of: (sid: string, id: string): Order | undefined => {
       const order = orders.get(id);

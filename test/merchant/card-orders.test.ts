@@ -8,6 +8,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { declineMessage, shopperCode } from '../../demo/merchant/views/results';
 import { basic } from '../contract/helpers';
 import { useShop } from './shop';
 
@@ -26,16 +27,25 @@ async function token(card = '4111111111111111'): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-/** A new shopper session (its cookie) paying by card through the page's JSON route: the backend's answer. */
-async function payByCard(): Promise<{ cookie: string; body: Record<string, any> }> {
-  const cookie = (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
+/** A new shopper session's cookie. */
+const newSession = async (): Promise<string> => (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
+
+/** A card payment of the session through the page's JSON route: the backend's answer. */
+async function charge(cookie: string, tokenId: string): Promise<{ status: number; body: Record<string, any> }> {
   const res = await fetch(`${env.shop.url}/api/charge?lang=en`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ token_id: await token(), device_session_id: DSID }),
+    body: JSON.stringify({ token_id: tokenId, device_session_id: DSID }),
   });
-  expect(res.status).toBe(200);
-  return { cookie, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+/** A new shopper session (its cookie) paying by card through the page's JSON route: the backend's answer. */
+async function payByCard(): Promise<{ cookie: string; body: Record<string, any> }> {
+  const cookie = await newSession();
+  const { status, body } = await charge(cookie, await token());
+  expect(status).toBe(200);
+  return { cookie, body };
 }
 
 /** The order's status as its page's refresh reads it. */
@@ -81,6 +91,22 @@ describe('card orders from signed events', () => {
     expect(page).toContain('<h1 class="ok">');
     expect(page).toContain('Payment complete');
     expect(page).toContain(`data-field="id">${body.transaction.id}<`);
+  });
+
+  it('a charge the API refuses before making a transaction (a used token: 3006) leaves no order behind; the shopper reads why', async () => {
+    const used = await token();
+    expect((await charge(await newSession(), used)).status).toBe(200);
+    const cookie = await newSession();
+    const refused = await charge(cookie, used);
+    expect(refused).toEqual({ status: 402, body: { error_code: shopperCode(3006), message: declineMessage('en', 3006) } });
+    const next = await charge(cookie, await token());
+    expect(next.status).toBe(200);
+    const [, cart, attempt] = /^(.+)-(\d+)$/.exec(next.body.order_id as string)!;
+    const refusedId = `${cart}-${Number(attempt) - 1}`;
+    expect(await api('GET', `/v1/${CREDS.merchantId}/charges?order_id=${refusedId}`)).toEqual([]);
+    expect((await fetch(`${env.shop.url}/api/order/${refusedId}?lang=en`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${env.shop.url}/order/${refusedId}?lang=en`, { headers: { cookie } })).status).toBe(404);
+    await until(cookie, next.body.order_id, 'paid');
   });
 
   it('without its event the order stays pending, whatever the browser says; a signed delivery pays it, once per event id; a bad signature moves nothing', async () => {
