@@ -31,7 +31,7 @@ async function token(card = '4111111111111111'): Promise<string> {
 const newSession = async (): Promise<string> => (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
 
 /** A card payment of the session through the page's JSON route: the backend's answer. */
-async function charge(cookie: string, tokenId: string): Promise<{ status: number; body: Record<string, any> }> {
+async function postCharge(cookie: string, tokenId: string): Promise<{ status: number; body: Record<string, any> }> {
   const res = await fetch(`${env.shop.url}/api/charge?lang=en`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
@@ -43,7 +43,7 @@ async function charge(cookie: string, tokenId: string): Promise<{ status: number
 /** A new shopper session (its cookie) paying by card through the page's JSON route: the backend's answer. */
 async function payByCard(): Promise<{ cookie: string; body: Record<string, any> }> {
   const cookie = await newSession();
-  const { status, body } = await charge(cookie, await token());
+  const { status, body } = await postCharge(cookie, await token());
   expect(status).toBe(200);
   return { cookie, body };
 }
@@ -95,11 +95,11 @@ describe('card orders from signed events', () => {
 
   it('a charge the API refuses before making a transaction (a used token: 3006) leaves no order behind; the shopper reads why', async () => {
     const used = await token();
-    expect((await charge(await newSession(), used)).status).toBe(200);
+    expect((await postCharge(await newSession(), used)).status).toBe(200);
     const cookie = await newSession();
-    const refused = await charge(cookie, used);
+    const refused = await postCharge(cookie, used);
     expect(refused).toEqual({ status: 402, body: { error_code: shopperCode(3006), message: declineMessage('en', 3006) } });
-    const next = await charge(cookie, await token());
+    const next = await postCharge(cookie, await token());
     expect(next.status).toBe(200);
     const [, cart, attempt] = /^(.+)-(\d+)$/.exec(next.body.order_id as string)!;
     const refusedId = `${cart}-${Number(attempt) - 1}`;
