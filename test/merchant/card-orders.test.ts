@@ -9,23 +9,12 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { declineMessage, shopperCode } from '../../demo/merchant/views/results';
-import { basic } from '../contract/helpers';
 import { useShop } from './shop';
 
 const CREDS = { merchantId: 'mcardorders0test01', publicKey: 'pk_cardorders_test', privateKey: 'sk_cardorders_test' };
 const DSID = 'dsid0123456789abcdefABCDEF012345';
 const env = useShop(CREDS);
-const { api } = env;
-
-/** A token of `card` made with the public key, as the card element makes it. */
-async function token(card = '4111111111111111'): Promise<string> {
-  const res = await fetch(`${env.sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`, {
-    method: 'POST',
-    headers: { Authorization: basic(CREDS.publicKey), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ card_number: card, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '39', cvv2: '123' }),
-  });
-  return ((await res.json()) as { id: string }).id;
-}
+const { api, token, until } = env;
 
 /** A new shopper session's cookie. */
 const newSession = async (): Promise<string> => (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
@@ -49,14 +38,7 @@ async function payByCard(): Promise<{ cookie: string; body: Record<string, any> 
 }
 
 /** The order's status as its page's refresh reads it. */
-const statusOf = async (cookie: string, id: string) =>
-  ((await (await fetch(`${env.shop.url}/api/order/${id}?lang=en`, { headers: { cookie } })).json()) as { status: string }).status;
-
-/** Waits (bounded) until the order is `status`. */
-async function until(cookie: string, id: string, status: string): Promise<void> {
-  for (let i = 0; i < 100 && (await statusOf(cookie, id)) !== status; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await statusOf(cookie, id)).toBe(status);
-}
+const statusOf = async (cookie: string, id: string) => (await env.order(cookie, id)).status;
 
 /** A delivery to the shop's `/webhooks` as the sandbox sends one: Basic credentials, Standard Webhooks headers. */
 function deliver(hook: { secret: string; user: string; password: string }, id: string, event: object, secret = hook.secret) {
