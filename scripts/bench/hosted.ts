@@ -11,7 +11,9 @@
  * load) and a warm one (one context that has loaded every page before: a second checkout). Medians of fresh loads,
  * the cases interleaved so that the machine's load weighs on each alike:
  * - mount to `ready` of the card element against one empty iframe of the API origin (insertion to `load`; the
- *   document a 404 of the API, nine bytes) (target at most 1.15x); three split fields (card number, expiry, CVV2)
+ *   document a 404 of the API, nine bytes) (target at most 1.15x), and against the frame page without its script
+ *   (the same HTML and style, a one-statement script posting a message), which splits the card element's time
+ *   into the document's and the first script's; three split fields (card number, expiry, CVV2)
  *   against three such iframes (target at most 1.15x);
  * - submit to token (`tokenize()` or the on-page form layer's `submit()`, to the token), after the card was typed
  *   at a person's pace (60-250 ms between keys, number, expiry, CVV2 and holder name) in the card element and in
@@ -88,11 +90,29 @@ function pageApp(): Hono {
   return app;
 }
 
-/** Serves `app` on 127.0.0.1 (a free port), reached as `localhost`: another site than the API's 127.0.0.1. */
-const servePages = (app: Hono): Promise<{ url: string; close: () => void }> =>
+/**
+ * The reference that splits the card element's time: its frame page as built (`dist/fields/frame.html`: the
+ * inputs' HTML and style), its first script replaced by one statement that posts a message to the page. Served
+ * compressed from 127.0.0.1 (the API's site: the same renderer as the frames), without CSP (its script has no
+ * hash). The card element minus this is what the first script costs; this minus one empty iframe, the page.
+ */
+function frameDocApp(): Hono {
+  const page = readFileSync(new URL('../../dist/fields/frame.html', import.meta.url), 'utf8')
+    .replace('{{allowed_origins}}', 'http://localhost:*')
+    .replace(/<script data-later[\s\S]*?<\/script>/, '<script>parent.postMessage("paytoken-bench", "*")</script>');
+  const app = new Hono();
+  app.get('/frame-doc.html', (c) => {
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    return sendCompressed(c, Buffer.from(page));
+  });
+  return app;
+}
+
+/** Serves `app` on 127.0.0.1 (a free port), reached as `host` (`localhost`: another site than the API's 127.0.0.1). */
+const servePages = (app: Hono, host = 'localhost'): Promise<{ url: string; close: () => void }> =>
   new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://localhost:${info.port}`, close: () => server.close() }),
+      resolve({ url: `http://${host}:${info.port}`, close: () => server.close() }),
     );
   });
 
@@ -100,6 +120,8 @@ const servePages = (app: Hono): Promise<{ url: string; close: () => void }> =>
 interface Bench {
   api: string;
   pages: string;
+  /** The frame page without its script (see `frameDocApp`). */
+  frameDoc: string;
   browser: Browser;
   framePages: () => number;
 }
@@ -159,10 +181,27 @@ async function floor(bench: Bench, page: Page, count: number): Promise<number> {
   );
 }
 
-/** The four load cases, interleaved in one run: their times by name. */
+/** The frame page without its script (`frameDocApp`) in one iframe on `/floor`: insertion to its message. */
+async function frameDoc(bench: Bench, page: Page): Promise<number> {
+  await page.goto(`${bench.pages}/floor`);
+  return page.evaluate(
+    (src) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        addEventListener('message', () => resolve(performance.now() - t0), { once: true });
+        const f = document.createElement('iframe');
+        f.src = src;
+        document.getElementById('pan')!.append(f);
+      }),
+    bench.frameDoc,
+  );
+}
+
+/** The five load cases, interleaved in one run: their times by name. */
 const LOAD_CASES = {
   element: (bench: Bench, page: Page) => mountHosted(bench, page, 'element'),
   one: (bench: Bench, page: Page) => floor(bench, page, 1),
+  doc: frameDoc,
   split: (bench: Bench, page: Page) => mountHosted(bench, page, 'split'),
   three: (bench: Bench, page: Page) => floor(bench, page, 3),
 };
@@ -178,7 +217,7 @@ async function loadTimes(
   cache: 'cold' | 'warm',
   runs: number,
 ): Promise<Record<LoadCase | 'served', number[]>> {
-  const times = { element: [], one: [], split: [], three: [], served: [] } as Record<LoadCase | 'served', number[]>;
+  const times = { element: [], one: [], doc: [], split: [], three: [], served: [] } as Record<LoadCase | 'served', number[]>;
   const warm = cache === 'warm' ? await bench.browser.createBrowserContext() : undefined;
   const once = async (name: LoadCase) => {
     const context = warm ?? (await bench.browser.createBrowserContext());
@@ -370,10 +409,16 @@ function printLoads(profile: Profile, cache: string, t: Record<LoadCase | 'serve
   console.log('| Case | Median |\n|---|---|');
   console.log(`| Card element, mount to ready | ${cell(t.element)} |`);
   console.log(`| One empty API-origin iframe, insertion to load | ${cell(t.one)} |`);
+  console.log(`| The frame page without its script, insertion to its message | ${cell(t.doc)} |`);
   console.log(`| Split fields (3), mount to ready | ${cell(t.split)} |`);
   console.log(`| Three empty API-origin iframes, insertion to load | ${cell(t.three)} |`);
   console.log(
     `card element / one iframe: ${ratio(t.element, t.one, 1.15)}; split fields / three iframes: ${ratio(t.split, t.three, 1.15)}`,
+  );
+  const part = (a: number[], b: number[]) => fmt(median(a) - median(b));
+  console.log(
+    `card element's time over one iframe, split (medians): the frame page without its script ${part(t.doc, t.one)} ms ` +
+      `(${(median(t.doc) / median(t.one)).toFixed(2)}x), its first script and the mount ${part(t.element, t.doc)} ms`,
   );
   console.log(
     `frame pages the server sent per split-fields mount (three frames): median ${median(t.served)}, at most ${Math.max(...t.served)}`,
@@ -409,12 +454,19 @@ const sandbox = await startSandbox({
   log: (line) => void (line.startsWith('GET /fields/v1/frame.html ') && framePages++),
 });
 const pages = await servePages(pageApp());
+const docs = await servePages(frameDocApp(), '127.0.0.1');
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
   headless: true,
 });
-const bench: Bench = { api: sandbox.baseUrl, pages: pages.url, browser, framePages: () => framePages };
+const bench: Bench = {
+  api: sandbox.baseUrl,
+  pages: pages.url,
+  frameDoc: `${docs.url}/frame-doc.html`,
+  browser,
+  framePages: () => framePages,
+};
 try {
   const load = loadavg()[0]!.toFixed(1);
   for (const profile of values.profiles.split(',') as Profile[]) {
@@ -428,5 +480,6 @@ try {
 } finally {
   await browser.close();
   pages.close();
+  docs.close();
   await sandbox.close();
 }
