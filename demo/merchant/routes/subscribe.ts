@@ -22,7 +22,17 @@ export const SUBSCRIBED_MAX = 10_000;
 function subscriptionOrder(deps: MerchantDeps, c: MerchantContext, lang: Lang, plan: ShopPlan, customerId: string): Order {
   deps.shoppers.startNewCart(c.var.sid); // a purchase of its own, apart from the coffee in the cart
   const id = orderIdOf(deps.shoppers.of(c.var.sid).cart);
-  return { id, sid: c.var.sid, lang, method: 'subscription', chargeId: '', amount: plan.amount, payment: {}, customerId, status: 'pending' };
+  return {
+    id,
+    sid: c.var.sid,
+    lang,
+    method: 'subscription',
+    chargeId: '',
+    amount: plan.amount,
+    payment: {},
+    customerId,
+    status: 'pending',
+  };
 }
 
 /**

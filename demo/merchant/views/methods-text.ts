@@ -106,7 +106,7 @@ export const METHOD_TEXT = {
     },
     subscription: {
       pending: 'Your subscription has started; its first charge is on its way (after the trial, if any). This page updates by itself.',
-      paid: "Your subscription is paid: its latest charge to your card went through.",
+      paid: 'Your subscription is paid: its latest charge to your card went through.',
       failed: "Your subscription's latest charge did not go through: check your card.",
       cancelled: 'Your subscription is cancelled; you will not be charged again.',
       refunded: 'A charge of your subscription was refunded to your card.',
