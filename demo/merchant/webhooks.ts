@@ -36,7 +36,7 @@ async function forgetEarlier(api: ApiClient, url: string): Promise<void> {
  * object as the receiver gives it (a charge, re-read from the API).
  * @throws when the API does not answer: the receiver answers 500 and the delivery is tried again.
  */
-export async function orderObject(api: ApiClient, orders: OrderBook, object: Record<string, unknown> | undefined) {
+async function orderObject(api: ApiClient, orders: OrderBook, object: Record<string, unknown> | undefined) {
   const order = orders.find(object);
   if (order?.method !== 'subscription') return object;
   // before the API's answer names it: a charge's `subscription_id`, or the Subscription of subscription.charge.failed
