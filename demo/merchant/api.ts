@@ -80,10 +80,10 @@ export function apiClient(settings: MerchantSettings, onCharge: (tx: Record<stri
     }
   };
 
-  /** The transactions of an order (newest first); [] when unreachable. */
-  const chargesOfOrder = async (orderId: string): Promise<Record<string, unknown>[]> => {
+  /** The transactions of an order (newest first); undefined when the API did not answer with its list. */
+  const chargesOfOrder = async (orderId: string): Promise<Record<string, unknown>[] | undefined> => {
     const answer = await read(`/charges?order_id=${encodeURIComponent(orderId)}`);
-    return answer.ok && Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : [];
+    return answer.ok && Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : undefined;
   };
 
   return { read, send, charge, chargesOfOrder };

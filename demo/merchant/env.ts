@@ -16,7 +16,7 @@ export interface MerchantDeps {
   settings: MerchantSettings;
   api: ApiClient;
   shoppers: ShopperStore;
-  /** The cash and SPEI orders, moved by the webhook's events only (./orders.ts, ./webhooks.ts). */
+  /** The orders of every method (card, cash, SPEI, subscription), moved by the webhook's events (./orders.ts, ./webhooks.ts). */
   orders: OrderBook;
   /** The subscription plans the shop offers, made at start when absent (./plans.ts). */
   plans: ShopPlan[];

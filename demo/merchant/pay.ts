@@ -91,7 +91,9 @@ async function pointsBalance(deps: MerchantDeps, tokenId: string, lang: Lang): P
 /**
  * Charges under the cart's current order id. A refused charge moves the cart to its next attempt (the API keeps
  * the failed transaction's order id); a 1006 on a paid order is "already paid", on an unpaid one (a failed or
- * abandoned 3-D Secure charge) the charge is made once more under the next attempt's id.
+ * abandoned 3-D Secure charge) the charge is made once more under the next attempt's id. The transactions of a
+ * refused charge's order are read back: none (the API refused before making one: 1001, 3006...) and its order is
+ * withdrawn, since no event will ever move it; a declined charge's transaction moves it by its `charge.failed`.
  */
 async function chargeCart(deps: MerchantDeps, request: PaymentRequest, extra: Record<string, unknown>): Promise<Outcome> {
   const cart = deps.shoppers.of(request.sid).cart;
@@ -106,10 +108,9 @@ async function chargeCart(deps: MerchantDeps, request: PaymentRequest, extra: Re
       return { kind: 'charged', ...result, order: orderId };
     }
     if (result.code === 1006 && tries > 0) return { kind: 'charged', ...result };
-    if (result.code === 1006) {
-      const paid = (await deps.api.chargesOfOrder(orderId)).find(isPaid);
-      if (paid) return { kind: 'alreadyPaid', order: orderId };
-    }
+    const made = await deps.api.chargesOfOrder(orderId);
+    if (result.code === 1006 && made?.find(isPaid)) return { kind: 'alreadyPaid', order: orderId };
+    if (made?.length === 0) deps.orders.withdraw(orderId);
     if (orderIdOf(cart) === orderId) cart.attempt++;
     if (result.code !== 1006) return { kind: 'charged', ...result };
   }

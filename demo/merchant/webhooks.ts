@@ -8,8 +8,8 @@ import type { OrderBook } from './orders';
 /** The path the sandbox delivers this shop's events to, on the shop's own origin. */
 export const WEBHOOK_PATH = '/webhooks';
 
-/** The events the shop acts on: a charge paid, cancelled (past its due date), failed or refunded. */
-export const SHOP_EVENTS = ['charge.succeeded', 'charge.cancelled', 'charge.failed', 'charge.refunded'];
+/** The events the shop acts on: a charge paid, cancelled (past its due date), failed or refunded; a subscription's charge failed. */
+export const SHOP_EVENTS = ['charge.succeeded', 'charge.cancelled', 'charge.failed', 'charge.refunded', 'subscription.charge.failed'];
 
 /** Most event ids remembered as handled (the oldest forgotten first). */
 export const HANDLED_MAX = 10_000;
@@ -31,10 +31,27 @@ async function forgetEarlier(api: ApiClient, url: string): Promise<void> {
 }
 
 /**
+ * What moves the order of an event's object: a subscription order's Subscription as the API has it now (its charges
+ * come one per period and a delivery may be older than the latest: the subscription says where it stands), else the
+ * object as the receiver gives it (a charge, re-read from the API).
+ * @throws when the API does not answer: the receiver answers 500 and the delivery is tried again.
+ */
+async function orderObject(api: ApiClient, orders: OrderBook, object: Record<string, unknown> | undefined) {
+  const order = orders.find(object);
+  if (order?.method !== 'subscription') return object;
+  // before the API's answer names it: a charge's `subscription_id`, or the Subscription of subscription.charge.failed
+  const id = order.chargeId || String(object?.subscription_id ?? object?.id);
+  const answer = await api.read(`/customers/${order.customerId}/subscriptions/${encodeURIComponent(id)}`);
+  if (!answer.ok) throw new Error(`GET of subscription ${id} answered ${answer.status}`);
+  return answer.body;
+}
+
+/**
  * Registers the shop's webhook at `{selfUrl}/webhooks` (Basic auth: user `shop` and a password made at each start)
  * and returns the receiver of docs/examples/webhooks.mjs, as docs/webhooks.md shows it: the Basic credentials
  * checked, the signature verified with the standardwebhooks package, each event id handled once, the charge re-read
- * from the API; then `orders.settle` moves the order (and the log says so). Rejects with the API's Error object when the registration is refused.
+ * from the API (a subscription order's Subscription: {@link orderObject}); then `orders.settle` moves the order (and
+ * the log says so). Rejects with the API's Error object when the registration is refused.
  */
 export async function receiveEvents(options: {
   api: ApiClient;
@@ -54,8 +71,8 @@ export async function receiveEvents(options: {
     password,
     api: connection,
     handled: handledIds(),
-    onEvent: (event, tx) => {
-      const order = orders.settle(event.type, tx);
+    onEvent: async (event, tx) => {
+      const order = orders.settle(event.type, await orderObject(api, orders, tx));
       if (order) log(`merchant order ${order.id} ${order.status} (event ${event.id}, ${event.type})`);
     },
   });

@@ -6,8 +6,8 @@
  * docs/performance.md (the block between `<!-- webhooks:start -->` and `<!-- webhooks:end -->`).
  *
  * 1. latency: a mixed load of `--ops` operations (card charges, declined cards, held charges then captured,
- *    refunds, SPEI deposits to a customer's CLABE, and the load run's store and SPEI charges then paid,
- *    ./load/mixed.ts), one webhook subscribed to every type they emit; for each event, the time from the start of
+ *    refunds, SPEI deposits to a customer's CLABE, and ./load/mixed.ts's store, SPEI, redirect, wallet and IVR
+ *    charges then paid: every charge kind), one webhook subscribed to every type they emit; for each event, the time from the start of
  *    the last request about it to its arrival at the receiver (an upper bound of state change -> receiver): p50,
  *    p99, max. Twice: paced at `--rate` operations per second (below saturation), then with `--concurrency` clients
  *    as fast as they go (saturated: the latency is mostly queueing).
@@ -31,7 +31,7 @@ import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
 import { invoiceBody } from '../../test/sandbox/cfdi-fixtures';
 import { replaceBlock } from '../ci/readme';
 import { clientOf, type Client } from './load/client';
-import { spei as speiKind, store as storeKind, type Step } from './load/mixed';
+import { ivr, redirect, spei, store, wallet, type Step } from './load/mixed';
 import { drainDeliveries } from './webhooks/drain';
 
 const { values } = parseArgs({
@@ -190,16 +190,18 @@ function loadKind(step: Step, base: string, starts: Starts, problems: string[]) 
   };
 }
 
+/** The charge kinds of ./load/mixed.ts in the mix, each paid through the simulation API or its page. */
+const LOAD_KINDS: readonly Step[] = [store, spei, redirect, wallet, ivr];
+
 /**
  * The `i`-th operation of the mix: a card charge, a declined card, a held charge then captured, a charge then
- * partly refunded, a SPEI deposit to a customer's CLABE, a store charge then paid at the store, a SPEI charge then
- * paid by a transfer (the last two are the load run's, ./load/mixed.ts). Each request's start is noted under the
- * order id (the transaction id for the deposit).
+ * partly refunded, a SPEI deposit to a customer's CLABE, then ./load/mixed.ts's: a store charge paid at the store,
+ * a SPEI charge paid by a transfer, a redirect charge paid on its page, a wallet charge approved, an IVR charge
+ * paid by the call. Each request's start is noted under the order id (the transaction id for the deposit).
  */
 async function mixedOperation(base: string, i: number, clabe: string, starts: Starts, problems: string[]): Promise<void> {
-  const kind = i % 7;
-  if (kind >= 5)
-    return void (await loadKind(kind === 5 ? storeKind : speiKind, base, starts, problems)(`bench-${process.pid}-${++orderSeq}`));
+  const kind = i % (5 + LOAD_KINDS.length);
+  if (kind >= 5) return void (await loadKind(LOAD_KINDS[kind - 5]!, base, starts, problems)(`bench-${process.pid}-${++orderSeq}`));
   if (kind === 4) {
     const t = performance.now();
     const r = await call(base, 'POST', `/sandbox/v1/${merchantId}/spei-transfers`, { clabe, amount: 50 });
@@ -394,7 +396,7 @@ function writeDocs() {
     .filter((a) => a !== '--write' && a !== '--')
     .join(' ');
   const block = [
-    `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run bench:webhooks${args ? ` -- ${args}` : ''}\`, on loopback, Node ${process.version.slice(1)}, this shared 2-core machine. The mix: card charges, declined cards, held charges then captured, partial refunds, SPEI deposits to a customer's CLABE, store charges then paid at the store, SPEI charges then paid by a transfer.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run bench:webhooks${args ? ` -- ${args}` : ''}\`, on loopback, Node ${process.version.slice(1)}, this shared 2-core machine. The mix: card charges, declined cards, held charges then captured, partial refunds, SPEI deposits to a customer's CLABE, store charges then paid at the store, SPEI charges then paid by a transfer, redirect charges paid on their page, wallet charges approved, IVR charges paid by the call.`,
     '',
     ...lines.map((l) => `- ${l}`),
   ].join('\n');

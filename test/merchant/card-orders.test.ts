@@ -8,45 +8,37 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { basic } from '../contract/helpers';
+import { declineMessage, shopperCode } from '../../demo/merchant/views/results';
 import { useShop } from './shop';
 
 const CREDS = { merchantId: 'mcardorders0test01', publicKey: 'pk_cardorders_test', privateKey: 'sk_cardorders_test' };
 const DSID = 'dsid0123456789abcdefABCDEF012345';
 const env = useShop(CREDS);
-const { api } = env;
+const { api, token, until } = env;
 
-/** A token of `card` made with the public key, as the card element makes it. */
-async function token(card = '4111111111111111'): Promise<string> {
-  const res = await fetch(`${env.sandbox.baseUrl}/v1/${CREDS.merchantId}/tokens`, {
+/** A new shopper session's cookie. */
+const newSession = async (): Promise<string> => (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
+
+/** A card payment of the session through the page's JSON route: the backend's answer. */
+async function postCharge(cookie: string, tokenId: string): Promise<{ status: number; body: Record<string, any> }> {
+  const res = await fetch(`${env.shop.url}/api/charge?lang=en`, {
     method: 'POST',
-    headers: { Authorization: basic(CREDS.publicKey), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ card_number: card, holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '39', cvv2: '123' }),
+    headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ token_id: tokenId, device_session_id: DSID }),
   });
-  return ((await res.json()) as { id: string }).id;
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 /** A new shopper session (its cookie) paying by card through the page's JSON route: the backend's answer. */
 async function payByCard(): Promise<{ cookie: string; body: Record<string, any> }> {
-  const cookie = (await fetch(`${env.shop.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
-  const res = await fetch(`${env.shop.url}/api/charge?lang=en`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ token_id: await token(), device_session_id: DSID }),
-  });
-  expect(res.status).toBe(200);
-  return { cookie, body: (await res.json()) as Record<string, any> };
+  const cookie = await newSession();
+  const { status, body } = await postCharge(cookie, await token());
+  expect(status).toBe(200);
+  return { cookie, body };
 }
 
 /** The order's status as its page's refresh reads it. */
-const statusOf = async (cookie: string, id: string) =>
-  ((await (await fetch(`${env.shop.url}/api/order/${id}?lang=en`, { headers: { cookie } })).json()) as { status: string }).status;
-
-/** Waits (bounded) until the order is `status`. */
-async function until(cookie: string, id: string, status: string): Promise<void> {
-  for (let i = 0; i < 100 && (await statusOf(cookie, id)) !== status; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await statusOf(cookie, id)).toBe(status);
-}
+const statusOf = async (cookie: string, id: string) => (await env.order(cookie, id)).status;
 
 /** A delivery to the shop's `/webhooks` as the sandbox sends one: Basic credentials, Standard Webhooks headers. */
 function deliver(hook: { secret: string; user: string; password: string }, id: string, event: object, secret = hook.secret) {
@@ -81,6 +73,22 @@ describe('card orders from signed events', () => {
     expect(page).toContain('<h1 class="ok">');
     expect(page).toContain('Payment complete');
     expect(page).toContain(`data-field="id">${body.transaction.id}<`);
+  });
+
+  it('a charge the API refuses before making a transaction (a used token: 3006) leaves no order behind; the shopper reads why', async () => {
+    const used = await token();
+    expect((await postCharge(await newSession(), used)).status).toBe(200);
+    const cookie = await newSession();
+    const refused = await postCharge(cookie, used);
+    expect(refused).toEqual({ status: 402, body: { error_code: shopperCode(3006), message: declineMessage('en', 3006) } });
+    const next = await postCharge(cookie, await token());
+    expect(next.status).toBe(200);
+    const [, cart, attempt] = /^(.+)-(\d+)$/.exec(next.body.order_id as string)!;
+    const refusedId = `${cart}-${Number(attempt) - 1}`;
+    expect(await api('GET', `/v1/${CREDS.merchantId}/charges?order_id=${refusedId}`)).toEqual([]);
+    expect((await fetch(`${env.shop.url}/api/order/${refusedId}?lang=en`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${env.shop.url}/order/${refusedId}?lang=en`, { headers: { cookie } })).status).toBe(404);
+    await until(cookie, next.body.order_id, 'paid');
   });
 
   it('without its event the order stays pending, whatever the browser says; a signed delivery pays it, once per event id; a bad signature moves nothing', async () => {

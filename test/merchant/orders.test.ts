@@ -11,7 +11,7 @@ import { useShop } from './shop';
 
 const CREDS = { merchantId: 'morders0test00001', publicKey: 'pk_orders_test', privateKey: 'sk_orders_test' };
 const env = useShop(CREDS);
-const { api } = env;
+const { api, until } = env;
 
 /** A new shopper session: its cookie and CSRF token, from the `/store` page. */
 async function session(): Promise<{ cookie: string; csrf: string }> {
@@ -33,14 +33,7 @@ async function place(s: { cookie: string; csrf: string }, method: 'store' | 'spe
 }
 
 /** The order's status as the page's refresh reads it. */
-const statusOf = async (cookie: string, id: string) =>
-  ((await (await fetch(`${env.shop.url}/api/order/${id}`, { headers: { cookie } })).json()) as { status: string }).status;
-
-/** Waits (bounded) until the order is `status`. */
-async function until(cookie: string, id: string, status: string): Promise<void> {
-  for (let i = 0; i < 100 && (await statusOf(cookie, id)) !== status; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await statusOf(cookie, id)).toBe(status);
-}
+const statusOf = async (cookie: string, id: string) => (await env.order(cookie, id)).status;
 
 describe('orders from signed events', () => {
   it('registers one webhook on its own loopback URL, with Basic credentials, for the charge events', async () => {

@@ -7,67 +7,97 @@ import type { MerchantDeps, MerchantEnv } from '../env';
 import { langOf, LOCALE, TEXT, type Lang } from '../i18n';
 import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
 import { MERCHANT_MAX_BODY_BYTES } from '../options';
+import type { Order } from '../orders';
+import type { ShopPlan } from '../plans';
+import { orderIdOf } from '../shoppers';
 import { accountPage } from '../views/account';
 import { declineMessage, failurePage } from '../views/results';
 
 type MerchantContext = Context<MerchantEnv>;
 
-/** A session's subscription: the customer the backend made for it and the subscription's id. */
-interface Subscribed {
-  customerId: string;
-  subscriptionId: string;
-}
-
-/** Most sessions whose subscription is remembered (the oldest forgotten first). */
+/** Most sessions whose subscription order is remembered (the oldest forgotten first). */
 export const SUBSCRIBED_MAX = 10_000;
 
+/** The subscription order of the session under a new cart's order id, for `plan`, `pending` until the events move it. */
+function subscriptionOrder(deps: MerchantDeps, c: MerchantContext, lang: Lang, plan: ShopPlan, customerId: string): Order {
+  deps.shoppers.startNewCart(c.var.sid); // a purchase of its own, apart from the coffee in the cart
+  const id = orderIdOf(deps.shoppers.of(c.var.sid).cart);
+  return {
+    id,
+    sid: c.var.sid,
+    lang,
+    method: 'subscription',
+    chargeId: '',
+    amount: plan.amount,
+    payment: {},
+    customerId,
+    status: 'pending',
+  };
+}
+
 /**
- * Makes the customer, then its subscription to `planId` paid by the card token `tokenId` (`source_id`: the token
- * becomes the customer's card; spec, Endpoints > Subscriptions). A plan without a trial is charged in this request.
- * @returns the ids, or the API's error code (a decline of the first charge: nothing is kept).
+ * Makes the customer, opens the subscription order (so the events of a first charge made at once find it), then
+ * makes its subscription to `plan` paid by the card token `tokenId` (`source_id`: the token becomes the customer's
+ * card; spec, Endpoints > Subscriptions). A plan without a trial is charged in this request.
+ * @returns the order, or the API's error code (a decline of the first charge: nothing is kept, the order withdrawn).
  */
-async function subscribe(deps: MerchantDeps, c: MerchantContext, planId: string, tokenId: string): Promise<Subscribed | number> {
+async function subscribe(deps: MerchantDeps, c: MerchantContext, lang: Lang, plan: ShopPlan, tokenId: string): Promise<Order | number> {
   const customer = await deps.api.send('POST', '/customers', { name: 'Demo Shopper', email: 'shopper@example.com' }, c.var.address);
   if (!customer.ok) return Number(customer.body.error_code ?? 1004);
-  const customerId = String(customer.body.id);
-  const sub = await deps.api.send('POST', `/customers/${customerId}/subscriptions`, { plan_id: planId, source_id: tokenId }, c.var.address);
+  const order = subscriptionOrder(deps, c, lang, plan, String(customer.body.id));
+  deps.orders.open(order);
+  const path = `/customers/${order.customerId}/subscriptions`;
+  const sub = await deps.api.send('POST', path, { plan_id: plan.id, source_id: tokenId }, c.var.address);
   if (!sub.ok) {
     deps.settings.log(`merchant subscription failed: ${JSON.stringify(sub.body)}`);
-    await deps.api.send('DELETE', `/customers/${customerId}`);
+    deps.orders.withdraw(order.id);
+    await deps.api.send('DELETE', `/customers/${order.customerId}`);
     return Number(sub.body.error_code ?? 1004);
   }
-  return { customerId, subscriptionId: String(sub.body.id) };
+  deps.orders.charged(order.id, sub.body);
+  deps.shoppers.startNewCart(c.var.sid);
+  return order;
 }
 
 /** `POST /api/subscribe` ({token_id, plan_id}, same-origin JSON): `{receipt: '/account'}` or `{error_code, message}`. */
-async function postSubscribe(deps: MerchantDeps, c: MerchantContext, subscribed: BoundedMap<string, Subscribed>) {
+async function postSubscribe(deps: MerchantDeps, c: MerchantContext, subscribed: BoundedMap<string, string>) {
   const lang = langOf(c.req.query('lang'));
   if (!sameOrigin(c) || !isJson(c)) return c.json({ error_code: 1010 }, 403);
   const json = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-  const planId = String(json.plan_id ?? '');
+  const plan = deps.plans.find((p) => p.id === String(json.plan_id ?? ''));
   const tokenId = String(json.token_id ?? '');
-  if (!deps.plans.some((p) => p.id === planId) || !validateTokenId(tokenId).valid || 'card_number' in json) {
+  if (!plan || !validateTokenId(tokenId).valid || 'card_number' in json) {
     return c.json({ error_code: 1001, message: formMessage(1001, LOCALE[lang]) }, 400);
   }
   if (!deps.limits.attempt(c.var.sid, c.var.address)) return c.json({ error_code: 429, message: TEXT[lang].tooMany }, 429);
-  const result = await subscribe(deps, c, planId, tokenId);
+  const result = await subscribe(deps, c, lang, plan, tokenId);
   if (typeof result === 'number') return c.json({ error_code: result, message: declineMessage(lang, result) }, 402);
-  subscribed.set(c.var.sid, result);
+  subscribed.set(c.var.sid, result.id);
   return c.json({ receipt: `/account?lang=${lang}` });
 }
 
-/** The session's subscription as the API has it now, or undefined. */
-async function current(deps: MerchantDeps, mine: Subscribed | undefined): Promise<Record<string, unknown> | undefined> {
-  if (!mine) return undefined;
-  const answer = await deps.api.read(`/customers/${mine.customerId}/subscriptions/${mine.subscriptionId}`);
+/** The subscription of a subscription order as the API has it now, or undefined. */
+async function current(deps: MerchantDeps, order: Order | undefined): Promise<Record<string, unknown> | undefined> {
+  if (!order?.chargeId) return undefined;
+  const answer = await deps.api.read(`/customers/${order.customerId}/subscriptions/${order.chargeId}`);
   return answer.ok ? answer.body : undefined;
 }
 
-/** The account page of the session, in `lang`. */
-async function account(deps: MerchantDeps, c: MerchantContext, lang: Lang, mine: Subscribed | undefined) {
-  const sub = await current(deps, mine);
+/** The account page of the session (its latest subscription order), in `lang`. */
+async function account(deps: MerchantDeps, c: MerchantContext, lang: Lang, order: Order | undefined) {
+  const sub = await current(deps, order);
   const plan = deps.plans.find((p) => p.id === sub?.plan_id);
-  return c.html(accountPage(lang, sub, plan, deps.csrfOf(c.var.sid)));
+  return c.html(accountPage(lang, { sub, plan, order }, deps.csrfOf(c.var.sid)));
+}
+
+/**
+ * Cancels the session's subscription (`DELETE`), then notes it on its order from the subscription read back: the
+ * spec has no event for a cancel, and this is the API's own answer to the shop, never the browser's word.
+ */
+async function cancel(deps: MerchantDeps, order: Order | undefined): Promise<void> {
+  if (!order?.chargeId) return;
+  await deps.api.send('DELETE', `/customers/${order.customerId}/subscriptions/${order.chargeId}`);
+  if (deps.orders.settle('', await current(deps, order))) deps.settings.log(`merchant order ${order.id} ${order.status} (its cancel)`);
 }
 
 /**
@@ -76,19 +106,19 @@ async function account(deps: MerchantDeps, c: MerchantContext, lang: Lang, mine:
  * CSRF token: `DELETE` of the subscription, then the account page). Each session sees its own subscription only.
  */
 export function subscribeRouter(deps: MerchantDeps) {
-  const subscribed = new BoundedMap<string, Subscribed>(SUBSCRIBED_MAX);
+  const subscribed = new BoundedMap<string, string>(SUBSCRIBED_MAX);
+  const mine = (c: MerchantContext) => deps.orders.of(c.var.sid, subscribed.get(c.var.sid) ?? '');
   const limit = bodyLimit({ maxSize: MERCHANT_MAX_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
   return new Hono<MerchantEnv>()
     .post('/api/subscribe', limit, (c) => postSubscribe(deps, c, subscribed))
-    .get('/account', (c) => account(deps, c, langOf(c.req.query('lang')), subscribed.get(c.var.sid)))
+    .get('/account', (c) => account(deps, c, langOf(c.req.query('lang')), mine(c)))
     .post('/account/cancel', async (c) => {
       const lang = langOf(c.req.query('lang'));
       const form = await c.req.parseBody();
       if (!sameOrigin(c) || !validCsrf(c, String(form.csrf ?? ''), deps.csrfOf)) {
         return c.html(failurePage(lang, TEXT[lang].refused, TEXT[lang].forbidden, false), 403);
       }
-      const mine = subscribed.get(c.var.sid);
-      if (mine) await deps.api.send('DELETE', `/customers/${mine.customerId}/subscriptions/${mine.subscriptionId}`);
+      await cancel(deps, mine(c));
       return c.redirect(`/account?lang=${lang}`, 303);
     });
 }

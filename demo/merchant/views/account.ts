@@ -1,7 +1,9 @@
 import { esc, page, pesos } from '../html';
 import { TEXT, type Lang } from '../i18n';
 import type { ShopPlan } from '../plans';
+import { orderPath, type Order } from '../orders';
 import { METHOD_TEXT } from './methods-text';
+import { orderStatusLine } from './order';
 
 /** The plan choices of `/subscribe`: one radio per plan (name, price per period, trial), the first checked. */
 export function planChoices(lang: Lang, plans: readonly ShopPlan[]): string {
@@ -25,13 +27,24 @@ const dayText = (lang: Lang, day: unknown): string =>
       })
     : '—';
 
+/** What the account page shows: the session's subscription order, its Subscription as the API has it now, its plan. */
+export interface AccountView {
+  order: Order | undefined;
+  sub: Record<string, unknown> | undefined;
+  plan: ShopPlan | undefined;
+}
+
 /**
- * The account page: the session's subscription as the API has it now (plan, status, trial end, next charge date,
- * periods charged) and a cancel button (a form post with the session's CSRF token), or a line saying there is none.
+ * The account page: the session's subscription order (its id, linking to its page, and its status as the webhook's
+ * events left it, kept current by order.js as on the order's page), the subscription as the API has it now (plan,
+ * status, trial end, next charge date, periods charged) and a cancel button (a form post with the session's CSRF
+ * token), or a line saying there is none.
  */
-export function accountPage(lang: Lang, sub: Record<string, unknown> | undefined, plan: ShopPlan | undefined, csrf: string): string {
+export function accountPage(lang: Lang, view: AccountView, csrf: string): string {
   const t = METHOD_TEXT[lang];
-  if (!sub) return page(lang, t.accountTitle, `<h1>${esc(t.accountTitle)}</h1><p id="result-message">${esc(t.noSubscription)}</p>`);
+  const { sub, plan, order } = view;
+  if (!sub || !order)
+    return page(lang, t.accountTitle, `<h1>${esc(t.accountTitle)}</h1><p id="result-message">${esc(t.noSubscription)}</p>`);
   const status = String(sub.status ?? '');
   const rows: [string, string, string][] = [
     [t.plan, 'plan', plan ? `${plan.name}, ${pesos(plan.amount)} MXN / ${t.per[plan.repeat_unit]}` : String(sub.plan_id)],
@@ -46,10 +59,13 @@ export function accountPage(lang: Lang, sub: Record<string, unknown> | undefined
       ? `<p id="result-message">${esc(t.cancelled)}</p>`
       : `<form method="post" action="/account/cancel?lang=${lang}"><input type="hidden" name="csrf" value="${esc(csrf)}">` +
         `<button type="submit" id="cancel" class="secondary">${esc(t.cancel)}</button></form>`;
+  const heading = `<a href="${esc(orderPath(order.id, lang))}">${esc(t.orderTitle)} ${esc(order.id)}</a>`;
   return page(
     lang,
     t.accountTitle,
-    `<h1>${esc(t.accountTitle)}</h1><dl id="subscription" data-status="${esc(status)}">${list}</dl>${cancel}` +
+    `<h1>${esc(t.accountTitle)}</h1><p class="order-id">${heading}</p>${orderStatusLine(lang, order)}` +
+      `<dl id="subscription" data-status="${esc(status)}">${list}</dl>${cancel}` +
       `<p><a href="/?lang=${lang}">${esc(TEXT[lang].backToShop)}</a></p>`,
+    '/order.js',
   );
 }

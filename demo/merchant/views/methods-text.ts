@@ -2,7 +2,7 @@ import { TEXT, type Lang } from '../i18n';
 
 /**
  * The words of the order, cash, SPEI and subscription pages, Spanish (the default) and English. `status`: a cash
- * or SPEI order's status line; `card`: a card order's heading and line by status (paid and failed as the card
+ * or SPEI order's status line; `subscription`: a subscription order's; `card`: a card order's heading and line by status (paid and failed as the card
  * pages always have: `TEXT.done`, `thanks`, `failed`, `authFailed`).
  */
 export const METHOD_TEXT = {
@@ -35,6 +35,14 @@ export const METHOD_TEXT = {
       cancelled: 'El pedido se canceló: no se pagó a tiempo.',
       refunded: 'El pago de este pedido se reembolsó.',
     },
+    subscription: {
+      pending: 'Tu suscripción empezó; esperamos su primer cargo (tras la prueba, si la hay). Esta página se actualiza sola.',
+      paid: 'Tu suscripción está pagada: el último cargo a tu tarjeta se completó.',
+      failed: 'El último cargo de tu suscripción no se completó: revisa tu tarjeta.',
+      cancelled: 'Tu suscripción está cancelada; no se te cobrará de nuevo.',
+      refunded: 'Un cargo de tu suscripción se reembolsó a tu tarjeta.',
+    },
+    perPeriod: 'por periodo',
     card: {
       pending: ['Confirmando tu pago', 'Tu banco aceptó el cargo; lo estamos confirmando. Esta página se actualiza sola.'],
       paid: [TEXT.es.done, TEXT.es.thanks],
@@ -96,6 +104,14 @@ export const METHOD_TEXT = {
       cancelled: 'The order was cancelled: it was not paid in time.',
       refunded: "This order's payment was refunded.",
     },
+    subscription: {
+      pending: 'Your subscription has started; its first charge is on its way (after the trial, if any). This page updates by itself.',
+      paid: 'Your subscription is paid: its latest charge to your card went through.',
+      failed: "Your subscription's latest charge did not go through: check your card.",
+      cancelled: 'Your subscription is cancelled; you will not be charged again.',
+      refunded: 'A charge of your subscription was refunded to your card.',
+    },
+    perPeriod: 'per period',
     card: {
       pending: ['Confirming your payment', 'Your bank accepted the charge; we are confirming it. This page updates by itself.'],
       paid: [TEXT.en.done, TEXT.en.thanks],

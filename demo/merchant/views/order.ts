@@ -63,10 +63,14 @@ function speiDetails(lang: Lang, order: Order): string {
   );
 }
 
-/** An order's heading and status line: a card order's own words by status, else the order's id and the cash or SPEI line. */
+/**
+ * An order's heading and status line: a card order's own words by status, else the order's id and the cash or SPEI
+ * line (a subscription order's own).
+ */
 export function statusWords(lang: Lang, order: Order): { title: string; text: string } {
   const t = METHOD_TEXT[lang];
-  if (order.method !== 'card') return { title: `${t.orderTitle} ${order.id}`, text: t.status[order.status] };
+  const line = order.method === 'subscription' ? t.subscription : t.status;
+  if (order.method !== 'card') return { title: `${t.orderTitle} ${order.id}`, text: line[order.status] };
   const [title, text] = t.card[order.status];
   return { title: title!, text: text! };
 }
@@ -98,23 +102,33 @@ function cardOrderPage(lang: Lang, order: Order): string {
   );
 }
 
+/** A subscription order's amount per period, and the way to its account page (the subscription's details). */
+const subscriptionDetails = (lang: Lang): string =>
+  `<p><a class="button" href="/account?lang=${lang}">${esc(METHOD_TEXT[lang].accountTitle)}</a></p>`;
+
+/** The status line of a cash, SPEI or subscription order (`#order-status`, `data-status`: order.js updates it). */
+export const orderStatusLine = (lang: Lang, order: Order): string =>
+  `<p id="order-status" class="order-status" data-status="${esc(order.status)}" data-order="${esc(order.id)}" role="status">` +
+  `${esc(statusWords(lang, order).text)}</p>`;
+
 /**
  * The page of an order, as its own session sees it: a card order's (the receipt, paid once the webhook's event
- * says so), or a cash or SPEI order's: its status (`#order-status`, `data-status`; order.js asks the backend every
- * few seconds and updates it when the webhook's event has moved the order) and how to pay it.
+ * says so), or a cash, SPEI or subscription order's: its status (order.js asks the backend every few seconds and
+ * updates it when the webhook's event has moved the order) and how to pay it (a subscription's: its account page).
  */
 export function orderPage(lang: Lang, order: Order): string {
   if (order.method === 'card') return cardOrderPage(lang, order);
   const t = METHOD_TEXT[lang];
   const title = `${t.orderTitle} ${order.id}`;
+  const per = order.method === 'subscription' ? ` ${t.perPeriod}` : '';
+  const details = { store: storeSlip, spei: speiDetails, subscription: subscriptionDetails }[order.method];
   return page(
     lang,
     title,
     `<h1 class="order-id">${esc(t.orderTitle)} <span>${esc(order.id)}</span></h1>` +
-      `<p id="order-status" class="order-status" data-status="${esc(order.status)}" data-order="${esc(order.id)}" role="status">` +
-      `${esc(t.status[order.status])}</p>` +
-      `<p class="amount">${esc(pesos(order.amount))} MXN</p>` +
-      (order.method === 'store' ? storeSlip(lang, order) : speiDetails(lang, order)) +
+      orderStatusLine(lang, order) +
+      `<p class="amount">${esc(pesos(order.amount))} MXN${esc(per)}</p>` +
+      details(lang, order) +
       `<p class="no-print"><a href="/?lang=${lang}">${esc(TEXT[lang].backToShop)}</a></p>`,
     '/order.js',
   );

@@ -23,7 +23,17 @@ export interface Timed {
   ms: number;
 }
 
-/** A client of one sandbox: `call(method, path, body, key)` under `/v1/{merchant_id}` (or `prefix`), timed. */
+/** The `Content-Type` and the bytes of a request body: a form (`URLSearchParams`), a string as is, else JSON. */
+function encoded(body: unknown): { type: string; text: string } {
+  if (body instanceof URLSearchParams) return { type: 'application/x-www-form-urlencoded', text: body.toString() };
+  return { type: 'application/json', text: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+/**
+ * A client of one sandbox: `call(method, path, body, key)` under `/v1/{merchant_id}` (or `prefix`: `''` for a page
+ * such as the redirect charge's `/pay/{key}`), timed. `body`: JSON, or a form as `URLSearchParams`. Redirects are not
+ * followed (a page's 303 is the answer); a body that is not JSON comes back as its text.
+ */
 export function clientOf(base: string) {
   const call = async (
     method: string,
@@ -33,17 +43,20 @@ export function clientOf(base: string) {
     prefix = `/v1/${merchantId}`,
   ): Promise<Timed> => {
     const t0 = performance.now();
+    const sent = body === undefined ? undefined : encoded(body);
     const res = await fetch(`${base}${prefix}${path}`, {
       method,
+      redirect: 'manual',
       headers: {
         Authorization: basic(key === 'public' ? publicKey : privateKey),
         'X-Forwarded-For': '203.0.113.7',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(sent && { 'Content-Type': sent.type }),
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: sent?.text,
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, ms: performance.now() - t0 };
+    const json = res.headers.get('content-type')?.includes('json');
+    return { status: res.status, body: text ? (json ? JSON.parse(text) : text) : null, ms: performance.now() - t0 };
   };
   /** The simulation API's prefix, for `call(..., 'private', call.simulationPrefix)`. */
   return Object.assign(call, { simulationPrefix: `/sandbox/v1/${merchantId}` });
