@@ -3,7 +3,7 @@
 // (scripts/ci/audit.ts: clean counts as one passed check, vulnerabilities as one failed) into one closing line:
 // "tests: N passed, N failed[, N skipped]", after a line of scenarios per engine. A missing report counts as a
 // failure, so a runner that crashed cannot look green. Each failed test is named on a line of its own ("failed: ...")
-// before the closing line, so the end of a CI log says what failed.
+// before those two lines, so the end of a CI log says what failed.
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -20,11 +20,11 @@ let skipped = 0;
 /** The failed tests' names, each with the first line of its failure, printed after the counts. */
 const failures: string[] = [];
 const firstLine = (text: unknown) => stripVTControlCharacters(String(text ?? '')).trim().split('\n')[0]!.slice(0, 200);
-type VitestFile = { name: string; status: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] };
+type VitestFile = { name?: string; status: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] };
 /** Names the failed tests of a Vitest JSON report (a file that failed to load by its message). */
 const vitestFailures = (report: { testResults?: VitestFile[] }, label: string) => {
   for (const file of report.testResults ?? []) {
-    const where = file.name.replace(`${process.cwd()}/`, '');
+    const where = (file.name ?? '?').replace(`${process.cwd()}/`, '');
     for (const t of file.assertionResults ?? [])
       if (t.status === 'failed') failures.push(`${label} ${where}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'))
@@ -115,7 +115,7 @@ if (!a) {
 } else {
   console.log('audit: WARNING, not run (set AUDIT_REQUIRED=1 to fail on this); not counted');
 }
-console.log(engines);
 for (const line of failures) console.log(`failed: ${line}`);
+console.log(engines);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed || skipped ? 1 : 0);

@@ -2,7 +2,7 @@
 /**
  * scripts/ci/summary.ts over the cross-engine report (.reports/engines.json, Vitest's JSON): the scenarios counted
  * per engine on the line before the closing one, a failed scenario and an engine that did not start counted as
- * failures, a missing report as one failure.
+ * failures (each named on a line before those two), a missing report as one failure.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const results = (engine: string, statuses: string[]) => statuses.map((status, i) => ({ status, ancestorTitles: [engine], title: `s${i}` }));
 
 /** Runs summary.ts over a clean vitest, playwright and audit report and the given engines report (none: absent). */
-function summary(name: string, engines?: object): string[] {
+function summary(name: string, engines?: object, lines = 2): string[] {
   const reports = join(dir, name, '.reports');
   mkdirSync(reports, { recursive: true });
   writeFileSync(join(reports, 'vitest.json'), JSON.stringify({ numPassedTests: 3, numFailedTests: 0, testResults: [] }));
@@ -25,7 +25,7 @@ function summary(name: string, engines?: object): string[] {
   writeFileSync(join(reports, 'audit.json'), JSON.stringify({ status: 'clean' }));
   if (engines) writeFileSync(join(reports, 'engines.json'), JSON.stringify(engines));
   const r = spawnSync(TSX, [resolve('scripts/ci/summary.ts')], { cwd: join(dir, name), encoding: 'utf8' });
-  return r.stdout.trim().split('\n').slice(-2);
+  return r.stdout.trim().split('\n').slice(-lines);
 }
 
 describe('closing summary: scenarios per engine', () => {
@@ -50,7 +50,15 @@ describe('closing summary: scenarios per engine', () => {
         assertionResults: results('firefox', ['skipped', 'skipped']),
       },
     ];
-    expect(summary('red', { numPassedTests: 1, numFailedTests: 1, numPendingTests: 2, testResults: files })).toEqual([
+    const chromium = results('chromium', ['passed', 'failed']);
+    const failed = {
+      name: join(dir, 'red', 'e2e/engines/chromium.test.ts'),
+      status: 'failed',
+      assertionResults: [chromium[0], { ...chromium[1], fullName: 'chromium s1', failureMessages: ['Error: timed out\n  at x'] }],
+    };
+    expect(summary('red', { numPassedTests: 1, numFailedTests: 1, numPendingTests: 2, testResults: [failed, files[1]] }, 4)).toEqual([
+      'failed: engines e2e/engines/chromium.test.ts: chromium s1: Error: timed out',
+      'failed: engines ?: Browser was not found at the configured executablePath',
       'engines: chromium 1 (1 failed), firefox 0 (did not run: Browser was not found at the configured executablePath)',
       'tests: 7 passed, 2 failed, 2 skipped',
     ]);
