@@ -19,8 +19,17 @@ let failed = 0;
 let skipped = 0;
 /** The failed tests' names, each with the first line of its failure, printed after the counts. */
 const failures: string[] = [];
-const firstLine = (text: unknown) => stripVTControlCharacters(String(text ?? '')).trim().split('\n')[0]!.slice(0, 200);
-type VitestFile = { name?: string; status: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] };
+const firstLine = (text: unknown) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]!
+    .slice(0, 200);
+type VitestFile = {
+  name?: string;
+  status: string;
+  message?: string;
+  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+};
 /** Names the failed tests of a Vitest JSON report (a file that failed to load by its message). */
 const vitestFailures = (report: { testResults?: VitestFile[] }, label: string) => {
   for (const file of report.testResults ?? []) {
@@ -31,7 +40,11 @@ const vitestFailures = (report: { testResults?: VitestFile[] }, label: string) =
       failures.push(`${label} ${where}: ${firstLine(file.message)}`);
   }
 };
-type PlaywrightSuite = { title: string; suites?: PlaywrightSuite[]; specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[] };
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+};
 /** Names the Playwright tests that failed or passed only on retry, with the first line of their first error. */
 const playwrightFailures = (suites: PlaywrightSuite[] = [], path: string[] = []) => {
   for (const suite of suites) {
@@ -39,7 +52,9 @@ const playwrightFailures = (suites: PlaywrightSuite[] = [], path: string[] = [])
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
         if (t.status === 'unexpected' || t.status === 'flaky')
-          failures.push(`playwright ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' > ')} (${t.status}): ${firstLine(t.results.find((r) => r.error)?.error?.message)}`);
+          failures.push(
+            `playwright ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' > ')} (${t.status}): ${firstLine(t.results.find((r) => r.error)?.error?.message)}`,
+          );
     playwrightFailures(suite.suites, titles);
   }
 };
