@@ -86,7 +86,13 @@ export function apiClient(settings: MerchantSettings, onCharge: (tx: Record<stri
     return answer.ok && Array.isArray(answer.body) ? (answer.body as Record<string, unknown>[]) : undefined;
   };
 
-  return { read, send, charge, chargesOfOrder };
+  /** A customer's subscription as the API has it now (spec, Subscription); undefined when the API did not answer with it. */
+  const subscriptionOf = async (customerId: string, subscriptionId: string): Promise<Record<string, unknown> | undefined> => {
+    const answer = await read(`/customers/${encodeURIComponent(customerId)}/subscriptions/${encodeURIComponent(subscriptionId)}`);
+    return answer.ok ? answer.body : undefined;
+  };
+
+  return { read, send, charge, chargesOfOrder, subscriptionOf };
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

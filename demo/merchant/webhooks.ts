@@ -41,9 +41,9 @@ async function orderObject(api: ApiClient, orders: OrderBook, object: Record<str
   if (order?.method !== 'subscription') return object;
   // before the API's answer names it: a charge's `subscription_id`, or the Subscription of subscription.charge.failed
   const id = order.chargeId || String(object?.subscription_id ?? object?.id);
-  const answer = await api.read(`/customers/${order.customerId}/subscriptions/${encodeURIComponent(id)}`);
-  if (!answer.ok) throw new Error(`GET of subscription ${id} answered ${answer.status}`);
-  return answer.body;
+  const sub = await api.subscriptionOf(String(order.customerId), id);
+  if (!sub) throw new Error(`GET of subscription ${id} did not answer with it`);
+  return sub;
 }
 
 /**

@@ -77,11 +77,8 @@ async function postSubscribe(deps: MerchantDeps, c: MerchantContext, subscribed:
 }
 
 /** The subscription of a subscription order as the API has it now, or undefined. */
-async function current(deps: MerchantDeps, order: Order | undefined): Promise<Record<string, unknown> | undefined> {
-  if (!order?.chargeId) return undefined;
-  const answer = await deps.api.read(`/customers/${order.customerId}/subscriptions/${order.chargeId}`);
-  return answer.ok ? answer.body : undefined;
-}
+const current = async (deps: MerchantDeps, order: Order | undefined): Promise<Record<string, unknown> | undefined> =>
+  order?.chargeId ? deps.api.subscriptionOf(String(order.customerId), order.chargeId) : undefined;
 
 /** The account page of the session (its latest subscription order), in `lang`. */
 async function account(deps: MerchantDeps, c: MerchantContext, lang: Lang, order: Order | undefined) {

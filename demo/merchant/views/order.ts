@@ -102,7 +102,7 @@ function cardOrderPage(lang: Lang, order: Order): string {
   );
 }
 
-/** A subscription order's amount per period, and the way to its account page (the subscription's details). */
+/** The way from a subscription order's page to its account page (the subscription's details). */
 const subscriptionDetails = (lang: Lang): string =>
   `<p><a class="button" href="/account?lang=${lang}">${esc(METHOD_TEXT[lang].accountTitle)}</a></p>`;
 
