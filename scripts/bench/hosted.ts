@@ -163,47 +163,39 @@ async function mountHosted(bench: Bench, page: Page, layout: Layout): Promise<nu
   );
 }
 
-/** `count` empty iframes of the API origin (a 404 of nine bytes) on `/floor`: insertion to the last `load`. */
-async function floor(bench: Bench, page: Page, count: number): Promise<number> {
+/**
+ * `count` iframes of `src` (`?pan`, `?exp`, `?cvv`) on `/floor`: insertion to the last `load`, or, `until` a
+ * message, to the first message a frame posts to the page.
+ */
+async function insertFrames(bench: Bench, page: Page, src: string, count: number, until: 'load' | 'message' = 'load'): Promise<number> {
   await page.goto(`${bench.pages}/floor`);
   return page.evaluate(
-    ({ src, frames }) =>
+    ({ url, frames, end }) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
         let left = frames;
+        if (end === 'message') addEventListener('message', () => resolve(performance.now() - t0), { once: true });
         for (const id of ['pan', 'exp', 'cvv'].slice(0, frames)) {
           const f = document.createElement('iframe');
           f.title = id;
-          f.src = `${src}?${id}`;
-          f.onload = () => --left || resolve(performance.now() - t0);
+          f.src = `${url}?${id}`;
+          if (end === 'load') f.onload = () => --left || resolve(performance.now() - t0);
           document.getElementById(id)!.append(f);
         }
       }),
-    { src: `${bench.api}/fields/v1/empty`, frames: count },
+    { url: src, frames: count, end: until },
   );
 }
 
-/** The frame page without its script (`frameDocApp`) in one iframe on `/floor`: insertion to its message. */
-async function frameDoc(bench: Bench, page: Page): Promise<number> {
-  await page.goto(`${bench.pages}/floor`);
-  return page.evaluate(
-    (src) =>
-      new Promise<number>((resolve) => {
-        const t0 = performance.now();
-        addEventListener('message', () => resolve(performance.now() - t0), { once: true });
-        const f = document.createElement('iframe');
-        f.src = src;
-        document.getElementById('pan')!.append(f);
-      }),
-    bench.frameDoc,
-  );
-}
+/** `count` empty iframes of the API origin (a 404 of nine bytes): insertion to the last `load`. */
+const floor = (bench: Bench, page: Page, count: number) => insertFrames(bench, page, `${bench.api}/fields/v1/empty`, count);
 
 /** The five load cases, interleaved in one run: their times by name. */
 const LOAD_CASES = {
   element: (bench: Bench, page: Page) => mountHosted(bench, page, 'element'),
   one: (bench: Bench, page: Page) => floor(bench, page, 1),
-  doc: frameDoc,
+  // the frame page without its script (`frameDocApp`): insertion to its message
+  doc: (bench: Bench, page: Page) => insertFrames(bench, page, bench.frameDoc, 1, 'message'),
   split: (bench: Bench, page: Page) => mountHosted(bench, page, 'split'),
   three: (bench: Bench, page: Page) => floor(bench, page, 3),
 };
