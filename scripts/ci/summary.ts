@@ -17,7 +17,7 @@ const read = (f: string): any => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/** The failed tests' names, each with the first line of its failure, printed after the counts. */
+/** The failed tests' names, each with the first line of its failure, printed before the engines and closing lines. */
 const failures: string[] = [];
 const firstLine = (text: unknown) =>
   stripVTControlCharacters(String(text ?? ''))
