@@ -26,7 +26,8 @@ const seen: LoggedRequest[] = [];
 function otherOrigin(target: string): Server {
   const pages: Record<string, string> = {
     '/post': `<!doctype html><form method="post" action="${target}/dashboard/clock/do/advance"><input name="step" value="day"><input name="csrf" value="guessed"><input name="back" value="/dashboard/clock"><button id="go">Win a prize</button></form>`,
-    '/read': `<!doctype html><script>
+    // the body first: a fetch refused before the parser made it would find no document.body to mark
+    '/read': `<!doctype html><body><script>
       fetch('${target}/dashboard', { credentials: 'include' }).then((r) => r.text()).then((t) => { document.title = 'read ' + t.length; }, (e) => { document.title = 'blocked ' + e.name; });
       fetch('${target}/dashboard', { credentials: 'include', mode: 'no-cors' }).then((r) => { document.body.dataset.opaque = r.type + ' ' + r.status; }, (e) => { document.body.dataset.opaque = 'blocked ' + e.name; });
     </script>`,
