@@ -307,6 +307,12 @@ describe('validatePan', () => {
     expect(validatePan('5061 9').brand).toBeNull();
   });
 
+  it('without acceptedBrands, a Luhn-valid number of a network the IIN table does not list is valid, brand null (the API judges its network)', () => {
+    expect(validatePan('7817747627643327')).toStrictEqual({ field: 'card_number', valid: true, potentiallyValid: true, brand: null });
+    expect(validatePan(luhnPan('9', 19))).toMatchObject({ valid: true, brand: null });
+    expect(validatePan('7817747627643327', ['visa'])).toMatchObject({ valid: false, reason: 'brand' });
+  });
+
   it.each<{ name: string; input: unknown; reason: string }>([
     { name: 'null', input: null, reason: 'required' },
     { name: 'undefined', input: undefined, reason: 'required' },
