@@ -94,6 +94,18 @@ export const INTERNAL_PROPERTIES = [
   'forgetCard',
 ];
 
+/**
+ * The package names tests and tools import, resolved to the source: the React binding imports the library by name
+ * (`paytoken`) as an app does, the sandbox reaches the library's rules through `paytoken/rules`, and the demo
+ * reaches the sandbox by its package name (`paytoken-sandbox`). The same map as tsconfig.json's `paths`.
+ */
+export const SOURCE_ALIASES = [
+  { find: /^paytoken$/, replacement: new URL('src/index.ts', import.meta.url).pathname },
+  { find: /^paytoken\/react$/, replacement: new URL('src/react/index.ts', import.meta.url).pathname },
+  { find: /^paytoken\/rules$/, replacement: new URL('src/rules.ts', import.meta.url).pathname },
+  { find: /^paytoken-sandbox$/, replacement: new URL('sandbox/src/index.ts', import.meta.url).pathname },
+];
+
 /** What the React binding's build leaves to the app: the package's own entry, React and its JSX runtime. */
 const REACT_EXTERNAL = /^(paytoken|react|react-dom)(\/.*)?$/;
 
@@ -169,12 +181,8 @@ export default defineConfig(({ mode }) => {
       lib: { ...lib, formats: [...lib.formats] },
     },
     test: {
-      include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-      // the React binding imports the package by name (`paytoken`), as an app does: the source here
-      alias: [
-        { find: /^paytoken$/, replacement: new URL('src/index.ts', import.meta.url).pathname },
-        { find: /^paytoken\/react$/, replacement: new URL('src/react/index.ts', import.meta.url).pathname },
-      ],
+      include: ['test/**/*.test.ts', 'test/**/*.test.tsx', 'sandbox/test/**/*.test.ts'],
+      alias: SOURCE_ALIASES,
       // no XMLHttpRequest (happy-dom has one): the suites stub fetch, see the file
       setupFiles: ['test/setup/no-xhr.ts'],
       testTimeout: 15_000,

@@ -5,8 +5,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_ATTEMPTS } from './merchant/options';
-import { SANDBOX_DEFAULTS } from './sandbox/defaults';
-import { RULE_MODES, type FraudOptions, type RuleMode } from './sandbox/fraud/fraud-rules';
+import { RULE_MODES, SANDBOX_DEFAULTS, type FraudOptions, type RuleMode } from 'paytoken-sandbox';
 
 /**
  * The demo's anti-fraud settings: device velocity off (`velocityMaxCards: 0`), because every tab of one browser

@@ -12,9 +12,8 @@
  * one-time codes are printed here (`3ds {transaction_id} one-time code {code}`).
  */
 import { existsSync } from 'node:fs';
-import { startSandbox, type RunningSandbox } from './sandbox/server';
+import { SANDBOX_DEFAULTS, startSandbox, type RunningSandbox } from 'paytoken-sandbox';
 import { startMerchant } from './merchant/server';
-import { SANDBOX_DEFAULTS } from './sandbox/defaults';
 import { demoOptions, listenProblem } from './options';
 
 let opts: ReturnType<typeof demoOptions>;

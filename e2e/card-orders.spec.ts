@@ -9,7 +9,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { deliveryBody, deliveryHeaders } from '../demo/sandbox/events/message';
+import { deliveryBody, deliveryHeaders } from '../sandbox/src/events/message';
 import { axeViolations, CREDENTIALS, startServers, test, type Servers } from './fixtures';
 
 const DIR = '.reports/screens';

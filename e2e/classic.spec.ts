@@ -7,7 +7,7 @@
  * does not have land in the page server's trap (e2e/classic-page.ts), whose list the README repeats.
  */
 import { test, expect, FUTURE_YY } from './fixtures';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { CLASSIC_CREDS, configureClassic, LOOPBACK_ONLY_ARGS, startClassicPages, type ClassicPages } from './classic-page';
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LOOPBACK_ONLY_ARGS } });
@@ -172,7 +172,7 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
     expect(tx).toMatchObject({ status: 'completed', method: 'card', amount: 100 });
     // the classic script sends its device data to the processor's own anti-fraud service, not to the spec's
     // API: the sandbox knows no device data under this id, and says so
-    expect(tx.fraud_flags).toContain('missing_device_data'); // the sandbox's rule for it (demo/sandbox/fraud-rules.ts)
+    expect(tx.fraud_flags).toContain('missing_device_data'); // the sandbox's rule for it (sandbox/src/fraud-rules.ts)
 
     // the anti-fraud endpoints the spec lacks: two GETs (setup's key request and collect's components)
     await expect

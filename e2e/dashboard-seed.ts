@@ -23,7 +23,7 @@ export interface Seeded {
   cvv2: string;
 }
 
-import { invoiceBody } from '../test/sandbox/cfdi-fixtures';
+import { invoiceBody } from '../sandbox/test/unit/cfdi-fixtures';
 
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 

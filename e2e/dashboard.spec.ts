@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import type { LoggedRequest } from '../demo/sandbox/http/request-log';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import type { LoggedRequest } from '../sandbox/src/http/request-log';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { kindCharge, seedDashboard, seedResources, type Seeded, type SeededResources } from './dashboard-seed';
 import { axeViolations, CREDENTIALS, expect, test } from './fixtures';
 

@@ -10,8 +10,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
-import type { FraudOptions } from '../demo/sandbox/fraud/fraud';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
+import type { FraudOptions } from '../sandbox/src/fraud/fraud';
 import { fillCard, fillHosted, LABELS } from './fixtures';
 
 const CREDS = { merchantId: 'mdevfirst0merch01', publicKey: 'pk_devfirst_public', privateKey: 'sk_devfirst_private' };

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import type { FraudOptions } from '../demo/sandbox/fraud/fraud';
+import type { FraudOptions } from '../sandbox/src/fraud/fraud';
 
 /** Credentials of the e2e merchant (sandbox only). */
 export const CREDENTIALS = { merchantId: 'me2e0merchant0001', publicKey: 'pk_e2e_public', privateKey: 'sk_e2e_private' };

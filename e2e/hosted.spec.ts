@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { axeViolations } from './fixtures';
 import { hasCardData, headersText, randomPan, record } from './instrument';
 import { injectSkimmer, skimmed } from './skimmer';

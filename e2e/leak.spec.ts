@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { cvv2Pattern, hasCardData, headersText, panForms, randomPan, record } from './instrument';
 
 const CREDS = { merchantId: 'mleak0merchant0001', publicKey: 'pk_leak_public', privateKey: 'sk_leak_private' };

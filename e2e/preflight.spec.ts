@@ -5,7 +5,7 @@
  * and no page.route is set: with one, Playwright would answer preflights itself).
  */
 import { test, expect, FUTURE_YY } from './fixtures';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { CLASSIC_CREDS, configureClassic, LOOPBACK_ONLY_ARGS, startClassicPages, type ClassicPages } from './classic-page';
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LOOPBACK_ONLY_ARGS } });

@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 import { test as base, expect, FUTURE_YY, fillCard, LABELS } from './fixtures';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
-import { SANDBOX_DEFAULTS } from '../demo/sandbox/defaults';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
+import { SANDBOX_DEFAULTS } from '../sandbox/src/defaults';
 import { QUICKSTART } from '../scripts/ci/readme';
 
 interface Block {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 
 const CREDS = { merchantId: 'mfault0merchant0001', publicKey: 'pk_fault_public', privateKey: 'sk_fault_private' };
 let sandbox: RunningSandbox;

@@ -9,9 +9,9 @@
  */
 import type { Page } from '@playwright/test';
 import { test as base, expect, fillCard, fillHosted, axeViolations, CREDENTIALS, LABELS } from './fixtures';
-import { startSandbox, type RunningSandbox } from '../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
-import type { FraudOptions } from '../demo/sandbox/fraud/fraud';
+import type { FraudOptions } from '../sandbox/src/fraud/fraud';
 
 interface Shop {
   api: RunningSandbox;

@@ -8,7 +8,7 @@
  * `npm publish` on that same tarball.
  * `--checks-only` skips the build and the size budgets (`npm run test:all` runs both before it).
  *
- * The sandbox's own package (`demo/sandbox`, `paytoken-sandbox`, built by scripts/build/sandbox.ts) is packed beside
+ * The sandbox's own package (`sandbox/`, `paytoken-sandbox`, built by scripts/build/sandbox.ts) is packed beside
  * it, and that tarball is installed into an empty folder as a merchant's project would (its `allowScripts` letting
  * better-sqlite3 build), started as `npx paytoken-sandbox --db ./sandbox.db --port 0`, asked for the merchant, a
  * token and a hosted-field frame, and stopped: scripts/build/sandbox-install.ts.
@@ -68,7 +68,7 @@ try {
 } finally {
   rmSync(unpacked, { recursive: true, force: true });
 }
-const sandbox = pack(dest, { fresh: false, workspace: 'demo/sandbox' });
+const sandbox = pack(dest, { fresh: false, workspace: 'sandbox' });
 ok =
   run(`the sandbox package (${sandbox.files.length} files): installed into an empty folder and started`, process.execPath, [
     bin('tsx/dist/cli.mjs'),

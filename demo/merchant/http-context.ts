@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { httpContextSchema, type HttpContext } from '../sandbox/resources/charges/http-context';
+import { httpContextSchema, type HttpContext } from 'paytoken-sandbox';
 
 /**
  * The `http_context` of a 3-D Secure charge (spec, Endpoints > Charges): what the page gathered

@@ -1,4 +1,4 @@
-import type { LoggedRequest } from '../sandbox/http/request-log';
+import type { LoggedRequest } from 'paytoken-sandbox';
 
 /** What the merchant needs: where the API is, its credentials, and its limits. */
 export interface MerchantOptions {

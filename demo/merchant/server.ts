@@ -27,7 +27,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { requestLog } from '../sandbox/http/request-log';
+import { requestLog } from 'paytoken-sandbox';
 import { apiClient } from './api';
 import { clientAddressOf } from './client-address';
 import type { MerchantDeps, MerchantEnv } from './env';

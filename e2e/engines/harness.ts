@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import type { LoggedRequest } from '../../demo/sandbox/http/request-log';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import type { LoggedRequest } from '../../sandbox/src/http/request-log';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
 import type { Engine, EngineName, Shape, Tab } from './engine';
 import { CREDENTIALS } from './credentials';
 import { SCENARIOS } from './scenarios/index';

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SOURCE_ALIASES } from '../../vite.config';
 
 /**
  * The cross-engine scenarios (e2e/engines/*.test.ts): one file per engine, run one after another (two shared
@@ -9,6 +10,7 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['e2e/engines/*.test.ts'],
+    alias: SOURCE_ALIASES,
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,

@@ -14,7 +14,7 @@
  *
  * Columns: expected (bot or human); paytoken's browser flags (the device data's `automation`, consistency flags
  * included); the sandbox's rules over the device data and the card entry (the charge's `fraud_flags`, or for a row
- * that enters no card the device-level rules, `deviceRules` in demo/sandbox/fraud.ts); BotD's `detect()`.
+ * that enters no card the device-level rules, `deviceRules` in sandbox/src/fraud.ts); BotD's `detect()`.
  * Detected: for paytoken, browser flags or sandbox flags; for BotD, `bot: true`. Totals: detection rate over the
  * automated rows, false-positive rate over the human rows, for each.
  *
@@ -24,8 +24,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
-import { startSandbox } from '../../demo/sandbox/server';
-import { deviceRules } from '../../demo/sandbox/fraud/fraud';
+import { startSandbox } from '../../sandbox/src/server';
+import { deviceRules } from '../../sandbox/src/fraud/fraud';
 import { startBenchPage, type BenchApi, type Report } from './bots-page';
 import * as drivers from './bots-drivers';
 import * as paced from './bots-paced';

@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startSandbox } from '../../demo/sandbox/server';
+import { startSandbox } from '../../sandbox/src/server';
 import { classicPairSizes } from '../size/classic-pair';
 import { CLASSIC_CREDS, configureClassic, startClassicPages } from '../../e2e/classic-page';
 

@@ -1,6 +1,6 @@
 /**
  * Flood test of the sandbox (`npm run flood -- [--requests N] [--max-seconds S] [--connections C]
- * [--max-records N] [--ceiling-mb MB]`): starts `demo/sandbox/cli.ts` as a child process on a free loopback port
+ * [--max-records N] [--ceiling-mb MB]`): starts `sandbox/src/cli.ts` as a child process on a free loopback port
  * (so the RSS measured is the sandbox's alone), then sends it, with the public key only, the largest bodies its
  * bounds accept: device data at the shape limits (4000 characters, 250 values of signals) under a fresh
  * `device_session_id` each, and tokens with every address field and the holder name at their maxima. It samples
@@ -17,8 +17,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { SIGNAL_LIMITS } from '../../demo/sandbox/fraud/schema';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
+import { SIGNAL_LIMITS } from '../../sandbox/src/fraud/schema';
 import { ADDRESS_MAX } from '../../src/card/address';
 import { HOLDER_NAME_MAX } from '../../src/card/holder';
 
@@ -105,7 +105,7 @@ function worstToken(n: number) {
 export async function flood(o: FloodOptions): Promise<FloodResult> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', '--db', ':memory:', '--max-records', String(o.maxRecords)],
+    ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:', '--max-records', String(o.maxRecords)],
     {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: ['ignore', 'pipe', 'ignore'],

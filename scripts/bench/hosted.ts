@@ -33,9 +33,9 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import puppeteer, { TimeoutError, type Browser, type BrowserContext, type Frame, type Page } from 'puppeteer-core';
-import { sendCompressed } from '../../demo/sandbox/compression';
-import { FRAME_PAGE_MAX_AGE_S } from '../../demo/sandbox/pages/fields';
-import { startSandbox } from '../../demo/sandbox/server';
+import { sendCompressed } from '../../sandbox/src/compression';
+import { FRAME_PAGE_MAX_AGE_S } from '../../sandbox/src/pages/fields';
+import { startSandbox } from '../../sandbox/src/server';
 import { CHROMIUM_ARGS, fmt, stats } from './setup';
 
 const { values } = parseArgs({

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { startSandbox, type RunningSandbox, type StartOptions } from '../../demo/sandbox/server';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../../sandbox/src/server';
 
 /** Chromium flags of every benchmark run: no sandbox or GPU (a container), no background traffic. */
 export const CHROMIUM_ARGS = [

@@ -27,8 +27,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { invoiceBody } from '../../test/sandbox/cfdi-fixtures';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
+import { invoiceBody } from '../../sandbox/test/unit/cfdi-fixtures';
 import { replaceBlock } from '../ci/readme';
 import { clientOf, type Client } from './load/client';
 import { ivr, redirect, spei, store, wallet, type Step } from './load/mixed';
@@ -85,7 +85,7 @@ function fail(why: string): never {
 /** Starts the sandbox CLI on `db`; resolves with the process and its base URL. */
 async function sandbox(db: string): Promise<{ child: ChildProcess; base: string }> {
   const args = ['--db', db, '--port', '0', '--merchant-id', merchantId, '--public-key', publicKey, '--private-key', privateKey];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);
   const base = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
   if (!base?.startsWith('http://127.0.0.1:')) fail('the sandbox did not start');

@@ -7,7 +7,7 @@
  *   at the end of the body, it runs as soon as the parser reaches it (the input above it is parsed by then);
  * - `frame-later.js`: src/hosted/frame/later.ts, minified, defining the global `PayTokenFrameLater`;
  * - `frame-csp.json`: the hashes the frame page's CSP allows its inline script and style by (`script-src`,
- *   `style-src`), for the server that sends the page (demo/sandbox/pages/fields.ts; docs/hosted-fields.md).
+ *   `style-src`), for the server that sends the page (sandbox/src/pages/fields.ts; docs/hosted-fields.md).
  *
  * The later script carries no copy of a module the first script holds: it reads those modules from the first
  * script's global `PayTokenFrame` (one instance of each, so their state, the `device_session_id`, is one too).

@@ -33,7 +33,7 @@ const BUILD_INPUTS = [
  * `npm pack --json` of the repository into `dest`. With `fresh`, packs a copy of the build inputs without
  * `dist/` (as a fresh clone has it; `node_modules` linked), so the `prepack` script must build the code;
  * otherwise packs the repository's current `dist/` without running scripts. `workspace` packs that workspace
- * (`demo/sandbox`) instead of the library.
+ * (`sandbox/`) instead of the library.
  * @throws Error when npm fails (its stderr in the message).
  */
 export function pack(dest: string, { fresh, workspace }: { fresh: boolean; workspace?: string }): PackResult {

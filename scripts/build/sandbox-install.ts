@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
 
 const tarball = resolve(process.argv[2] ?? '');
 const dir = mkdtempSync(join(tmpdir(), 'paytoken-sandbox-install-'));

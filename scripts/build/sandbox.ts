@@ -1,6 +1,6 @@
 /**
- * `npm run build:sandbox`: builds the sandbox's own package (`demo/sandbox`, published as `paytoken-sandbox`) into
- * `demo/sandbox/dist/`: `cli.js` (the `paytoken-sandbox` command) and `index.js` (`startSandbox`, `createSandboxApp`
+ * `npm run build:sandbox`: builds the sandbox's own package (`sandbox/`, published as `paytoken-sandbox`) into
+ * `sandbox/dist/`: `cli.js` (the `paytoken-sandbox` command) and `index.js` (`startSandbox`, `createSandboxApp`
  * for a merchant's own tests), each one ES module bundled by esbuild with the card rules of `src/card` inside and
  * the server dependencies (Hono, zod, better-sqlite3, ...) left as the package's `dependencies`; and the built
  * hosted-field frame files (`dist/fields/`, from `npm run build:lib`) and script tags, which the sandbox serves. The browser library's
@@ -11,7 +11,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PKG = join(ROOT, 'demo/sandbox');
+const PKG = join(ROOT, 'sandbox');
 const OUT = join(PKG, 'dist');
 
 if (!existsSync(join(ROOT, 'dist/fields/frame.html'))) {
@@ -23,7 +23,7 @@ const deps = Object.keys(
 );
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: join(PKG, 'cli.ts'), index: join(PKG, 'server.ts') },
+  entryPoints: { cli: join(PKG, 'src/cli.ts'), index: join(PKG, 'src/index.ts') },
   outdir: OUT,
   bundle: true,
   platform: 'node',
@@ -35,7 +35,7 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(ROOT, 'dist/fields'), join(OUT, 'fields'), { recursive: true });
-// the script tags, which the sandbox serves at /js/v1/ as a processor's CDN would (demo/sandbox/pages/scripts.ts)
+// the script tags, which the sandbox serves at /js/v1/ as a processor's CDN would (sandbox/src/pages/scripts.ts)
 for (const tag of ['paytoken.iife.js', 'paytoken-checkout.iife.js', 'paytoken-hosted.iife.js'])
   for (const file of [tag, `${tag}.sri`]) cpSync(join(ROOT, 'dist', file), join(OUT, 'js', file));
 console.log(`build:sandbox: ${OUT.slice(ROOT.length + 1)}/cli.js, index.js, fields/ and js/ written`);

@@ -1,12 +1,12 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from demo/sandbox/test-cards.ts), the quick start's files in README.md (docs/examples/quickstart/
+ * docs/sandbox.md (from sandbox/src/test-cards.ts), the quick start's files in README.md (docs/examples/quickstart/
  * verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
  * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { testCardsMarkdown } from '../../demo/sandbox/domain/card/test-cards';
+import { testCardsMarkdown } from '../../sandbox/src/domain/card/test-cards';
 
 /** Markdown text with the block between `<!-- name:start -->` and `<!-- name:end -->` replaced by `body`. */
 export function replaceBlock(text: string, name: string, body: string): string {

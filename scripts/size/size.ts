@@ -11,7 +11,7 @@ import { bundleApp, ESM } from './app';
 import { buildScriptTag, STUB } from './script-tag';
 import { barChart } from '../ci/chart';
 import { classicPairSizes } from './classic-pair';
-import { encode } from '../../demo/sandbox/compression';
+import { encode } from '../../sandbox/src/compression';
 
 const IIFE = new URL('../../dist/paytoken.iife.js', import.meta.url).pathname;
 const CHECKOUT = new URL('../../dist/paytoken-checkout.iife.js', import.meta.url).pathname;
@@ -183,7 +183,7 @@ for (const f of [ESM, IIFE, CHECKOUT, HOSTED, FRAME_PAGE, FRAME_LATER]) {
 // The frame's two scripts together, each compressed on its own as it is sent (one file, 12,582 B, before the split)
 const frameScripts = measured['Frame: first script (inline in dist/fields/frame.html)']! + measured['Frame: dist/fields/frame-later.js']!;
 console.log(`     the frame's two scripts, each compressed on its own: ${frameScripts} B gzip`);
-// Bytes on the wire of a first checkout with hosted fields, each file as the sandbox sends it (demo/sandbox/compression.ts:
+// Bytes on the wire of a first checkout with hosted fields, each file as the sandbox sends it (sandbox/src/compression.ts:
 // Brotli at quality 11 to browsers that accept it, gzip at level 9 beside). Split fields load the same files: their
 // frames share the page's one download (cached for a minute), and only the card-number frame loads the later script.
 const wire = (file: string) => ({ br: encode(readFileSync(file), 'br').length, gzip: encode(readFileSync(file), 'gzip').length });

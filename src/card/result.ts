@@ -21,7 +21,7 @@ export const fail = (field: CardField, reason: Reason, potentiallyValid = false)
  * U+1160, U+3164, U+FFA0), and the blank look-alike that is none of these, Braille blank U+2800. They forge log lines,
  * hide, join or reorder text in receipts and back offices, make two names that look the same differ, break UTF-8
  * encoding, and no printed card or address carries them. One rule for the library's validators and the sandbox's
- * schemas (demo/sandbox/schemas/common.ts); test/unit/card/unsafe-text.test.ts holds its table.
+ * schemas (sandbox/src/schemas/common.ts); test/unit/card/unsafe-text.test.ts holds its table.
  */
 export const UNSAFE_TEXT = /[\p{C}\p{Zl}\p{Zp}\p{DI}\u2800]/u;
 

@@ -62,7 +62,7 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 
 /**
  * `{base_url}` of the local sandbox on its default port (`npm run sandbox`, `npm run demo`). The sandbox's own
- * defaults (demo/sandbox/defaults.ts) are derived from this one value.
+ * defaults (sandbox/src/defaults.ts) are derived from this one value.
  */
 export const LOCAL_SANDBOX_URL = 'http://127.0.0.1:4010';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, GENERIC_DECLINES, MERCHANT_MAX_BODY_BYTES, RECEIVED_MAX, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
-import { basic } from '../contract/helpers';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
+import { basic } from '../../sandbox/test/contract/helpers';
 
 const CREDS = { merchantId: 'mmerchant0test0001', publicKey: 'pk_merchant_test', privateKey: 'sk_merchant_test' };
 let sandbox: RunningSandbox;

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
 import { ACCEPTED_BRANDS } from '../../demo/merchant/views/brands';
 import { BRAND_NAMES } from '../../src/card/names';
 import { cardBrand } from '../../src/card/brands';
 import { validatePan } from '../../src/card/pan';
-import { basic } from '../contract/helpers';
+import { basic } from '../../sandbox/test/contract/helpers';
 
 const CREDS = { merchantId: 'mpages0test000001', publicKey: 'pk_pages_test', privateKey: 'sk_pages_test' };
 const DSID = 'dsid0123456789abcdefABCDEF012345';

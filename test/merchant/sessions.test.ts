@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchant, DEFAULT_MAX_ATTEMPTS, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
-import { basic } from '../contract/helpers';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
+import { basic } from '../../sandbox/test/contract/helpers';
 
 const CREDS = { merchantId: 'msessions0test0001', publicKey: 'pk_sessions_test', privateKey: 'sk_sessions_test' };
 const HOLDER = 'Zacarías Ñandú Typed-Name';

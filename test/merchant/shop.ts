@@ -1,8 +1,8 @@
 /** The demo merchant backend over a sandbox of its own, for the tests of the shop's orders (test/merchant/). */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startMerchant, type RunningMerchant } from '../../demo/merchant/server';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
-import { basic } from '../contract/helpers';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
+import { basic } from '../../sandbox/test/contract/helpers';
 
 /**
  * What {@link useShop} gives: the running sandbox and shop (set in `beforeAll`), a private-key API call, a token

@@ -84,8 +84,8 @@ describe('built bundles', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
     const packages = lock.packages as Record<string, { dev?: boolean; dependencies?: Record<string, string>; link?: boolean }>;
-    // what the sandbox's own package (the workspace demo/sandbox) pulls in, by npm's resolution from its folder
-    const reach = new Set<string>(['demo/sandbox', 'node_modules/paytoken-sandbox']);
+    // what the sandbox's own package (the workspace sandbox/) pulls in, by npm's resolution from its folder
+    const reach = new Set<string>(['sandbox', 'node_modules/paytoken-sandbox']);
     /** Where npm finds `name` for the package at `from`: its own node_modules, then each folder above. */
     const resolve = (from: string, name: string) => {
       for (let folder = from; ; folder = folder.includes('/node_modules/') ? folder.slice(0, folder.lastIndexOf('/node_modules/')) : '') {
@@ -99,7 +99,7 @@ describe('built bundles', () => {
         if (!reach.has(at)) visit(reach.add(at) && at);
       }
     };
-    visit('demo/sandbox');
+    visit('sandbox');
     const runtime = Object.entries(packages)
       .filter(([k, v]) => k && !v.dev)
       .map(([k]) => k);

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, renderGenerated } from '../../scripts/ci/readme';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
 import { FLOOD_RSS_CEILING_MB } from '../../scripts/bench/flood';
-import { RULES } from '../../demo/sandbox/fraud/fraud';
+import { RULES } from '../../sandbox/src/fraud/fraud';
 import { CHECKS } from '../../src/fraud/automation';
 import { COLLECTORS } from '../../src/fraud/signals/index';
 import { PROBE_FONTS } from '../../src/fraud/signals/fonts';
 import { MEDIA_QUERIES } from '../../src/fraud/signals/media';
-import { FAULT_HEADER, FAULT_ITEMS } from '../../demo/sandbox/http/faults';
+import { FAULT_HEADER, FAULT_ITEMS } from '../../sandbox/src/http/faults';
 import { DEFAULT_TIMEOUT_MS } from '../../src/http/config';
 import { RETRY_DELAY_MS } from '../../src/http/request';
 

@@ -46,7 +46,7 @@ function importsOf(file: string): string[] {
 
 const rel = (p: string) => relative(ROOT, p);
 const srcFiles = walk(join(ROOT, 'src'));
-const demoFiles = walk(join(ROOT, 'demo'));
+const demoFiles = [...walk(join(ROOT, 'demo')), ...walk(join(ROOT, 'sandbox/src'))];
 const graph = new Map([...srcFiles, ...demoFiles].map((f) => [f, importsOf(f)]));
 
 /** The layer of a file under src/: its first folder, or 'entry' for the files at the root of src/. */
@@ -144,7 +144,7 @@ describe('the React binding (src/react/)', () => {
  * events. A route parses, calls a service and renders a view: it never reads the store, writes an event or moves a
  * status. The domain is pure: no HTTP, no storage, no clock. Nothing below HTTP imports the HTTP layer.
  */
-const SANDBOX = 'demo/sandbox/';
+const SANDBOX = 'sandbox/src/';
 const sandboxFiles = demoFiles.filter((f) => rel(f).startsWith(SANDBOX));
 const part = (file: string) => rel(file).slice(SANDBOX.length);
 const isRoute = (file: string) => /^(resources\/[^/]+\/routes|simulate\/routes)\.ts$/.test(part(file));
@@ -192,11 +192,11 @@ describe("the sandbox's layers", () => {
   });
 
   it('finds a route that imports the store (the check can fail)', () => {
-    const fake = join(ROOT, 'demo/sandbox/resources/fake/routes.ts');
-    graph.set(fake, [join(ROOT, 'demo/sandbox/store/index.ts')]);
+    const fake = join(ROOT, 'sandbox/src/resources/fake/routes.ts');
+    graph.set(fake, [join(ROOT, 'sandbox/src/store/index.ts')]);
     try {
       expect(sandboxViolations([fake])).toEqual([
-        'demo/sandbox/resources/fake/routes.ts -> demo/sandbox/store/index.ts: a route reads the store, writes events or moves a status',
+        'sandbox/src/resources/fake/routes.ts -> sandbox/src/store/index.ts: a route reads the store, writes events or moves a status',
       ]);
     } finally {
       graph.delete(fake);
@@ -253,6 +253,43 @@ describe('no import circle', () => {
     } finally {
       graph.delete(a);
       graph.delete(b);
+    }
+  });
+});
+
+describe('the sandbox package and its users', () => {
+  const outside = (files: string[], root: string) =>
+    files.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((t) => !rel(t).startsWith(root))
+        .map((t) => `${rel(f)} -> ${rel(t)}`),
+    );
+
+  it('sandbox/src reaches the library only through `paytoken/rules`, never a relative path out of its folder', () => {
+    expect(sandboxFiles.length).toBeGreaterThan(100);
+    expect(outside(sandboxFiles, SANDBOX)).toEqual([]);
+  });
+
+  it('demo/ reaches the sandbox only through its package entry (`paytoken-sandbox`)', () => {
+    const demo = demoFiles.filter((f) => rel(f).startsWith('demo/'));
+    expect(
+      demo.flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((t) => rel(t).startsWith('sandbox/'))
+          .map((t) => `${rel(f)} -> ${rel(t)}`),
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds a sandbox file that imports the library by a relative path (the check can fail)', () => {
+    const fake = join(ROOT, 'sandbox/src/__fake.ts');
+    graph.set(fake, [join(ROOT, 'src/card/pan.ts')]);
+    try {
+      expect(outside([fake], SANDBOX)).toEqual(['sandbox/src/__fake.ts -> src/card/pan.ts']);
+    } finally {
+      graph.delete(fake);
     }
   });
 });

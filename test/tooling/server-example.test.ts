@@ -6,8 +6,8 @@
  * snippet `server-charge`; e2e/readme.spec.ts runs it inside the quick start's server.mjs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
 import { tokenize } from '../../src/http/tokenize';
 import { newDeviceSessionId } from '../../src/fraud/index';
 

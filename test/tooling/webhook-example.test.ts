@@ -9,8 +9,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEFAULTS } from '../../demo/sandbox/defaults';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/server';
 
 const { merchantId, privateKey } = SANDBOX_DEFAULTS;
 let api: RunningSandbox;

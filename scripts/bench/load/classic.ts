@@ -4,7 +4,7 @@
  * one order_id (exactly one may succeed, the others get 1006).
  */
 import autocannon from 'autocannon';
-import { SANDBOX_DEFAULTS } from '../../../demo/sandbox/defaults';
+import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 
 const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;

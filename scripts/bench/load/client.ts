@@ -2,7 +2,7 @@
  * What the load runs send: the sandbox's default credentials, a test card, and small typed calls over fetch that
  * time themselves.
  */
-import { SANDBOX_DEFAULTS } from '../../../demo/sandbox/defaults';
+import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 
 const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;

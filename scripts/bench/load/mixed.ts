@@ -8,7 +8,7 @@
  * dashboard's buttons and the shopper's pages do) are here for the webhook benchmark's mix (../webhooks.ts), not in
  * this run's rotation.
  */
-import { SANDBOX_DEFAULTS } from '../../../demo/sandbox/defaults';
+import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 import { CARD, chargeBody, percentiles, type Client } from './client';
 
 /** What one mixed run measured. */

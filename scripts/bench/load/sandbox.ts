@@ -18,10 +18,10 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `demo/sandbox/cli.ts --port 0 ...args` under tsx; resolves once it printed its base URL. */
+/** Starts `sandbox/src/cli.ts --port 0 ...args` under tsx; resolves once it printed its base URL. */
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/cli.ts', '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();

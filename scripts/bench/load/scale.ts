@@ -2,8 +2,8 @@
  * Scale and durability of the store: memory of the sandbox process per 100,000 transactions, the time to be ready
  * after a restart on the same file, and the ledger's invariant checked on the file once the sandbox has stopped.
  */
-import { Store } from '../../../demo/sandbox/store/index';
-import { SANDBOX_DEFAULTS } from '../../../demo/sandbox/defaults';
+import { Store } from '../../../sandbox/src/store/index';
+import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 import { CARD, chargeBody, type Client } from './client';
 import { startSandboxProcess, type SandboxProcess } from './sandbox';
 

@@ -1,9 +1,9 @@
 /**
  * Runs a sandbox's webhook deliveries to their end through the simulation API, so a benchmark counts what was lost
  * rather than what is still waiting for a retry: the retry schedule reaches hours and days on the sandbox clock
- * (demo/sandbox/domain/webhooks.ts), far beyond any real-time wait.
+ * (sandbox/src/domain/webhooks.ts), far beyond any real-time wait.
  */
-import { RETRY_SCHEDULE_MS } from '../../../demo/sandbox/domain/webhooks';
+import { RETRY_SCHEDULE_MS } from '../../../sandbox/src/domain/webhooks';
 
 /** The whole retry schedule plus an hour, seconds: one clock advance this long runs every retry of a delivery. */
 export const SCHEDULE_SPAN_S = RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0) / 1000 + 3600;

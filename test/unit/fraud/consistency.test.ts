@@ -3,7 +3,7 @@
  * The consistency flags (src/fraud/consistency.ts), each with the genuine and the patched case: a Worker that
  * agrees or disagrees, a native getter or one replaced by a Proxy (as stealth plugins do, `toString` lying
  * included), the two notification-permission APIs. (The claimed operating system against fonts and WebGL is the
- * server's rule `os_mismatch`: test/contract/fraud-signals.test.ts.)
+ * server's rule `os_mismatch`: sandbox/test/contract/fraud-signals.test.ts.)
  */
 import { describe, expect, it, vi } from 'vitest';
 import {

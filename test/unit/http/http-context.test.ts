@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpContext } from '../../../src/index';
 import { classic } from '../../../src/classic';
-import { httpContextSchema } from '../../../demo/sandbox/resources/charges/http-context';
+import { httpContextSchema } from '../../../sandbox/src/resources/charges/http-context';
 
 afterEach(() => {
   vi.unstubAllGlobals();

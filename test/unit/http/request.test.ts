@@ -1,7 +1,7 @@
 /**
  * The client's failure policy (src/http/request.ts, docs/errors.md), with a scripted fetch and fake
  * timers: which failures get the one automatic retry, after how long, and that `timeoutMs` bounds the whole
- * call. The same policy over real HTTP against the sandbox's fault mode: test/contract/faults.test.ts.
+ * call. The same policy over real HTTP against the sandbox's fault mode: test/integration/faults.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { RETRY_DELAY_MS } from '../../../src/http/request';
