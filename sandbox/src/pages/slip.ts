@@ -71,9 +71,18 @@ const TEXT = {
   },
 } as const;
 
-/** A definition list of label and value pairs (values escaped; a value starting with `<` is HTML already). */
-const rows = (pairs: [string, string][]) =>
-  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v.startsWith('<') ? v : esc(v)}</dd>`).join('')}</dl>`;
+/** Markup the slip builds itself (a reference's span, the barcode image), every value in it escaped by {@link markup}. */
+class Markup {
+  constructor(readonly html: string) {}
+}
+
+/** Markup from a template: each interpolated value is HTML-escaped, so no value can add tags of its own. */
+const markup = (parts: TemplateStringsArray, ...values: unknown[]): Markup =>
+  new Markup(parts.reduce((out, part, i) => out + esc(values[i - 1]) + part));
+
+/** A definition list of label and value pairs: a text value is escaped; only {@link Markup} goes in as markup. */
+const rows = (pairs: [string, string | Markup][]) =>
+  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v instanceof Markup ? v.html : esc(v)}</dd>`).join('')}</dl>`;
 
 /** The slip of a store or bank charge. */
 function slipPage(s: SlipScreen, lang: Lang): string {
@@ -87,18 +96,18 @@ function slipPage(s: SlipScreen, lang: Lang): string {
     [t.concept, c.description],
     [t.due, c.dueDate === undefined ? '' : isoDateTime(c.dueDate).replace('T', ' ').slice(0, 16) + ' (UTC-06:00)'],
   ] as [string, string][];
-  const refs: [string, string][] = store
+  const refs: [string, string | Markup][] = store
     ? [
-        [t.reference, `<span class="reference" id="reference">${esc(pm.reference)}</span>`],
-        ['', `<img class="barcode" src="/barcodes/${esc(pm.reference)}.png" alt="${esc(pm.reference)}">`],
-        [t.networkReference(s.network), `<span class="reference">${esc(pm[`${s.network}_reference`])}</span>`],
+        [t.reference, markup`<span class="reference" id="reference">${pm.reference}</span>`],
+        ['', markup`<img class="barcode" src="/barcodes/${encodeURIComponent(pm.reference ?? '')}.png" alt="${pm.reference}">`],
+        [t.networkReference(s.network), markup`<span class="reference">${pm[`${s.network}_reference`]}</span>`],
       ]
     : [
-        [t.clabe, `<span class="reference" id="clabe">${esc(pm.clabe)}</span>`],
-        [t.bank, pm.bank!],
+        [t.clabe, markup`<span class="reference" id="clabe">${pm.clabe}</span>`],
+        [t.bank, pm.bank ?? ''],
         [t.beneficiary, s.merchant],
-        [t.reference, `<span class="reference" id="reference">${esc(pm.name)}</span>`],
-        [t.agreement, pm.agreement!],
+        [t.reference, markup`<span class="reference" id="reference">${pm.name}</span>`],
+        [t.agreement, pm.agreement ?? ''],
       ];
   const steps = store ? t.storeSteps(s.network) : t.bankSteps;
   return page(
@@ -109,7 +118,7 @@ function slipPage(s: SlipScreen, lang: Lang): string {
       rows(head) +
       rows(refs) +
       `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>` +
-      `<p class="foot"><a href="/slips/${esc(c.id)}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
+      `<p class="foot"><a href="/slips/${esc(encodeURIComponent(c.id))}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
   );
 }
 
