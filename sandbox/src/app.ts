@@ -3,7 +3,7 @@ import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, MerchantSettings, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud/fraud-rules';
-import { apiError } from './domain/errors';
+import { apiError, SandboxError } from './domain/errors';
 import { isMethodName, RESERVED_METHODS } from './domain/methods/kinds';
 import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
@@ -241,7 +241,11 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.route('/', docsRouter(app));
   app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
-  app.onError((err, c) => renderError(c, err));
+  app.onError((err, c) => {
+    if (!(err instanceof SandboxError))
+      deps.log?.(`${c.req.method} ${c.req.path} request ${c.var.requestId ?? ''} failed: ${(err as Error)?.message}`);
+    return renderError(c, err);
+  });
   if (opts.scheduler !== false) deps.scheduler.start();
   deps.deliveries.start();
   const listeningAt = (baseUrl: string) => {
