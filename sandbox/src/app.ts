@@ -16,6 +16,7 @@ import { jsonBody } from './http/body';
 import { dueJobs } from './http/due-jobs';
 import { WARNING_HEADER } from './http/lenient';
 import { renderError } from './http/render';
+import { maskText } from './http/request-excerpt';
 import { requestId } from './http/request-id';
 import { requestLog, type LoggedRequest } from './http/request-log';
 import { registerJobs } from './jobs';
@@ -211,7 +212,10 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
  *   server calls it once it listens: the default public URL), and `close()` (stops the scheduler, closes the store).
  * @throws TypeError for a malformed `publicUrl`; Error when the data file cannot be opened.
  */
-export function createSandboxApp(opts: SandboxOptions) {
+export function createSandboxApp(options: SandboxOptions) {
+  const log = options.log;
+  // one masking rule for every log line (card numbers, security codes, secrets), as for the request log
+  const opts: SandboxOptions = log ? { ...options, log: (line) => log(maskText(line)) } : options;
   if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
   const names = methodNamesProblem(opts);
