@@ -179,7 +179,7 @@ function header(w: Writer, inv: InvoiceRecord, dates: XmlDates): void {
   w.gap();
 }
 
-/** The concepts table, a few rows at a time: the event loop runs between them. */
+/** The concepts table, a row at a time: the event loop runs between them. */
 async function concepts(w: Writer, r: InvoiceRequest): Promise<void> {
   w.row(
     COLUMNS.map((c) => ({ ...c, text: c.title })),
@@ -187,7 +187,7 @@ async function concepts(w: Writer, r: InvoiceRequest): Promise<void> {
     true,
   );
   for (const [n, c] of r.conceptos.entries()) {
-    if (n % 4 === 3) await yieldToLoop();
+    if (n > 0) await yieldToLoop();
     const values = [
       c.clave,
       microsText(c.cantidad),
@@ -252,7 +252,9 @@ async function seals(w: Writer, inv: InvoiceRecord, dates: XmlDates): Promise<vo
     w.text(label!, { size: 7, bold: true });
     w.text(value!, { size: 6, color: GREY });
   }
+  await yieldToLoop();
   const png: Buffer = await toBuffer({ bcid: 'qrcode', text: verificationUrl(inv), scale: 3 });
+  await yieldToLoop();
   const image = await w.doc.embedPng(png);
   w.need(110);
   w.page.drawImage(image, { x: MARGIN, y: w.y - 100, width: 100, height: 100 });
@@ -266,8 +268,9 @@ async function seals(w: Writer, inv: InvoiceRecord, dates: XmlDates): Promise<vo
 
 /**
  * The PDF of a stamped invoice: one page, more when its concepts need them; each page numbered and marked as a
- * sandbox document. Rendered in slices (a few concepts, then the event loop runs; pdf-lib's save yields too), so a
- * large invoice never holds the server for more than a few milliseconds at a time. @returns the PDF's bytes.
+ * sandbox document. Rendered in slices (a concept, then the event loop runs; pdf-lib's save yields too), so a large
+ * invoice's concepts never hold the server long; the QR code (bwip-js, synchronous) is one slice of its own.
+ * @returns the PDF's bytes.
  */
 export async function invoicePdf(inv: InvoiceRecord, dates: XmlDates): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -279,8 +282,10 @@ export async function invoicePdf(inv: InvoiceRecord, dates: XmlDates): Promise<U
   doc.setModificationDate(new Date(inv.stampedAt ?? inv.created));
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   header(w, inv, dates);
+  await yieldToLoop();
   await concepts(w, inv.request);
   totals(w, inv.request);
+  await yieldToLoop();
   await seals(w, inv, dates);
   const pages = doc.getPages();
   pages.forEach((page, i) =>
@@ -293,5 +298,5 @@ export async function invoicePdf(inv: InvoiceRecord, dates: XmlDates): Promise<U
     }),
   );
   await yieldToLoop();
-  return doc.save({ objectsPerTick: 20 }); // pdf-lib yields to the event loop every 20 objects
+  return doc.save({ objectsPerTick: 20, useObjectStreams: false }); // pdf-lib yields every 20 objects (object streams would be built in one go)
 }
