@@ -54,7 +54,9 @@ async function placeOrder(page: Page, url: string, path: '/store' | '/spei', lan
 /** What a paid or cancelled cash or SPEI order's page must not show: any way to pay it. */
 async function expectNoWayToPay(page: Page): Promise<void> {
   await expect(page.locator('.slip, .stores, #print, #near-me, img.barcode, [data-field="clabe"], button.copy')).toHaveCount(0);
-  await expect(page.locator('main')).not.toContainText(/Muestra esta ficha|Show this slip|Imprimir|Print the slip|Tiendas cerca|Stores near|CLABE/);
+  await expect(page.locator('main')).not.toContainText(
+    /Muestra esta ficha|Show this slip|Imprimir|Print the slip|Tiendas cerca|Stores near|CLABE/,
+  );
 }
 
 test('a store order paid by the webhook: announced by the status line present from load, in place; the ways to pay go', async ({
@@ -92,7 +94,9 @@ test('store and SPEI orders cancelled (not paid in time): no pay instructions, p
       [spei, 'spei-cancelled'],
     ] as const) {
       await expect
-        .poll(async () => (await page.request.get(`${servers.merchant.url}/api/order/${id}`)).json().then((a) => a.status), { timeout: 15_000 })
+        .poll(async () => (await page.request.get(`${servers.merchant.url}/api/order/${id}`)).json().then((a) => a.status), {
+          timeout: 15_000,
+        })
         .toBe('cancelled');
       await page.goto(`${servers.merchant.url}/order/${id}?lang=en`);
       await expect(page.locator('#order-status')).toHaveText('The order was cancelled: it was not paid in time.');
@@ -134,7 +138,12 @@ test('the slip on a 390 px phone at DPR 2: the barcode decodes from a screenshot
   expect(found.map((b) => b.text)).toContain(reference);
   for (const ref of await page.locator('.reference').all()) {
     // one line: no taller than its line box
-    expect(await ref.evaluate((el) => el.getClientRects().length === 1 && el.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(el).fontSize) * 1.3)).toBe(true);
+    expect(
+      await ref.evaluate(
+        (el) =>
+          el.getClientRects().length === 1 && el.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(el).fontSize) * 1.3,
+      ),
+    ).toBe(true);
   }
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${DIR}/pages-slip-pending-390-dpr2.png`, fullPage: true });
@@ -143,6 +152,9 @@ test('the slip on a 390 px phone at DPR 2: the barcode decodes from a screenshot
   await page.reload();
   const badge = page.locator('#status');
   await expect(badge).toHaveText('Pagado');
+  // a record now: no barcode to scan, no steps to pay it
+  await expect(page.locator('img.barcode, ol')).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('Cómo pagar');
   const [bg, fg] = await badge.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
   const rgb = (c: string) => c.match(/\d+/g)!.map(Number) as [number, number, number];
   const [r, g, b] = rgb(bg);

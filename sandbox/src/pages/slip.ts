@@ -82,6 +82,10 @@ const rows = (pairs: [string, string][]) =>
  */
 const barcodeImage = (reference: string) => `<img class="barcode" src="/barcodes/${esc(reference)}.png" alt="${esc(reference)}">`;
 
+/** How to pay a slip: its steps, and the line about printing it. */
+const howToPay = (t: (typeof TEXT)[Lang], steps: readonly string[]) =>
+  `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>`;
+
 /** The slip of a store or bank charge. */
 function slipPage(s: SlipScreen, lang: Lang): string {
   const t = TEXT[lang];
@@ -115,8 +119,8 @@ function slipPage(s: SlipScreen, lang: Lang): string {
       (status ? `<p class="status ${badge}" id="status">${esc(status)}</p>` : '') +
       rows(head) +
       rows(refs) +
-      (store ? barcodeImage(pm.reference!) : '') +
-      `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>` +
+      // a paid or cancelled slip is a record: no barcode to scan, no steps to pay it
+      (status ? '' : (store ? barcodeImage(pm.reference!) : '') + howToPay(t, steps)) +
       `<p class="foot"><a href="/slips/${esc(c.id)}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
   );
 }
