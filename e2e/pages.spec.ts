@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { PRODUCT } from '../demo/product';
-import { axeViolations, CREDENTIALS, expect, fillHosted, startServers, test, type Servers } from './fixtures';
+import { axeViolations, CREDENTIALS, expect, fillHosted, startServers, test } from './fixtures';
 
 const DIR = '.reports/screens';
 const AUTH = `Basic ${Buffer.from(`${CREDENTIALS.privateKey}:`).toString('base64')}`;
