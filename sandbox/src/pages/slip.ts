@@ -71,16 +71,26 @@ const TEXT = {
   },
 } as const;
 
-/** A definition list of label and value pairs (values escaped; a value starting with `<` is HTML already). */
-const rows = (pairs: [string, string][]) =>
-  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v.startsWith('<') ? v : esc(v)}</dd>`).join('')}</dl>`;
+/** Markup the slip builds itself (a reference's span, the barcode image), every value in it escaped by {@link markup}. */
+class Markup {
+  constructor(readonly html: string) {}
+}
+
+/** Markup from a template: each interpolated value is HTML-escaped, so no value can add tags of its own. */
+const markup = (parts: TemplateStringsArray, ...values: unknown[]): Markup =>
+  new Markup(parts.reduce((out, part, i) => out + esc(values[i - 1]) + part));
+
+/** A definition list of label and value pairs: a text value is escaped; only {@link Markup} goes in as markup. */
+const rows = (pairs: [string, string | Markup][]) =>
+  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v instanceof Markup ? v.html : esc(v)}</dd>`).join('')}</dl>`;
 
 /**
  * The barcode of a store reference, below the references and the whole width of the slip (not in a list's value
  * column): its PNG has 3 px a module (barcodes.ts), shown at most at that size and at least at the slip's width,
  * about 1.5 CSS px a module on a 390 px phone, so a till's scanner reads it (e2e/pages.spec.ts decodes it at DPR 2).
  */
-const barcodeImage = (reference: string) => `<img class="barcode" src="/barcodes/${esc(reference)}.png" alt="${esc(reference)}">`;
+const barcodeImage = (reference: string) =>
+  `<img class="barcode" src="/barcodes/${esc(encodeURIComponent(reference))}.png" alt="${esc(reference)}">`;
 
 /** How to pay a slip: its steps, and the line about printing it. */
 const howToPay = (t: (typeof TEXT)[Lang], steps: readonly string[]) =>
@@ -99,17 +109,17 @@ function slipPage(s: SlipScreen, lang: Lang): string {
     [t.concept, c.description],
     [t.due, c.dueDate === undefined ? '' : isoDateTime(c.dueDate).replace('T', ' ').slice(0, 16) + ' (UTC-06:00)'],
   ] as [string, string][];
-  const refs: [string, string][] = store
+  const refs: [string, string | Markup][] = store
     ? [
-        [t.reference, `<span class="reference" id="reference">${esc(pm.reference)}</span>`],
-        [t.networkReference(s.network), `<span class="reference">${esc(pm[`${s.network}_reference`])}</span>`],
+        [t.reference, markup`<span class="reference" id="reference">${pm.reference}</span>`],
+        [t.networkReference(s.network), markup`<span class="reference">${pm[`${s.network}_reference`]}</span>`],
       ]
     : [
-        [t.clabe, `<span class="reference" id="clabe">${esc(pm.clabe)}</span>`],
-        [t.bank, pm.bank!],
+        [t.clabe, markup`<span class="reference" id="clabe">${pm.clabe}</span>`],
+        [t.bank, pm.bank ?? ''],
         [t.beneficiary, s.merchant],
-        [t.reference, `<span class="reference" id="reference">${esc(pm.name)}</span>`],
-        [t.agreement, pm.agreement!],
+        [t.reference, markup`<span class="reference" id="reference">${pm.name}</span>`],
+        [t.agreement, pm.agreement ?? ''],
       ];
   const steps = store ? t.storeSteps(s.network) : t.bankSteps;
   return page(
@@ -121,7 +131,7 @@ function slipPage(s: SlipScreen, lang: Lang): string {
       rows(refs) +
       // a paid or cancelled slip is a record: no barcode to scan, no steps to pay it
       (status ? '' : (store ? barcodeImage(pm.reference!) : '') + howToPay(t, steps)) +
-      `<p class="foot"><a href="/slips/${esc(c.id)}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
+      `<p class="foot"><a href="/slips/${esc(encodeURIComponent(c.id))}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
   );
 }
 
