@@ -17,6 +17,7 @@ import { hosted } from './hosted';
 import { paymentPages } from './payment-pages';
 import { shopMethods } from './shop-methods';
 import { spa } from './spa';
+import { testingHelpers } from './testing-helpers';
 import { threeDSecure } from './three-d-secure';
 
 export const SCENARIOS: Scenario[] = [
@@ -31,4 +32,5 @@ export const SCENARIOS: Scenario[] = [
   ...dashboard,
   ...shopMethods,
   ...checks,
+  ...testingHelpers,
 ];
