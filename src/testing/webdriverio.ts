@@ -14,8 +14,6 @@ import {
 
 export { FillCardError, type CardToFill, type CompleteOptions, type FillCardOptions, type ThreeDSecureAnswer } from './fill';
 
-/** The W3C WebDriver element reference key. */
-const ELEMENT = 'element-6066-11e4-a52e-4a5cb2ac4f08';
 /** WebDriver key codes (W3C WebDriver, Keyboard actions). */
 const KEYS = { End: '\uE010', Backspace: '\uE003' } as const;
 
@@ -30,7 +28,11 @@ export interface WdioBrowser {
   execute(script: string): Promise<unknown>;
   /** An element (awaited: WebdriverIO's chainable element is a promise of it). */
   $(selector: string): unknown;
-  switchToFrame(id: null | Record<string, string>): Promise<unknown>;
+  /** WebdriverIO 9's frame switch (an element, or null for the top document). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- its parameter type is WebdriverIO's own Element
+  switchFrame?(context: any): Promise<unknown>;
+  /** WebdriverIO 8's. */
+  switchToFrame(id: null | object): Promise<unknown>;
   keys(value: string | string[]): Promise<unknown>;
 }
 
@@ -38,11 +40,12 @@ export interface WdioBrowser {
 function wdioDriver(browser: WdioBrowser): Driver {
   const inFrame = async <T>(iframe: string | null, step: () => Promise<T>): Promise<T> => {
     if (!iframe) return step();
-    await browser.switchToFrame({ [ELEMENT]: ((await browser.$(iframe)) as WdioElement).elementId });
+    const element = (await browser.$(iframe)) as WdioElement;
+    await (browser.switchFrame ? browser.switchFrame(element) : browser.switchToFrame(element));
     try {
       return await step();
     } finally {
-      await browser.switchToFrame(null);
+      await (browser.switchFrame ? browser.switchFrame(null) : browser.switchToFrame(null));
     }
   };
   return {

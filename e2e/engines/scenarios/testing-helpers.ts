@@ -13,7 +13,7 @@ import * as puppeteer from 'paytoken/testing/puppeteer';
 import * as wdio from 'paytoken/testing/webdriverio';
 import { FillCardError, testCards, type CardToFill, type FillCardOptions, type ThreeDSecureAnswer } from 'paytoken/testing';
 import { waitFor, type Tab } from '../engine';
-import type { Ctx, Scenario } from '../harness';
+import type { Scenario } from '../harness';
 import { expectCleanPage, randomPan, resultHeading } from './helpers';
 
 /** The helpers bound to the tab's own driver. */
@@ -22,12 +22,12 @@ async function helpersFor(tab: Tab) {
   if (d.kind === 'playwright')
     return {
       fillCard: (card: CardToFill, o?: FillCardOptions) => playwright.fillCard(d.page, card, o),
-      completeThreeDSecure: (a: ThreeDSecureAnswer) => playwright.completeThreeDSecure(d.page, a),
+      completeThreeDSecure: (a: ThreeDSecureAnswer) => playwright.completeThreeDSecure(d.page, a, { timeoutMs: 30_000 }),
     };
   if (d.kind === 'puppeteer')
     return {
       fillCard: (card: CardToFill, o?: FillCardOptions) => puppeteer.fillCard(d.page, card, o),
-      completeThreeDSecure: (a: ThreeDSecureAnswer) => puppeteer.completeThreeDSecure(d.page, a),
+      completeThreeDSecure: (a: ThreeDSecureAnswer) => puppeteer.completeThreeDSecure(d.page, a, { timeoutMs: 30_000 }),
     };
   const { hostname, port } = new URL(d.url);
   const browser = await attach({
@@ -37,7 +37,7 @@ async function helpersFor(tab: Tab) {
   });
   return {
     fillCard: (card: CardToFill, o?: FillCardOptions) => wdio.fillCard(browser, card, o),
-    completeThreeDSecure: (a: ThreeDSecureAnswer) => wdio.completeThreeDSecure(browser, a),
+    completeThreeDSecure: (a: ThreeDSecureAnswer) => wdio.completeThreeDSecure(browser, a, { timeoutMs: 30_000 }),
   };
 }
 
@@ -101,14 +101,24 @@ export const testingHelpers: Scenario[] = [
         const h = await helpersFor(tab);
         await h.fillCard({ ...testCards.threeDSecureChallenge, name: 'Ana Perez' });
         await tab.click('#pay');
-        await h.completeThreeDSecure(answer);
+        await h.completeThreeDSecure(answer).catch(async (e: unknown) => {
+          const where = await tab.evaluate(() => `${location.href}: ${document.querySelector('h1')?.textContent}`);
+          throw new Error(`${String(e)} (the tab on ${where}; charges ${JSON.stringify(ctx.merchant.charges.slice(-2))})`);
+        });
         const charge = ctx.merchant.charges.at(-1)!;
-        await waitFor(tab, 'back on the shop', (origin: string) => location.origin === origin && !!document.querySelector('h1'), [
-          new URL(ctx.merchantUrl).origin,
-        ]);
         await expect
           .poll(() => ctx.api.store.transactions.get(String(charge.id))?.status)
           .toBe(answer === 'approve' ? 'completed' : 'failed');
+        // back on the shop: the paid order's page, or the return page's failure (its final page: no further redirect)
+        if (answer === 'approve') expect(await resultHeading(tab)).toBe('Pago completado');
+        else
+          await waitFor(
+            tab,
+            'the failure on the return page',
+            (origin: string) =>
+              location.origin === origin && location.pathname === '/3ds/return' && !!document.getElementById('result-message'),
+            [new URL(ctx.merchantUrl).origin],
+          );
       }
     },
   },
