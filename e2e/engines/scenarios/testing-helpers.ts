@@ -95,11 +95,13 @@ export const testingHelpers: Scenario[] = [
   {
     name: "paytoken/testing: completeThreeDSecure answers the bank page's Approve (charge completed) and Fail (charge failed) test buttons",
     async run(ctx) {
-      const tab = await ctx.tab(); // one profile for both: the card stays under the card-velocity rule's device count
+      // a fresh profile each: the challenge card approved, the card whose authentication fails answered "Fail"
+      const cards = { approve: testCards.threeDSecureChallenge, fail: testCards.threeDSecureFails };
       for (const answer of ['approve', 'fail'] as const) {
+        const tab = await ctx.tab();
         await tab.goto(`${ctx.merchantUrl}/`);
         const h = await helpersFor(tab);
-        await h.fillCard({ ...testCards.threeDSecureChallenge, name: 'Ana Perez' });
+        await h.fillCard({ ...cards[answer], name: 'Ana Perez' });
         await tab.click('#pay');
         await h.completeThreeDSecure(answer).catch(async (e: unknown) => {
           const where = await tab.evaluate(() => `${location.href}: ${document.querySelector('h1')?.textContent}`);
