@@ -61,6 +61,7 @@ export async function launchChromium(): Promise<Engine> {
         async screenshot(path) {
           await page.screenshot({ path });
         },
+        driver: { kind: 'playwright', page },
         driverErrors: () => [...errors],
         close: () => context.close(),
       };

@@ -56,6 +56,12 @@ export interface SavedCard {
   cvc: string;
 }
 
+/** {@link Tab.driver}: which driver runs the tab, and its handle. */
+export type TabDriver =
+  | { kind: 'playwright'; page: import('playwright-core').Page }
+  | { kind: 'puppeteer'; page: import('puppeteer-core').Page }
+  | { kind: 'webdriver'; url: string; sessionId: string; capabilities: Record<string, unknown> };
+
 /** A page in a fresh browser profile. */
 export interface Tab extends Scope {
   /** Navigates and waits for the load event, then installs the probe. */
@@ -84,6 +90,11 @@ export interface Tab extends Scope {
   screenshot(path: string): Promise<void>;
   /** Console errors and uncaught page errors the driver itself saw (engines whose driver reports them; else []). */
   driverErrors(): string[];
+  /**
+   * The driver's own handle on this tab, for code written against a driver rather than this interface
+   * (`paytoken/testing`'s modules): Playwright's or puppeteer's `Page`, or the WebDriver server and session.
+   */
+  driver: TabDriver;
   close(): Promise<void>;
 }
 

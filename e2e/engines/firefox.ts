@@ -39,6 +39,7 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
     async screenshot(path) {
       await page.screenshot({ path: path as `${string}.png` });
     },
+    driver: { kind: 'puppeteer', page },
     driverErrors: () => [...errors],
     close: closeAll,
   };

@@ -186,6 +186,7 @@ export async function launchWebKit(): Promise<Engine> {
       async screenshot(path) {
         writeFileSync(path, Buffer.from(await wd('GET', '/screenshot'), 'base64'));
       },
+      driver: { kind: 'webdriver', url: base, sessionId: id, capabilities: created.capabilities },
       driverErrors: () => [],
       async close() {
         sessions.delete(id);

@@ -18,6 +18,7 @@ import { hosted } from './hosted';
 import { paymentPages } from './payment-pages';
 import { shopMethods } from './shop-methods';
 import { spa } from './spa';
+import { testingHelpers } from './testing-helpers';
 import { threeDSecure } from './three-d-secure';
 
 export const SCENARIOS: Scenario[] = [
@@ -33,4 +34,5 @@ export const SCENARIOS: Scenario[] = [
   ...shopMethods,
   ...axePages,
   ...checks,
+  ...testingHelpers,
 ];
