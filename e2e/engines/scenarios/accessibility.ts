@@ -8,11 +8,11 @@
  * block per engine, between `<!-- ax-record:ENGINE -->` markers) and its essentials asserted here.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { AxReading } from '../accessibility';
 import { waitFor, type Scope, type Tab } from '../engine';
 import type { Ctx, Scenario } from '../harness';
+import { axeViolations } from './axe';
 import { clickText, FUTURE_YY } from './helpers';
 import { FRAME, openHosted } from './hosted';
 
@@ -78,18 +78,6 @@ function writeRecord(engine: string, version: string, lines: string[]): void {
   if (from < 0 || to < from) throw new Error(`${path}: no ${start} ... ${end} block`);
   const block = `${start}\n\n${version}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
   writeFileSync(path, doc.slice(0, from) + block + doc.slice(to));
-}
-
-/** axe-core's WCAG 2.x A and AA rules in one document; the violations' ids and targets. */
-async function axeIn(scope: Scope): Promise<string[]> {
-  const source: string = createRequire(import.meta.url)('axe-core').source;
-  // sent as the script's own text (no eval: the frame's CSP forbids it): axe-core's source, then its run
-  const run = Object.assign(() => [] as string[], {
-    toString: () =>
-      `async () => { ${source}; const r = await axe.run(document, { iframes: false, runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });` +
-      ` return r.violations.map((v) => v.id + ' ' + v.nodes.map((n) => n.target.join(' ')).join(', ')); }`,
-  });
-  return scope.evaluate(run);
 }
 
 /** The split checkout: names, roles, states, the error and complete announcements, the keyboard order. */
@@ -207,16 +195,16 @@ export const accessibility: Scenario[] = [
       await tab.frame(FRAME.cvv2).type('input', '12');
       await tab.press('Tab');
       await waitFor(tab.frame(FRAME.cvv2), 'the CVV2 error', () => document.getElementById('e')!.textContent !== '');
-      expect(await axeIn(tab), '/split').toEqual([]);
-      for (const [, frame] of SPLIT) expect(await axeIn(tab.frame(frame)), frame).toEqual([]);
+      expect(await axeViolations(tab), '/split').toEqual([]);
+      for (const [, frame] of SPLIT) expect(await axeViolations(tab.frame(frame)), frame).toEqual([]);
       await tab.goto(`${ctx.merchantUrl}/?lang=en`);
       await waitFor(
         tab.frame(ELEMENT),
         'the card element ready',
         () => document.querySelector<HTMLInputElement>('input')?.disabled === false,
       );
-      expect(await axeIn(tab), '/').toEqual([]);
-      expect(await axeIn(tab.frame(ELEMENT)), ELEMENT).toEqual([]);
+      expect(await axeViolations(tab), '/').toEqual([]);
+      expect(await axeViolations(tab.frame(ELEMENT)), ELEMENT).toEqual([]);
     },
   },
 ];

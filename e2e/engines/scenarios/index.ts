@@ -8,6 +8,7 @@
  */
 import type { Scenario } from '../harness';
 import { accessibility } from './accessibility';
+import { axePages } from './axe';
 import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
@@ -32,5 +33,6 @@ export const SCENARIOS: Scenario[] = [
   ...paymentPages,
   ...dashboard,
   ...shopMethods,
+  ...axePages,
   ...checks,
 ];
