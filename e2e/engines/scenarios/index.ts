@@ -7,6 +7,7 @@
  * `expectNoLeak` and `expectCleanPage` serve there too: the servers' logs see the frames' requests as well.
  */
 import type { Scenario } from '../harness';
+import { accessibility } from './accessibility';
 import { axePages } from './axe';
 import { cardElement } from './card-element';
 import { checks } from './checks';
@@ -26,6 +27,7 @@ export const SCENARIOS: Scenario[] = [
   ...threeDSecure,
   ...cardElement,
   ...hosted,
+  ...accessibility,
   ...spa,
   ...classic,
   ...deviceData,
