@@ -1,6 +1,6 @@
 /** Customers and the common list filters (spec, Endpoints > Customers; list filters; Errors 2003). */
 import { describe, expect, it } from 'vitest';
-import { expectError, useSandbox } from './helpers';
+import { CREDS, expectError, useSandbox } from './helpers';
 
 describe('customers', () => {
   const api = useSandbox();
@@ -22,12 +22,30 @@ describe('customers', () => {
       external_id: 'crm-1',
       status: 'active',
       balance: 0,
+      clabe: expect.stringMatching(/^\d{18}$/),
+      store: {
+        reference: expect.stringMatching(/^SBX[A-Z0-9]{13}$/),
+        barcode_url: expect.stringMatching(/\/barcodes\/SBX[A-Z0-9]{13}\.png$/),
+      },
     });
     expect((await api.call('GET', `/customers/${r.body.id}`)).body).toStrictEqual(r.body);
     const del = await api.call('DELETE', `/customers/${r.body.id}`);
     expect(del.status).toBe(204);
     expect(del.body).toBeNull();
     expectError(await api.call('GET', `/customers/${r.body.id}`), 1005, 404);
+  });
+
+  it("a customer has an account by default (clabe, store, balance, as the spec's Customer object); requires_account false opts out", async () => {
+    const made = await api.call('POST', '/customers', { body: { name: 'Ivo', email: 'ivo@example.com' } });
+    expect(made.body).toMatchObject({ clabe: expect.stringMatching(/^\d{18}$/), balance: 0, store: { reference: expect.any(String) } });
+    const deposit = await api.call('POST', '/spei-transfers', {
+      prefix: `/sandbox/v1/${CREDS.merchantId}`,
+      body: { clabe: made.body.clabe, amount: 12.5 },
+    });
+    expect(deposit.status).toBe(201);
+    const without = await api.call('POST', '/customers', { body: { name: 'Eli', email: 'eli@example.com', requires_account: false } });
+    expect(without.body).not.toHaveProperty('clabe');
+    expect(without.body).not.toHaveProperty('store');
   });
 
   it('optional fields default to null', async () => {

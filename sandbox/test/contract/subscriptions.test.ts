@@ -67,7 +67,7 @@ describe('POST /customers/{id}/subscriptions', () => {
 
   it('with a stored card and no trial: charged at once (a card charge naming the subscription), active', async () => {
     const plan = await createPlan(api, { amount: 249.5 });
-    const customer = await createCustomer(api);
+    const customer = await createCustomer(api, { requires_account: false }); // paid into the merchant's balance;
     const card = (await api.call('POST', `/customers/${customer}/cards`, { body: CARD })).body;
     const merchant = api.sandbox.store.ledger.balance('merchant');
     const r = await subscribe(api, customer, { plan_id: plan.id, source_id: card.id });
