@@ -14,6 +14,7 @@ import { auth, type Credentials } from './http/auth';
 import { apiCors } from './http/cors';
 import { jsonBody } from './http/body';
 import { moneyDecimals } from './http/money-json';
+import { listLimitWarning } from './http/list-limit';
 import { dueJobs } from './http/due-jobs';
 import { WARNING_HEADER } from './http/lenient';
 import { renderError } from './http/render';
@@ -231,7 +232,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody))
-    .use('*', moneyDecimals);
+    .use('*', moneyDecimals, listLimitWarning);
   mountResources(app, deps, v1);
   if (deps.mode === 'sandbox')
     app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));

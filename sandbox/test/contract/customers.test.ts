@@ -124,10 +124,15 @@ describe('list filters (GET /customers)', () => {
     expect(names(await api.call('GET', '/customers?creation[lte]=2026-03-01'))).toEqual(['a2', 'a1']);
   });
 
+  it('a limit above 100 is capped at 100 with X-Sandbox-Warning, never refused (the public SDKs send 10000)', async () => {
+    const r = await api.call('GET', '/customers?limit=10000');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('X-Sandbox-Warning')).toBe('limit 10000 capped at 100, the largest page');
+  });
+
   it.each([
     ['limit=0', 'limit'],
     ['limit=abc', 'limit'],
-    ['limit=1000', 'limit'],
     ['offset=-1', 'offset'],
     ['creation=2026-13-01', 'creation'],
     ['creation%5Bgte%5D=yesterday', 'creation[gte]'],

@@ -279,7 +279,7 @@ describe('GET /payouts (list) and GET /payouts/{id}', () => {
     await advance(fresh, HOUR);
     expect(ids(await list('?status=COMPLETED'))).toHaveLength(3);
     expectError(await list('?status=done'), 1001, 400, 'status');
-    expectError(await list('?limit=101'), 1001, 400, 'limit');
+    expect((await list('?limit=101')).status).toBe(200);
     // a charge is not a payout
     expect((await list()).body.every((t: { transaction_type: string }) => t.transaction_type === 'payout')).toBe(true);
     expectError(await fresh.call('GET', '/payouts/trdoesnotexist000000'), 1005, 404);

@@ -131,7 +131,7 @@ const DOCS = {
     body: refundSchema,
     ok,
     errors: [1003, 1008, 3006, 4001],
-    gap: 'A refund reaching the whole amount makes the charge refunded (the spec shows completed for a partial one)',
+    gap: 'Refunds may be partial and repeated up to the amount; the charge stays completed with the latest refund embedded, as the spec shows (a charge refunded in full: 3006)',
   },
   cancel: {
     tag: TAG,
