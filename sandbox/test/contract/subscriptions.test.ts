@@ -343,6 +343,8 @@ describe('DELETE /customers/{id}/subscriptions/{subscription_id}', () => {
     expect(r.status).toBe(204);
     expect(r.body).toBeNull();
     expect(await getSubscription(api, customer, s.id)).toStrictEqual({ ...s, status: 'cancelled', charge_date: null });
+    const listed = (await api.call('GET', `/customers/${customer}/subscriptions`)).body as { id: string }[];
+    expect(listed.map((x) => x.id)).not.toContain(s.id);
     expectError(await api.call('DELETE', `/customers/${customer}/subscriptions/${s.id}`), 3006, 412, 'cancelled');
     expectError(await api.call('PUT', `/customers/${customer}/subscriptions/${s.id}`, { body: { cancel_at_period_end: true } }), 3006, 412);
     expectError(await api.call('DELETE', `/customers/${customer}/subscriptions/sunknown000000000000`), 1005, 404);
