@@ -149,7 +149,7 @@ export const TRANSITIONS: readonly Transition[] = [
     trigger: 'refund_full',
     to: 'completed',
     source: 'spec',
-    note: 'refunds reach the whole amount: the charge stays completed with the refund embedded (the spec\'s table)',
+    note: "refunds reach the whole amount: the charge stays completed with the refund embedded (the spec's table)",
   },
   {
     kinds: CHARGE,
