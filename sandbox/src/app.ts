@@ -156,6 +156,9 @@ const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
 };
 
+/** The paths whose empty JSON body `--lenient` reads as no body: a charge's capture. */
+const LENIENT_EMPTY_BODY = /\/charges\/[^/]+\/capture$/;
+
 /** After each request, the events it wrote go out to the webhooks (events/dispatcher.ts). */
 const deliveryKick =
   (d: Deps): MiddlewareHandler =>
@@ -231,7 +234,7 @@ export function createSandboxApp(opts: SandboxOptions) {
     .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
-    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody))
+    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))
     .use('*', moneyDecimals, listLimitWarning);
   mountResources(app, deps, v1);
   if (deps.mode === 'sandbox')

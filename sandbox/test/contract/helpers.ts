@@ -43,7 +43,7 @@ export interface Reply {
   /** Parsed JSON, or the text when not JSON, or null when empty. */
   body: any;
   /** The body's text as sent (how its numbers are written). */
-  text: string;
+  text?: string;
 }
 
 /** A started sandbox plus a small HTTP client for it. */
