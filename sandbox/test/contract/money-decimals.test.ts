@@ -12,7 +12,8 @@ const api = useSandbox();
 const sim = `/sandbox/v1/${CREDS.merchantId}`;
 
 /** Every `"name":number` in a JSON text, as written. */
-const written = (text: string | undefined, name: string) => [...(text ?? "").matchAll(new RegExp(`"${name}":(-?[\\d.eE+-]+)`, 'g'))].map((m) => m[1]);
+const written = (text: string | undefined, name: string) =>
+  [...(text ?? '').matchAll(new RegExp(`"${name}":(-?[\\d.eE+-]+)`, 'g'))].map((m) => m[1]);
 
 describe('money written with two decimals', () => {
   it('charge and its embedded refund, customer balance, fee amount and tax, transfer, merchant balance', async () => {
