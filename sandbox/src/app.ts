@@ -13,6 +13,8 @@ import { apiLog } from './http/api-log';
 import { auth, type Credentials } from './http/auth';
 import { apiCors } from './http/cors';
 import { jsonBody } from './http/body';
+import { moneyDecimals } from './http/money-json';
+import { listLimitWarning } from './http/list-limit';
 import { dueJobs } from './http/due-jobs';
 import { WARNING_HEADER } from './http/lenient';
 import { renderError } from './http/render';
@@ -155,6 +157,9 @@ const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
 };
 
+/** The paths whose empty JSON body `--lenient` reads as no body: a charge's capture. */
+const LENIENT_EMPTY_BODY = /\/charges\/[^/]+\/capture$/;
+
 /** After each request, the events it wrote go out to the webhooks (events/dispatcher.ts). */
 const deliveryKick =
   (d: Deps): MiddlewareHandler =>
@@ -202,7 +207,8 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
  * access log -> `Cache-Control: no-store` -> lenient warnings -> CORS (./http/cors.ts; preflights answered here,
  * before authentication) -> due jobs run (./http/due-jobs.ts) -> under `/v1/{merchant_id}` and `/sandbox/v1/{merchant_id}`: authentication (1002,
  * 1010; ./http/access.ts says which key may call which route) -> fault mode (`/v1` only, when enabled) -> JSON
- * body (1009, 1001) -> one router per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the script
+ * body (1009, 1001) -> money written with two decimals in every JSON response (./http/money-json.ts) -> one router
+ * per resource. Outside `/v1`: the hosted-field frames (`/fields/v1`), the script
  * tags (`/js/v1`), the bank's
  * 3-D Secure page (`/3ds`), the OpenAPI document (`/openapi.json`) and its reference (`/docs`). Every error is a
  * thrown `SandboxError` rendered once (./http/render.ts) as the spec Error object; anything else thrown is 1000;
@@ -232,7 +238,8 @@ export function createSandboxApp(options: SandboxOptions) {
     .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
-    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody));
+    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))
+    .use('*', moneyDecimals, listLimitWarning);
   mountResources(app, deps, v1);
   if (deps.mode === 'sandbox')
     app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));

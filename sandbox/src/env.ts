@@ -12,7 +12,7 @@ import type { Scheduler } from './time/scheduler';
  * - `requestId`: this request's id (X-Request-Id, and `request_id` of an Error object);
  * - `keyKind`: which key authenticated the request;
  * - `body`: the parsed JSON body of a POST or PUT (see http/body.ts), `rawBody` its text;
- * - `warnings`: what `--lenient` let through on this request (sent back in `X-Sandbox-Warning`, http/lenient.ts);
+ * - `warnings`: what `--lenient` let through on this request, and a capped list `limit` (sent back in `X-Sandbox-Warning`, http/lenient.ts);
  * - `errorCode`: the Error object's `error_code` when the answer is one (http/render.ts; the request log reads it).
  * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
  * `app.request()`. Fault mode resets connections through `incoming.socket`.

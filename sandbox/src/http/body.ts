@@ -19,9 +19,11 @@ import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText }
  *   parsed or scanned, so no body can make the server's work grow faster than its length.
  *
  * @param maxBytes largest accepted body, in bytes.
+ * @param emptyAllowed paths whose empty JSON body is read as no body, with an `X-Sandbox-Warning` (`--lenient`: a
+ *   capture sent with the JSON content type and no body, as the processor's SDKs send it). Default: none.
  */
 export const jsonBody =
-  (maxBytes: number): MiddlewareHandler<SandboxEnv> =>
+  (maxBytes: number, emptyAllowed?: RegExp): MiddlewareHandler<SandboxEnv> =>
   async (c, next) => {
     if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
     const tooLarge = () => apiError(1009, `Request body is larger than ${maxBytes} bytes`);
@@ -43,6 +45,10 @@ export const jsonBody =
       throw apiError(1001, 'Request body is not UTF-8 text');
     }
     c.set('rawBody', text);
+    if (!text.trim() && emptyAllowed?.test(c.req.path)) {
+      c.set('warnings', [...(c.var.warnings ?? []), 'lenient: an empty body read as no body']);
+      return next();
+    }
     if (!text.trim()) throw apiError(1001, 'Request body is empty: send a JSON object');
     if (nestedDeeperThan(text))
       throw apiError(1001, `Request body nests objects and arrays more than ${MAX_JSON_DEPTH} deep (rule: format)`);

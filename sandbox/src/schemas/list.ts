@@ -6,7 +6,10 @@ import { toCents } from '../domain/money';
 
 export { TRANSACTION_STATUSES, type TransactionStatus };
 
-/** Largest `limit` the sandbox accepts (the spec does not state a maximum list limit). */
+/**
+ * Largest `limit` the sandbox answers (the spec does not state a maximum list limit): a larger one is capped to it,
+ * never refused (the public SDKs send 10000), with an `X-Sandbox-Warning` (../http/list-limit.ts).
+ */
 export const MAX_LIST_LIMIT = 100;
 
 /** A whole number in a query string, `min`-`max`. */
@@ -16,6 +19,9 @@ const intParam = (min: number, max: number) =>
     .regex(/^\d{1,9}$/)
     .transform(Number)
     .refine((n) => n >= min && n <= max);
+
+/** `limit` in a query string: 1 to 9 digits, at least 1, capped at {@link MAX_LIST_LIMIT}. */
+const limitParam = intParam(1, 999_999_999).transform((n) => Math.min(n, MAX_LIST_LIMIT));
 
 /** A real calendar date `yyyy-mm-dd`. */
 const dateParam = z.string().refine(isCalendarDate);
@@ -27,13 +33,13 @@ const amountParam = z
   .transform((s) => toCents(Number(s)));
 
 /**
- * The common list filters (spec, Endpoints, list filters): `offset` (default 0), `limit` (default 10, 1 to
- * {@link MAX_LIST_LIMIT}), `creation`, `creation[gte]`, `creation[lte]` (dates `yyyy-mm-dd`, compared with
+ * The common list filters (spec, Endpoints, list filters): `offset` (default 0), `limit` (default 10, at least 1; above
+ * {@link MAX_LIST_LIMIT} capped to it), `creation`, `creation[gte]`, `creation[lte]` (dates `yyyy-mm-dd`, compared with
  * the creation date in the sandbox's time zone). Unknown parameters are ignored.
  */
 export const listQuerySchema = z.object({
   offset: intParam(0, 1e9).default(0),
-  limit: intParam(1, MAX_LIST_LIMIT).default(10),
+  limit: limitParam.default(10),
   creation: dateParam.optional(),
   'creation[gte]': dateParam.optional(),
   'creation[lte]': dateParam.optional(),

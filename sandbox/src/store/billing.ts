@@ -26,9 +26,12 @@ export class SubscriptionRepo extends DocTable<SubscriptionRecord> {
     return s?.customerId === customerId ? s : undefined;
   }
 
-  /** A customer's subscriptions, newest first, paged. */
+  /**
+   * A customer's subscriptions but the cancelled ones, newest first, paged: a `DELETE`d subscription leaves the
+   * customer's list, as the processor's SDKs expect (it is still read by id, cancelled).
+   */
   listOfCustomer(customerId: string, page: Page): SubscriptionRecord[] {
-    return this.list(eq('customer_id', customerId), page);
+    return this.list([...eq('customer_id', customerId), ['status <> ?', 'cancelled']], page);
   }
 
   /** A plan's subscriptions, newest first, paged. */

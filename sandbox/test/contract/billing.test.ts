@@ -283,7 +283,7 @@ describe('a deleted plan and a cancelled subscription', () => {
 
   it('a deleted plan goes on billing its subscriptions; a cancelled subscription is never billed again', async () => {
     const plan = await createPlan(api, { amount: 75.25 });
-    const customer = await createCustomer(api);
+    const customer = await createCustomer(api, { requires_account: false }); // paid into the merchant's balance;
     const kept = await subscribeWithToken(api, customer, plan.id);
     const dropped = await subscribeWithToken(api, customer, plan.id, {}, '5555555555554444');
     const merchant = api.sandbox.store.ledger.balance('merchant');

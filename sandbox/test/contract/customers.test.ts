@@ -1,6 +1,6 @@
 /** Customers and the common list filters (spec, Endpoints > Customers; list filters; Errors 2003). */
 import { describe, expect, it } from 'vitest';
-import { expectError, useSandbox } from './helpers';
+import { CREDS, expectError, useSandbox } from './helpers';
 
 describe('customers', () => {
   const api = useSandbox();
@@ -22,12 +22,30 @@ describe('customers', () => {
       external_id: 'crm-1',
       status: 'active',
       balance: 0,
+      clabe: expect.stringMatching(/^\d{18}$/),
+      store: {
+        reference: expect.stringMatching(/^SBX[A-Z0-9]{13}$/),
+        barcode_url: expect.stringMatching(/\/barcodes\/SBX[A-Z0-9]{13}\.png$/),
+      },
     });
     expect((await api.call('GET', `/customers/${r.body.id}`)).body).toStrictEqual(r.body);
     const del = await api.call('DELETE', `/customers/${r.body.id}`);
     expect(del.status).toBe(204);
     expect(del.body).toBeNull();
     expectError(await api.call('GET', `/customers/${r.body.id}`), 1005, 404);
+  });
+
+  it("a customer has an account by default (clabe, store, balance, as the spec's Customer object); requires_account false opts out", async () => {
+    const made = await api.call('POST', '/customers', { body: { name: 'Ivo', email: 'ivo@example.com' } });
+    expect(made.body).toMatchObject({ clabe: expect.stringMatching(/^\d{18}$/), balance: 0, store: { reference: expect.any(String) } });
+    const deposit = await api.call('POST', '/spei-transfers', {
+      prefix: `/sandbox/v1/${CREDS.merchantId}`,
+      body: { clabe: made.body.clabe, amount: 12.5 },
+    });
+    expect(deposit.status).toBe(201);
+    const without = await api.call('POST', '/customers', { body: { name: 'Eli', email: 'eli@example.com', requires_account: false } });
+    expect(without.body).not.toHaveProperty('clabe');
+    expect(without.body).not.toHaveProperty('store');
   });
 
   it('optional fields default to null', async () => {
@@ -106,10 +124,15 @@ describe('list filters (GET /customers)', () => {
     expect(names(await api.call('GET', '/customers?creation[lte]=2026-03-01'))).toEqual(['a2', 'a1']);
   });
 
+  it('a limit above 100 is capped at 100 with X-Sandbox-Warning, never refused (the public SDKs send 10000)', async () => {
+    const r = await api.call('GET', '/customers?limit=10000');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('X-Sandbox-Warning')).toBe('limit 10000 capped at 100, the largest page');
+  });
+
   it.each([
     ['limit=0', 'limit'],
     ['limit=abc', 'limit'],
-    ['limit=1000', 'limit'],
     ['offset=-1', 'offset'],
     ['creation=2026-13-01', 'creation'],
     ['creation%5Bgte%5D=yesterday', 'creation[gte]'],

@@ -42,6 +42,8 @@ export interface Reply {
   headers: Headers;
   /** Parsed JSON, or the text when not JSON, or null when empty. */
   body: any;
+  /** The body's text as sent (how its numbers are written). */
+  text?: string;
 }
 
 /** A started sandbox plus a small HTTP client for it. */
@@ -94,7 +96,7 @@ export function useSandbox(extra: Partial<StartOptions> = {}): TestApi {
         }
       }
       received.push({ method, path: new URL(`${api.baseUrl}${prefix}${path}`).pathname, status: res.status, body: parsed, json });
-      return { status: res.status, headers: res.headers, body: parsed };
+      return { status: res.status, headers: res.headers, body: parsed, text };
     },
   };
   return api;

@@ -60,8 +60,9 @@ describe('customers beyond the spec', () => {
     expect((await api.call('GET', `/customers/${r.body.id}`)).body.balance).toBe(1500.5);
     expect(api.sandbox.store.events.of(deposit.body.id).map((e) => e.type)).toEqual(['spei.received']);
     expectError(await api.call('DELETE', `/customers/${r.body.id}`), 3006, 412, 'balance');
-    const plain = await createCustomer(api);
+    const plain = await createCustomer(api, { requires_account: false });
     expect((await api.call('GET', `/customers/${plain}`)).body).not.toHaveProperty('clabe');
+    expect((await api.call('GET', `/customers/${plain}`)).body).not.toHaveProperty('store');
   });
 
   it('a SPEI transfer to a CLABE nobody has is 1005; a malformed one 1001; nothing moves', async () => {

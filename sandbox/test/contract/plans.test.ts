@@ -187,7 +187,10 @@ describe('GET /plans: the active plans, newest first, with the common filters', 
     expect(second.body.map((p: { id: string }) => p.id)).toEqual([made[1], made[0]]);
     expect((await api.call('GET', '/plans')).body.length).toBeLessThanOrEqual(10);
     expectError(await api.call('GET', '/plans?limit=0'), 1001, 400, 'limit');
-    expectError(await api.call('GET', '/plans?limit=101'), 1001, 400, 'limit');
+    const capped = await api.call('GET', '/plans?limit=10000');
+    expect(capped.status).toBe(200);
+    expect(capped.headers.get('X-Sandbox-Warning')).toBe('limit 10000 capped at 100, the largest page');
+    expect((await api.call('GET', '/plans?limit=100')).headers.get('X-Sandbox-Warning')).toBeNull();
     expectError(await api.call('GET', '/plans?offset=-1'), 1001, 400, 'offset');
   });
 
@@ -222,6 +225,6 @@ describe("GET /plans/{id}/subscriptions: a plan's subscriptions, any status, new
     await api.call('DELETE', `/plans/${p.id}`);
     const after = (await api.call('GET', `/plans/${p.id}/subscriptions`)).body;
     expect(after.map((s: { status: string }) => s.status)).toEqual(['trial', 'trial', 'cancelled']);
-    expectError(await api.call('GET', `/plans/${p.id}/subscriptions?limit=500`), 1001, 400, 'limit');
+    expect((await api.call('GET', `/plans/${p.id}/subscriptions?limit=500`)).headers.get('X-Sandbox-Warning')).toMatch(/capped at 100/);
   });
 });

@@ -67,7 +67,7 @@ describe('POST /customers/{id}/subscriptions', () => {
 
   it('with a stored card and no trial: charged at once (a card charge naming the subscription), active', async () => {
     const plan = await createPlan(api, { amount: 249.5 });
-    const customer = await createCustomer(api);
+    const customer = await createCustomer(api, { requires_account: false }); // paid into the merchant's balance;
     const card = (await api.call('POST', `/customers/${customer}/cards`, { body: CARD })).body;
     const merchant = api.sandbox.store.ledger.balance('merchant');
     const r = await subscribe(api, customer, { plan_id: plan.id, source_id: card.id });
@@ -351,6 +351,8 @@ describe('DELETE /customers/{id}/subscriptions/{subscription_id}', () => {
     expect(r.status).toBe(204);
     expect(r.body).toBeNull();
     expect(await getSubscription(api, customer, s.id)).toStrictEqual({ ...s, status: 'cancelled', charge_date: null });
+    const listed = (await api.call('GET', `/customers/${customer}/subscriptions`)).body as { id: string }[];
+    expect(listed.map((x) => x.id)).not.toContain(s.id);
     expectError(await api.call('DELETE', `/customers/${customer}/subscriptions/${s.id}`), 3006, 412, 'cancelled');
     expectError(await api.call('PUT', `/customers/${customer}/subscriptions/${s.id}`, { body: { cancel_at_period_end: true } }), 3006, 412);
     expectError(await api.call('DELETE', `/customers/${customer}/subscriptions/sunknown000000000000`), 1005, 404);

@@ -41,8 +41,8 @@ describe('retries on the clock', () => {
   });
 
   it('a receiver answering 500: ten attempts at 0, 5 s, 5 min ... 24 h on the sandbox clock, then failed; advancing replays them', async () => {
-    const w = await register(api, `${rx.url}/down`, ['charge.succeeded']);
     rx.answer = (h) => ({ status: h.path === '/down' ? 500 : 200, body: 'down for maintenance' });
+    const w = await register(api, `${rx.url}/down`, ['charge.succeeded']);
     try {
       const { event } = await succeededEvent();
       let dl = await deliveryOf(event, w.id, (x) => x.attempts === 1 && x.status === 'scheduled');

@@ -22,7 +22,7 @@ const TABLE: Row[] = [
   ['payout', null, 'create_in_progress', 'in_progress', 'spec'],
   ['charge', null, 'create_completed', 'completed', 'sandbox'],
   ['charge', null, 'create_card_declined', 'failed', 'sandbox'],
-  ['charge', 'completed', 'refund_full', 'refunded', 'sandbox'],
+  ['charge', 'completed', 'refund_full', 'completed', 'spec'],
   ['charge', 'in_progress', 'cancel', 'cancelled', 'sandbox'],
   ['charge', 'charge_pending', 'pay', 'completed', 'sandbox'],
   ['charge', 'charge_pending', 'fail', 'failed', 'sandbox'],

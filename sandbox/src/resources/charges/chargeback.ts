@@ -41,6 +41,8 @@ export function chargeback(d: Deps, id: string, outcome: ChargebackOutcome, cent
     const charge = d.store.transactions.get(id);
     if (!charge || charge.kind !== 'charge') throw apiError(1005, `Transaction ${id} not found`);
     if (charge.method !== 'card') throw apiError(3006, `Charge ${id} is not a card charge: only card payments are disputed`);
+    if (outcome === 'pending' && charge.refundedCents === charge.amountCents)
+      throw apiError(3006, `Charge ${id} is refunded in full: nothing is left to dispute`);
     const hold: Account = `hold:${id}`;
     const payee = payeeOf(d, charge.customerId);
     const step = STEPS[outcome];

@@ -57,10 +57,11 @@ const refundTarget = (method: string, walletMethod: string): Account | null =>
  * Refunds a completed card or wallet charge, in part or whole, several times up to its amount: a refund transaction
  * (`refund`, `out`, completed) moves the money back from the charge's payee to the card or the wallet (store and
  * bank payments are not refunded through the API: the merchant pays back by a payout); the charge stays
- * `completed` with the refund embedded, or becomes `refunded` once refunds reach its whole amount
- * (`charge.refunded`). @param cents default: what is left to refund.
- * @throws 3006 for a charge that is not a completed card or wallet charge; 1003 for more than is left; 4001 when the payee's
- *   balance is short.
+ * `completed` with the latest refund embedded, even once refunds reach its whole amount (spec, States and
+ * transitions: "charge returned with status completed and an embedded refund record"), each with
+ * `charge.refunded`. @param cents default: what is left to refund.
+ * @throws 3006 for a charge that is not a completed card or wallet charge, or is refunded in full; 1003 for more than
+ *   is left; 4001 when the payee's balance is short.
  */
 export function refundCharge(
   d: Deps,
@@ -75,6 +76,7 @@ export function refundCharge(
     if (!target || charge.status !== 'completed')
       throw apiError(3006, `Charge ${id} cannot be refunded (status ${charge.status}; only completed card and wallet charges)`);
     const left = charge.amountCents - (charge.refundedCents ?? 0);
+    if (left === 0) throw apiError(3006, `Charge ${id} is already refunded in full`);
     const cents = body.amount ?? left;
     if (cents > left) throw apiError(1003, `amount is more than what is left to refund of charge ${id}`);
     const refund = moveTo(d, refundRecord(d, charge, cents, body.description), 'create_completed', null);

@@ -46,9 +46,12 @@ export function chargesRouter(d: Deps) {
   const view = (t: TransactionRecord) => transactionView(t, { refund: latestRefund(d, t) });
   const id = (c: Context<SandboxEnv>) => c.req.param('transaction_id')!;
   return new Hono<SandboxEnv>()
-    .post('/', describe({ ...DOCS.create, body: z.union([chargeSchema, ...Object.values(kindSchemas(d.methods.walletMethod))]) }), (c) =>
-      c.json(view(createCharge(d, c, chargeSchema)), 201),
-    )
+    .post('/', describe({ ...DOCS.create, body: z.union([chargeSchema, ...Object.values(kindSchemas(d.methods.walletMethod))]) }), (c) => {
+      const t = createCharge(d, c, chargeSchema);
+      // --lenient: a store charge is answered 200, as the public Node SDK's suite expects of the processor
+      if (d.lenient && t.method === 'store') requireOrWarn(d, c, false, 'a store charge answered 200 instead of 201');
+      return c.json(view(t), d.lenient && t.method === 'store' ? 200 : 201);
+    })
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(chargeListQuerySchema, c.req.query());
       const filter = transactionFilterOf(q);
@@ -131,7 +134,7 @@ const DOCS = {
     body: refundSchema,
     ok,
     errors: [1003, 1008, 3006, 4001],
-    gap: 'A refund reaching the whole amount makes the charge refunded (the spec shows completed for a partial one)',
+    gap: 'Refunds may be partial and repeated up to the amount; the charge stays completed with the latest refund embedded, as the spec shows (a charge refunded in full: 3006)',
   },
   cancel: {
     tag: TAG,

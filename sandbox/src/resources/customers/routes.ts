@@ -11,8 +11,8 @@ const TAG = 'Customers';
 
 /**
  * Customers (spec, Endpoints > Customers), mounted at `/v1/{merchant_id}/customers`. Private key only.
- * - `POST /`: 201 Customer; `external_id` taken: 2003. `requires_account: true` gives it a balance, a CLABE and a
- *   store reference.
+ * - `POST /`: 201 Customer; `external_id` taken: 2003. By default (`requires_account` true) it has a balance, a CLABE
+ *   and a store reference; `requires_account: false` makes one without.
  * - `GET /`: newest first; filters `external_id` and the common ones.
  * - `GET /:customer_id`: Customer, or 1005. `PUT /:customer_id`: the fields sent replace the stored ones.
  * - `DELETE /:customer_id`: 204 (its cards go too; its transactions stay); 3006 while its balance is above zero.

@@ -33,11 +33,12 @@ export const customerSchema = z.object({
 });
 
 /**
- * `POST /customers` body: {@link customerSchema} plus `requires_account` (optional boolean, default false): a
+ * `POST /customers` body: {@link customerSchema} plus `requires_account` (optional boolean, default true): a
  * customer with an account has a balance, a `clabe` receiving SPEI transfers and a store reference for cash
- * deposits (spec, Customer object `store`, `clabe`; service-anchors: the processor's SDKs send it).
+ * deposits (spec, Customer object: every customer has `store`, `clabe` and `balance`; the public SDKs' suites create
+ * customers without the flag, then transfer and take fees). `false` opts out: a customer without an account.
  */
-export const createCustomerSchema = customerSchema.extend({ requires_account: z.boolean().default(false) });
+export const createCustomerSchema = customerSchema.extend({ requires_account: z.boolean().default(true) });
 
 /**
  * `PUT /customers/{customer_id}` body (spec: "Customer update endpoint: not shown"; the public server SDKs send the

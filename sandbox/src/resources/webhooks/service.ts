@@ -29,7 +29,8 @@ export function webhookOf(d: Deps, id: string): WebhookRecord {
 /**
  * Registers a webhook: its URL checked (loopback, or a host on `--webhook-allow-hosts` whose every address is
  * public: events/ssrf.ts), then stored `unverified` with a new signing secret and verification code, and its
- * `verification` event written in the same transaction (delivered at once, like every event).
+ * `verification` event written in the same transaction (delivered at once, like every event); answers once that
+ * delivery's first attempt has an answer (at most {@link VERIFICATION_WAIT_MS}): `verified` when the URL answered 2xx.
  * @throws 1003 when the URL may not be used (naming `url`) or the merchant has {@link MAX_WEBHOOKS} webhooks.
  */
 export async function createWebhook(d: Deps, body: CreateWebhookBody): Promise<WebhookRecord> {
@@ -56,7 +57,26 @@ export async function createWebhook(d: Deps, body: CreateWebhookBody): Promise<W
     return w;
   });
   d.deliveries.kick();
-  return webhook;
+  return awaitVerification(d, webhook);
+}
+
+/** How long creating a webhook waits for its URL to answer the verification event (real milliseconds). */
+export const VERIFICATION_WAIT_MS = 5_000;
+
+/**
+ * The webhook once its verification event's first attempt has an answer, or after {@link VERIFICATION_WAIT_MS}:
+ * `verified` when the URL answered 2xx (events/deliveries.ts), else still `unverified` (its retries go on). The
+ * processor's SDKs read the status right after creating.
+ */
+async function awaitVerification(d: Deps, w: WebhookRecord): Promise<WebhookRecord> {
+  const until = performance.now() + VERIFICATION_WAIT_MS;
+  while (performance.now() < until) {
+    const event = d.store.events.of(w.id).find((e) => e.type === 'verification');
+    const delivery = event && d.store.deliveries.ofEvent(event.id)[0];
+    if (delivery && delivery.attempts > 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return d.store.webhooks.get(w.id) ?? w;
 }
 
 /** The webhooks, newest first. */
