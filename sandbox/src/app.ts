@@ -238,7 +238,7 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
   app.route('/', paymentPagesRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));
-  app.route('/', docsRouter(app));
+  app.route('/', docsRouter(app, deps.publicUrl));
   app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => renderError(c, err));
