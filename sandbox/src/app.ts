@@ -281,5 +281,3 @@ function mountMoney(app: Hono<SandboxEnv>, d: Deps, v1: string, customer: string
   app.route(`${v1}/payouts`, payoutsRouter(d));
   app.route(`${v1}/fees`, feesRouter(d));
 }
-
-export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from sandbox/src/test-cards.ts), the quick start's files in docs/quickstart.md
+ * docs/sandbox.md (from sandbox/src/domain/card/test-cards.ts), the quick start's files in docs/quickstart.md
  * (docs/examples/quickstart/ verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
  * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.

@@ -32,9 +32,6 @@ export interface WebhookRecord extends Record0 {
  */
 export type DeliveryStatus = 'queued' | 'scheduled' | 'delivered' | 'failed' | 'cancelled';
 
-/** Delivery statuses that still lead to an attempt. */
-export const PENDING_DELIVERY: readonly DeliveryStatus[] = ['queued', 'scheduled'];
-
 /** One event to one webhook: every attempt until a 2xx, a 410 or the end of the schedule. */
 export interface DeliveryRecord extends Record0 {
   webhookId: string;

@@ -18,6 +18,3 @@ export interface ChargeKeyRecord extends Record0 {
   /** Wallet pages: when the payer signed in (epoch ms), or null. */
   signedInAt?: number | null;
 }
-
-/** The key kinds a payment arrives by (store payments, SPEI transfers). */
-export const PAYMENT_KEY_KINDS = ['store', 'store_alt', 'clabe'] as const;
