@@ -37,7 +37,6 @@ export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
-    reuseStatements(db);
   } catch (e) {
     db.close();
     const busy = (e as { code?: string }).code === 'SQLITE_BUSY';
@@ -46,28 +45,6 @@ export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db
     });
   }
   return db;
-}
-
-/** How many distinct SQL texts {@link reuseStatements} keeps prepared (the oldest is dropped beyond). */
-const STATEMENTS_KEPT = 500;
-
-/**
- * Makes `db.prepare(sql)` answer the statement it prepared before for the same text. Preparing costs more than
- * running the small statements the store sends on every request (a CPU profile of `npm run load`'s floor: the
- * largest single cost of a charge after the HTTP stack). Safe because the store never iterates a statement
- * (`iterate` would hold it busy) nor changes its mode (`pluck`, `raw`, `expand`, `safeIntegers`).
- */
-function reuseStatements(db: Db): void {
-  const prepare = db.prepare.bind(db);
-  const kept = new Map<string, Database.Statement>();
-  db.prepare = ((sql: string) => {
-    let statement = kept.get(sql);
-    if (!statement) {
-      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(sql, (statement = prepare(sql)));
-    }
-    return statement;
-  }) as Db['prepare'];
 }
 
 /** Applies the migrations not yet recorded in `migrations`, in order. */
