@@ -3,7 +3,6 @@ import { dayStart, addDays } from '../time/dates';
 import type { Db } from './db';
 import type { StoredRecord } from '../domain/records';
 
-
 /**
  * The common list filters (spec, Endpoints, list filters): `offset`, `limit`, and the creation date (`creation`,
  * `creation[gte]`, `creation[lte]`, `yyyy-mm-dd` in the sandbox's central time).
