@@ -75,6 +75,17 @@ const TEXT = {
 const rows = (pairs: [string, string][]) =>
   `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v.startsWith('<') ? v : esc(v)}</dd>`).join('')}</dl>`;
 
+/**
+ * The barcode of a store reference, below the references and the whole width of the slip (not in a list's value
+ * column): its PNG has 3 px a module (barcodes.ts), shown at most at that size and at least at the slip's width,
+ * about 1.5 CSS px a module on a 390 px phone, so a till's scanner reads it (e2e/pages.spec.ts decodes it at DPR 2).
+ */
+const barcodeImage = (reference: string) => `<img class="barcode" src="/barcodes/${esc(reference)}.png" alt="${esc(reference)}">`;
+
+/** How to pay a slip: its steps, and the line about printing it. */
+const howToPay = (t: (typeof TEXT)[Lang], steps: readonly string[]) =>
+  `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>`;
+
 /** The slip of a store or bank charge. */
 function slipPage(s: SlipScreen, lang: Lang): string {
   const t = TEXT[lang];
@@ -82,6 +93,7 @@ function slipPage(s: SlipScreen, lang: Lang): string {
   const pm = c.paymentMethod as Record<string, string>;
   const store = pm.type === 'store';
   const status = c.status === 'completed' ? t.paid : c.status === 'in_progress' ? '' : t.over;
+  const badge = c.status === 'completed' ? 'paid' : 'over';
   const head = [
     [t.amount, `$${formatCents(c.amountCents)} ${c.currency}`],
     [t.concept, c.description],
@@ -90,7 +102,6 @@ function slipPage(s: SlipScreen, lang: Lang): string {
   const refs: [string, string][] = store
     ? [
         [t.reference, `<span class="reference" id="reference">${esc(pm.reference)}</span>`],
-        ['', `<img class="barcode" src="/barcodes/${esc(pm.reference)}.png" alt="${esc(pm.reference)}">`],
         [t.networkReference(s.network), `<span class="reference">${esc(pm[`${s.network}_reference`])}</span>`],
       ]
     : [
@@ -105,10 +116,11 @@ function slipPage(s: SlipScreen, lang: Lang): string {
     lang,
     `${store ? t.storeTitle : t.bankTitle} · ${s.merchant}`,
     `<p class="brand">${esc(s.merchant)}</p><h1 id="title">${esc(store ? t.storeTitle : t.bankTitle)}</h1>` +
-      (status ? `<p class="status" id="status">${esc(status)}</p>` : '') +
+      (status ? `<p class="status ${badge}" id="status">${esc(status)}</p>` : '') +
       rows(head) +
       rows(refs) +
-      `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>` +
+      // a paid or cancelled slip is a record: no barcode to scan, no steps to pay it
+      (status ? '' : (store ? barcodeImage(pm.reference!) : '') + howToPay(t, steps)) +
       `<p class="foot"><a href="/slips/${esc(c.id)}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
   );
 }
