@@ -172,7 +172,7 @@ test.describe('the classic script against the sandbox (Chromium)', () => {
     expect(tx).toMatchObject({ status: 'completed', method: 'card', amount: 100 });
     // the classic script sends its device data to the processor's own anti-fraud service, not to the spec's
     // API: the sandbox knows no device data under this id, and says so
-    expect(tx.fraud_flags).toContain('missing_device_data'); // the sandbox's rule for it (sandbox/src/fraud-rules.ts)
+    expect(tx.fraud_flags).toContain('missing_device_data'); // the sandbox's rule for it (sandbox/src/fraud/fraud-rules.ts)
 
     // the anti-fraud endpoints the spec lacks: two GETs (setup's key request and collect's components)
     await expect

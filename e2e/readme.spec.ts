@@ -10,7 +10,7 @@
  * bundled by esbuild, `paytoken` resolving to the npm build (dist/paytoken.js). Pages are served by a small
  * server on 127.0.0.1 that records what a form or `fetch` posts to it (`/charge`, `/pay`).
  * The 3-D Secure server snippet (a `ts` block without `paytoken`) runs in Node here, its variables given by a
- * prelude. The README quick start (its five files, {@link QUICKSTART}) is written to a folder as the README names
+ * prelude. The quick start (docs/quickstart.md: its five files, {@link QUICKSTART}) is written to a folder as it names
  * them and run as a merchant would: `node server.mjs` against this test's sandbox, paid in Chromium.
  */
 import { spawn } from 'node:child_process';
@@ -62,8 +62,8 @@ const ELSEWHERE: Record<string, string> = {
   'server-charge': 'test/tooling/server-example.test.ts',
   'webhook-receiver': 'test/tooling/webhook-example.test.ts',
 };
-/** The README's text, where the quick start names its files. */
-const README = readFileSync('README.md', 'utf8');
+/** The quick start's text (docs/quickstart.md), where it names its files. */
+const QUICKSTART_PAGE = readFileSync('docs/quickstart.md', 'utf8');
 
 /** What the page server serves now, and what was posted to it. */
 const site = { html: '', js: '', css: '', module: '', posted: [] as { path: string; body: string }[] };
@@ -274,7 +274,7 @@ async function payInFrames(page: Page, pan = '4111111111111111'): Promise<void> 
 async function startQuickStart(): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'paytoken-quickstart-'));
   for (const { file, snippet: name } of QUICKSTART) {
-    const before = README.slice(0, README.indexOf(`<!-- snippet: ${name} -->`))
+    const before = QUICKSTART_PAGE.slice(0, QUICKSTART_PAGE.indexOf(`<!-- snippet: ${name} -->`))
       .trimEnd()
       .split('\n\n')
       .at(-2)!;

@@ -1,5 +1,5 @@
 /**
- * The demo pays every card of the README's test-card table (sandbox/src/test-cards.ts) with the documented
+ * The demo pays every card of the README's test-card table (sandbox/src/domain/card/test-cards.ts) with the documented
  * outcome, as one shopper in one browser would walk the table: with the demo's own anti-fraud settings
  * (demo/options.ts, device velocity off), approved cards reach the receipt, the others show the library's
  * message for their error code on the checkout form (and the API answered that code). A 3-D Secure card (3012

@@ -249,7 +249,7 @@ export function createSandboxApp(options: SandboxOptions) {
   app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
   app.route('/', paymentPagesRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));
-  app.route('/', docsRouter(app));
+  app.route('/', docsRouter(app, deps.publicUrl));
   app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
@@ -296,5 +296,3 @@ function mountMoney(app: Hono<SandboxEnv>, d: Deps, v1: string, customer: string
   app.route(`${v1}/payouts`, payoutsRouter(d));
   app.route(`${v1}/fees`, feesRouter(d));
 }
-
-export type SandboxApp = ReturnType<typeof createSandboxApp>['app'];

@@ -9,8 +9,8 @@
  * [--webhook-allow-hosts HOST,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0`
  * picks a free port).
  *
- * - `--mode production` refuses the test cards with error 2007 (./mode.ts); default `sandbox`.
- * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./faults.ts).
+ * - `--mode production` refuses the test cards with error 2007 (./domain/card/mode.ts); default `sandbox`.
+ * - `--faults` turns fault mode on: the `X-Sandbox-Fault` request header is honoured (./http/faults.ts).
  * - `--fault SPEC` (implies `--faults`) applies the fault SPEC, e.g. `latency=300` or `status=503;times=5`, to
  *   every authenticated request under /v1 that carries no header.
  * - `--faults-public-key` (with fault mode) honours the header on public-key requests too (default: private key
@@ -18,11 +18,11 @@
  * - `--max-records N` (1-1000000, default 100000): most records kept per resource, the oldest evicted;
  *   `--token-ttl`, `--device-data-ttl` (1-31536000 s, default 3600): lifetimes of tokens and device data.
  * - `--velocity-max-cards`, `--velocity-window`, `--automation-rule` set the anti-fraud rules
- *   (sandbox/src/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
+ *   (sandbox/src/fraud/fraud.ts): device velocity declines when one visitor id used more than N distinct cards within
  *   the window (N 0-1000, 0 turns it off; window 1-31536000 s); automation flags are ignored, flagged or declined.
  * - `--missing-device-data`, `--card-velocity-max-devices`, `--ip-velocity-max-cards` (0-1000, 0 off) and
  *   `--plausibility-rule`, `--consistency-rule`, `--entry-rule` set the other rules, and `--rule NAME=MODE`
- *   (repeatable) one rule over its group's setting (sandbox/src/fraud-rules.ts).
+ *   (repeatable) one rule over its group's setting (sandbox/src/fraud/fraud-rules.ts).
  *
  * - `--fields-ancestors` lists the merchant origins allowed to embed the hosted-field frames (`/fields/v1/`), comma
  *   separated, each an origin or `http://host:*`; default any port of 127.0.0.1 and localhost (pages/fields.ts).

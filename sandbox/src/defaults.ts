@@ -73,7 +73,7 @@ export const SANDBOX_DEFAULTS = {
   },
   /** Largest charge `amount` in major units (the spec states none): ten million. */
   maxAmount: 10_000_000,
-  /** Anti-fraud rules on charges and card creation (sandbox/src/fraud.ts; docs/device-data.md, "Anti-fraud rules"). */
+  /** Anti-fraud rules on charges and card creation (sandbox/src/fraud/fraud.ts; docs/device-data.md, "Anti-fraud rules"). */
   fraud: {
     /** `--velocity-max-cards`: more distinct card numbers than this from one visitor id in the window declines. */
     velocityMaxCards: 3,

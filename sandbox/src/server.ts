@@ -41,7 +41,7 @@ export interface RunningSandbox {
  * 408 and closes the socket; idle keep-alive connections closed after `keepAliveTimeoutMs` (5 s); at most
  * `maxConnections` (256) open connections, further ones closed on arrival; at most `maxConnectionsPerAddress` (32)
  * served at once per client address, as many more waiting unread (at most the headers timeout) and the rest closed
- * on arrival (./connection-gate.ts). The address it listens on becomes its public URL unless `opts.publicUrl` says
+ * on arrival (./http/connection-gate.ts). The address it listens on becomes its public URL unless `opts.publicUrl` says
  * otherwise (the base of the bank page's links).
  * @returns once it listens: its base URL, port, store and `close()`.
  * @throws (rejects) when the port cannot be bound (in use, no permission).

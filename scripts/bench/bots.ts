@@ -14,7 +14,7 @@
  *
  * Columns: expected (bot or human); paytoken's browser flags (the device data's `automation`, consistency flags
  * included); the sandbox's rules over the device data and the card entry (the charge's `fraud_flags`, or for a row
- * that enters no card the device-level rules, `deviceRules` in sandbox/src/fraud.ts); BotD's `detect()`.
+ * that enters no card the device-level rules, `deviceRules` in sandbox/src/fraud/fraud.ts); BotD's `detect()`.
  * Detected: for paytoken, browser flags or sandbox flags; for BotD, `bot: true`. Totals: detection rate over the
  * automated rows, false-positive rate over the human rows, for each.
  *

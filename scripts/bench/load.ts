@@ -1,8 +1,11 @@
 /**
- * `npm run load [-- --tokens 2000 --connections 20 --race 50 --rounds 10 --money-seconds 20 --mixed-seconds 10
+ * `npm run load [-- --floor-rounds 5 --tokens 2000 --connections 20 --race 50 --rounds 10 --money-seconds 20 --mixed-seconds 10
  * --clients 8 --transactions 100000 --max-seconds 1200 --write]`: a bounded load run of the local sandbox on loopback, printing
  * its figures. Each sandbox runs in its own process (the CLI), so the load generator never shares its event loop.
  *
+ * 0. the floor: `POST /tokens` and `POST /charges` one at a time on the durable store beside a bare Hono route on the
+ *    same server stack doing one SQLite write transaction, `--floor-rounds` rounds of 60 each, and the ratios (target:
+ *    a charge at most 2x the floor) (./load/floor.ts);
  * 1. autocannon phases on the durable store (`--db` a fresh file): tokenize, retrieve every token, charge each,
  *    `--rounds` races of `--race` concurrent charges sharing one order_id (./load/classic.ts);
  * 2. the money path for `--money-seconds`, `--clients` loops of token -> charge -> partial refund (and transfers
@@ -29,10 +32,12 @@ import { isolationRun } from './load/isolation';
 import { mixedRows, mixedRun } from './load/mixed';
 import { moneyRow, moneyRun, servesTransfers, type MoneyResult } from './load/money';
 import { fill, ledgerOf, restart } from './load/scale';
-import { startSandboxProcess } from './load/sandbox';
+import { startSandboxProcess, startServerProcess } from './load/sandbox';
+import { floorRun } from './load/floor';
 
 const { values } = parseArgs({
   options: {
+    'floor-rounds': { type: 'string', default: '5' },
     tokens: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '20' },
     race: { type: 'string', default: '50' },
@@ -71,6 +76,13 @@ const started = Date.now();
 const room = ['--max-records', String(num.transactions! * 2 + 100_000)];
 const durable = await startSandboxProcess(['--db', file, ...room]);
 const memory = await startSandboxProcess(['--db', ':memory:']);
+
+// 0. the floor, on fresh files: the sandbox's durable store and the bare route's own
+const floorServer = await startServerProcess(['scripts/bench/load/floor-server.ts', join(dir, 'floor.db')]);
+const floor = await floorRun(clientOf(durable.base), floorServer.base, { rounds: num['floor-rounds']! });
+await floorServer.stop();
+problems.push(...floor.problems);
+const floorLine = `sequential p50: bare route + one SQLite write ${floor.p50.floor} ms; POST /tokens ${floor.p50.tokens} ms (${floor.ratio.tokens.toFixed(2)}x the floor); POST /charges ${floor.p50.charges} ms (${floor.ratio.charges.toFixed(2)}x the floor; target at most 2x)`;
 const classic = await classicRun(durable.base, {
   ...num,
   tokens: num.tokens!,
@@ -133,6 +145,7 @@ clearTimeout(deadline);
 const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
 const perHundredK = mb(((rss1 - rss0) / num.transactions!) * 100_000);
 console.log(`\nload run ${new Date().toISOString()} (Node ${process.version}), ${num.connections} connections:`);
+console.log(floorLine);
 console.table(classic.rows);
 console.log(`order_id race: ${num.rounds} rounds x ${num.race} -> ${classic.winners} succeeded, ${classic.conflicts} got 1006 (409)`);
 console.log(
@@ -180,6 +193,8 @@ function writeDocs() {
   ];
   const block = [
     `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run load${args ? ` -- ${args}` : ''}\`, on loopback, Node ${process.version.slice(1)}, this shared 2-core machine:`,
+    '',
+    `The floor, one request at a time (${num['floor-rounds']} rounds of 60 each, alternating): ${floorLine.replace(/^sequential p50: /, 'p50 ')}.`,
     '',
     ...table(classic.rows as Record<string, unknown>[]),
     '',

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from sandbox/src/test-cards.ts), the quick start's files in README.md (docs/examples/quickstart/
- * verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
+ * docs/sandbox.md (from sandbox/src/domain/card/test-cards.ts), the quick start's files in docs/quickstart.md
+ * (docs/examples/quickstart/ verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
  * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
@@ -17,7 +17,7 @@ export function replaceBlock(text: string, name: string, body: string): string {
 }
 
 /**
- * The README quick start's files, in the order it shows them: each is docs/examples/quickstart/{file} verbatim, in a
+ * The quick start's files (docs/quickstart.md), in the order it shows them: each is docs/examples/quickstart/{file} verbatim, in a
  * block `<!-- {snippet}:start -->` ... `<!-- {snippet}:end -->` holding the snippet `{snippet}` (e2e/readme.spec.ts
  * writes them back to files of these names and pays with them).
  */
@@ -29,7 +29,7 @@ export const QUICKSTART: readonly { file: string; lang: string; snippet: string 
   { file: 'server.mjs', lang: 'js', snippet: 'quickstart-server' },
 ];
 
-/** A file of docs/examples/quickstart/ as the README shows it: verbatim, fenced as `lang`, the snippet `snippet`. */
+/** A file of docs/examples/quickstart/ as docs/quickstart.md shows it: verbatim, fenced as `lang`, the snippet `snippet`. */
 const example =
   ({ file, lang, snippet }: (typeof QUICKSTART)[number]) =>
   () =>
@@ -45,7 +45,7 @@ const webhookExample = () =>
 
 /** The generated blocks: the file (from the repository root) that holds each, and its content. */
 export const GENERATED: { file: string; block: string; body: () => string }[] = [
-  ...QUICKSTART.map((q) => ({ file: 'README.md', block: q.snippet, body: example(q) })),
+  ...QUICKSTART.map((q) => ({ file: 'docs/quickstart.md', block: q.snippet, body: example(q) })),
   { file: 'docs/webhooks.md', block: 'webhook-example', body: webhookExample },
   { file: 'docs/sandbox.md', block: 'test-cards', body: testCardsMarkdown },
 ];

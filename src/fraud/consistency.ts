@@ -9,7 +9,7 @@ import type { ConsistencyFlag, SignalReason } from './types';
  * {@link ConsistencyFlag}; its docstring says what it detects and its known false-positive risk. Every check
  * swallows its own errors: a check that cannot run does not flag. (The claimed operating system against the fonts
  * and the WebGL renderer needs nothing but the signals and the request's `User-Agent`: the server checks it, rule
- * `os_mismatch` in sandbox/src/fraud.ts, out of the client's reach and its bytes.)
+ * `os_mismatch` in sandbox/src/fraud/fraud.ts, out of the client's reach and its bytes.)
  */
 
 /** What the page and a dedicated Worker report: hardwareConcurrency, userAgent, platform, languages. */

@@ -154,7 +154,7 @@ const FORBIDDEN: readonly [RegExp, RegExp, string][] = [
     /^(store|events)\/|^domain\/transaction\.ts$/,
     'a route reads the store, writes events or moves a status',
   ],
-  // time/dates.ts is calendar arithmetic, no clock: the billing dates of domain/subscription.ts count months with it
+  // sandbox/src/time/dates.ts is calendar arithmetic, no clock: the billing dates of sandbox/src/domain/subscription.ts count months with it
   [
     /^domain\//,
     /^(store|events|http|resources|simulate|pages|fraud)\/|^time\/(?!dates\.ts$)|^(app|server|cli|env|jobs)\.ts$/,

@@ -11,7 +11,7 @@ export type { TransactionKind };
  */
 
 /** Every record: its id and creation time (epoch ms). */
-export interface Record0 {
+export interface StoredRecord {
   id: string;
   created: number;
 }
@@ -41,13 +41,13 @@ export interface CardFacts {
   address: Address | null;
 }
 
-export interface TokenRecord extends Record0 {
+export interface TokenRecord extends StoredRecord {
   card: CardFacts;
   /** Id of the transaction or card that used the token (tokens are single-use), or null. */
   usedBy: string | null;
 }
 
-export interface CardRecord extends Record0 {
+export interface CardRecord extends StoredRecord {
   /** Null for a merchant-level card. */
   customerId: string | null;
   card: CardFacts;
@@ -55,7 +55,7 @@ export interface CardRecord extends Record0 {
   cvv2Pending?: boolean;
 }
 
-export interface CustomerRecord extends Record0 {
+export interface CustomerRecord extends StoredRecord {
   name: string;
   last_name: string | null;
   email: string;
@@ -82,7 +82,7 @@ export interface ChargedCard {
  * A transaction of any kind (spec, Resources > Transaction object). The core is common; each kind's extras are
  * optional members, named after the spec's fields they become.
  */
-export interface TransactionRecord extends Record0 {
+export interface TransactionRecord extends StoredRecord {
   kind: TransactionKind;
   operationType: 'in' | 'out';
   /** `card`, `store`, `bank_account`, `customer`, `bank`, or the wallet method's name. */
@@ -136,7 +136,7 @@ export interface Settlement {
 }
 
 /** One pending 3-D Secure authentication (domain/card/three-ds.ts). */
-export interface ChallengeRecord extends Record0 {
+export interface ChallengeRecord extends StoredRecord {
   /** Random, unguessable: the bank page is `/3ds/{id}` (it needs no API key). */
   id: string;
   /** The charge waiting for it. */
@@ -155,7 +155,7 @@ export interface ChallengeRecord extends Record0 {
  * A bank account of a customer (spec, Resources > Bank account object). The CLABE is kept whole (payouts are sent
  * to it) and leaves the sandbox masked; the bank's code and name come from the catalog (domain/banks.ts).
  */
-export interface BankAccountRecord extends Record0 {
+export interface BankAccountRecord extends StoredRecord {
   customerId: string;
   holderName: string;
   alias: string | null;

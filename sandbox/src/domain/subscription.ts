@@ -1,5 +1,5 @@
 import { apiError } from './errors';
-import type { ChargedCard, Record0 } from './records';
+import type { ChargedCard, StoredRecord } from './records';
 import { addDays, addMonths } from '../time/dates';
 
 /**
@@ -33,7 +33,7 @@ export const RETRY_INTERVAL_DAYS = 1;
 export const MAX_TRIAL_DAYS = 3650;
 
 /** A plan (spec, Resources > Plan object). Money in cents. */
-export interface PlanRecord extends Record0 {
+export interface PlanRecord extends StoredRecord {
   name: string;
   amountCents: number;
   currency: 'MXN' | 'USD';
@@ -60,7 +60,7 @@ export interface Schedule {
 }
 
 /** A subscription (spec, Resources > Subscription object). Dates are `yyyy-mm-dd` in the sandbox's central time. */
-export interface SubscriptionRecord extends Record0 {
+export interface SubscriptionRecord extends StoredRecord {
   planId: string;
   customerId: string;
   status: SubscriptionStatus;

@@ -1,4 +1,4 @@
-import type { Record0 } from './records';
+import type { StoredRecord } from './records';
 
 /**
  * Webhooks as the sandbox keeps them, and the rules of their delivery (docs/webhooks.md): the records, the retry
@@ -9,7 +9,7 @@ import type { Record0 } from './records';
 export type WebhookStatus = 'verified' | 'unverified' | 'disabled';
 
 /** A registered webhook (spec, Webhook record; the processor's `user`, `password` and verification code). */
-export interface WebhookRecord extends Record0 {
+export interface WebhookRecord extends StoredRecord {
   url: string;
   /** HTTP Basic credentials sent with every delivery, or null for none. */
   user: string | null;
@@ -32,11 +32,8 @@ export interface WebhookRecord extends Record0 {
  */
 export type DeliveryStatus = 'queued' | 'scheduled' | 'delivered' | 'failed' | 'cancelled';
 
-/** Delivery statuses that still lead to an attempt. */
-export const PENDING_DELIVERY: readonly DeliveryStatus[] = ['queued', 'scheduled'];
-
 /** One event to one webhook: every attempt until a 2xx, a 410 or the end of the schedule. */
-export interface DeliveryRecord extends Record0 {
+export interface DeliveryRecord extends StoredRecord {
   webhookId: string;
   eventId: string;
   eventType: string;

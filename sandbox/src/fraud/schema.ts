@@ -145,9 +145,6 @@ export const entrySummarySchema = z.object({
   corrections: count.optional(),
 });
 
-/** One field's parsed entry summary. */
-export type EntrySummaryBody = z.output<typeof entrySummarySchema>;
-
 /**
  * `POST /v1/{merchant_id}/device-data/entry` body: the behavioural summary of the card entry, sent when the shopper
  * submits, under the `device_session_id` whose device data already arrived: `{ device_session_id, entry:

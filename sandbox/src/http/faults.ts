@@ -187,7 +187,7 @@ export const faults =
       replaceBody(
         c,
         f.body === 'malformed'
-          ? text.replace(/"/g, "'")
+          ? sent.replace(/"/g, "'")
           : f.body === 'truncated'
             ? half
             : new ReadableStream({ start: (ctrl) => ctrl.enqueue(new TextEncoder().encode(half)) }),

@@ -13,10 +13,16 @@ import { ERROR_CODES } from '../domain/errors';
 export const errorObject = z
   .object({
     category: z.enum(['request', 'internal', 'gateway']),
-    error_code: z.number().int(),
+    error_code: z
+      .number()
+      .int()
+      .meta({ examples: [1001] }),
     description: z.string(),
-    http_code: z.number().int(),
-    request_id: z.string(),
+    http_code: z
+      .number()
+      .int()
+      .meta({ examples: [400] }),
+    request_id: z.string().meta({ examples: ['0b6f1f2e-8d3c-4b0a-9a57-2f1d4c6e8a90'] }),
     fraud_rules: z.array(z.string()).optional(),
   })
   .meta({ id: 'Error', description: 'Every error response (spec, Errors).' });
@@ -57,7 +63,10 @@ export function describe(r: RouteDoc): MiddlewareHandler {
   const errors = Object.fromEntries(
     [...statuses].map(([status, codes]) => [
       status,
-      { description: `Error object, error_code ${codes.join(', ')}`, content: { 'application/json': { schema: resolver(errorObject) } } },
+      {
+        description: `Error object, error_code ${codes.join(', ')}`,
+        content: { 'application/json': { schema: resolver(errorObject), examples: errorExamples(codes) } },
+      },
     ]),
   );
   const ok = {
@@ -74,6 +83,17 @@ export function describe(r: RouteDoc): MiddlewareHandler {
     responses: { [r.ok.status]: ok, ...errors },
     ...(r.gap && { 'x-sandbox-gap': r.gap }),
   });
+}
+
+/** One example Error object per code a status carries, named `error_{code}` (the codes of the spec's table, never made up). */
+function errorExamples(codes: readonly number[]) {
+  return Object.fromEntries(
+    codes.map((code) => {
+      const { http_code, category } = ERROR_CODES[code] ?? ERROR_CODES[1000]!;
+      const value = { category, error_code: code, description: `Error ${code} (spec, Errors): what was refused and why`, http_code };
+      return [`error_${code}`, { summary: `error_code ${code}`, value: { ...value, request_id: '0b6f1f2e-8d3c-4b0a-9a57-2f1d4c6e8a90' } }];
+    }),
+  );
 }
 
 /** The query parameters of a query schema: one per member, typed as strings (a query string holds only text). */

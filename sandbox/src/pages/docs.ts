@@ -31,26 +31,36 @@ const DOCUMENTATION = {
 } as const;
 
 /** The browsable reference's files, from the swagger-ui-dist package (served locally: the sandbox works offline). */
-const ASSETS: Record<string, string> = { 'swagger-ui.css': 'text/css', 'swagger-ui-bundle.js': 'text/javascript' };
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
 const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** The reference page: no inline script or style of its own (its start-up script is a file). */
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>paytoken sandbox API reference</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<title>paytoken sandbox API reference</title><link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/start.js"></script></body></html>`;
 
 const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
 
 /**
  * The OpenAPI 3.1 document of every described route of `api` at `/openapi.json` (built once, from the routes' zod
- * schemas: ./../http/openapi.ts), and its browsable reference at `/docs` (Swagger UI, served from this process:
- * nothing is fetched from the network). The reference page allows inline styles (Swagger UI sets them), no inline
- * script.
+ * schemas and examples: ./../http/openapi.ts), its `servers` this sandbox's base URL, and its browsable reference at
+ * `/docs` (Swagger UI and its icon, served from this process: nothing is fetched from the network). The reference
+ * page allows inline styles (Swagger UI sets them), no inline script.
+ *
+ * @param baseUrl this sandbox's base URL as clients reach it (`publicUrl`, else the address it listens on).
  */
-export function docsRouter(api: Hono<SandboxEnv>) {
-  let spec: Promise<unknown> | null = null;
+export function docsRouter(api: Hono<SandboxEnv>, baseUrl: () => string) {
+  let spec: Promise<object> | null = null;
   return new Hono<SandboxEnv>()
-    .get('/openapi.json', async (c) => c.json(await (spec ??= generateSpecs(api, { documentation: DOCUMENTATION as never }))))
+    .get('/openapi.json', async (c) => {
+      const doc = await (spec ??= generateSpecs(api, { documentation: DOCUMENTATION as never }));
+      return c.json({ ...doc, servers: [{ url: baseUrl(), description: 'This sandbox' }] });
+    })
     .get('/docs', (c) => {
       c.header(
         'Content-Security-Policy',
@@ -66,7 +76,7 @@ export function docsRouter(api: Hono<SandboxEnv>) {
       const type = ASSETS[file];
       if (!type) return c.notFound();
       return c.body(readFileSync(join(assetDir, file)), 200, {
-        'Content-Type': `${type}; charset=utf-8`,
+        'Content-Type': type,
         'Cache-Control': 'public, max-age=86400',
       });
     });

@@ -7,7 +7,7 @@ const FILE = fileURLToPath(new URL('../../../dist/paytoken-hosted.iife.js', impo
 
 /**
  * `GET /js/v1/paytoken-hosted.iife.js`: the library's hosted-fields script tag, which the sandbox's own redirect
- * payment page (./pay.ts) loads. Read once, at the first request; 404 with a hint when the build is missing.
+ * payment page (./payment-page.ts) loads. Read once, at the first request; 404 with a hint when the build is missing.
  * The one place the sandbox serves a script tag for its pages.
  */
 export function scriptTagRouter() {

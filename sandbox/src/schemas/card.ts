@@ -16,12 +16,27 @@ export const systemClock: Clock = () => new Date();
  * not a generic zod type error.
  */
 const CARD_SHAPE = {
-  card_number: z.unknown().optional(),
-  holder_name: z.unknown().optional(),
-  expiration_month: z.unknown().optional(),
-  expiration_year: z.unknown().optional(),
-  cvv2: z.unknown().optional(),
-  address: z.unknown().optional(),
+  card_number: z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: '16 or 19 digits, Luhn-valid', examples: ['4111111111111111'] }),
+  holder_name: z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: "The cardholder's name, 1-80 characters", examples: ['Ana Pérez'] }),
+  expiration_month: z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: 'Two digits, 01-12', examples: ['12'] }),
+  expiration_year: z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: 'Two digits, not in the past', examples: ['30'] }),
+  cvv2: z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description: 'Three digits (four for American Express); never stored', examples: ['123'] }),
+  address: z.unknown().optional().meta({ type: 'object', description: 'The billing Address object (spec, Address object), optional' }),
 };
 
 type CardMembers = { [K in keyof typeof CARD_SHAPE]?: unknown };

@@ -8,7 +8,6 @@
  * the browser bundles.
  */
 import type { z } from 'zod';
-import type { CardData } from 'paytoken/rules';
 import { cardFromTokenSchema, createCardSchema, createTokenSchema, systemClock, type Clock } from './card';
 
 export { addRuleIssue, issueMessage, toFieldIssue, type FieldIssue, type FieldIssueParams } from './issues';
@@ -40,9 +39,3 @@ export type TokenBody = z.output<typeof tokenSchema>;
 export type CardBody = z.output<typeof cardSchema>;
 /** Parsed `POST /cards` token-variant body. */
 export type CardFromTokenBody = z.output<typeof cardFromTokenSchema>;
-/** Compile-time checks: `Assert<false>` does not compile. */
-type Assert<T extends true> = T;
-/** The token schema's output is `CardData` (what `validateCard` returns, what the client sends). */
-export type TokenBodyIsCardData = Assert<TokenBody extends CardData ? true : false>;
-/** And the raw-card variant's output carries the same card data. */
-export type CardBodyIsCardData = Assert<CardBody extends CardData ? true : false>;

@@ -61,7 +61,6 @@ export const chargeListQuerySchema = listQuerySchema.extend({
     .optional(),
 });
 
-export type ListQuery = z.output<typeof listQuerySchema>;
 export type ChargeListQuery = z.output<typeof chargeListQuerySchema>;
 
 /**

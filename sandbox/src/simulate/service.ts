@@ -23,7 +23,7 @@ export function advanceClock(d: Deps, seconds: number): Promise<{ now: number; j
 /** The handlers a SPEI transfer to a CLABE may reach, in order: the first that takes it wins (issue-specific ones join). */
 export type SpeiHandler = (d: Deps, clabe: string, cents: number) => TransactionRecord | null;
 
-/** The SPEI handlers beyond the customers' deposits: bank charges paid by their CLABE (resources/charges/pay.ts). */
+/** The SPEI handlers beyond the customers' deposits: bank charges paid by their CLABE (resources/charges/offline-payments.ts). */
 export const SPEI_HANDLERS: SpeiHandler[] = [payBankBySpei];
 
 /**

@@ -1,5 +1,4 @@
-import type { CardRecord, CustomerRecord, TokenRecord, TransactionRecord } from '../domain/records';
-import type { DeviceRecord } from '../fraud/records';
+import type { CardRecord, CustomerRecord, TransactionRecord } from '../domain/records';
 import { apiError } from '../domain/errors';
 import type { Db } from './db';
 import { DocTable, eq, type Condition, type Page } from './table';
@@ -161,8 +160,3 @@ function conditionsOf(f: TransactionFilter): Condition[] {
   if (f.amountLteCents !== undefined) conds.push(['amount_cents <= ?', f.amountLteCents]);
   return conds;
 }
-
-/** Tokens: single-use, expiring ({@link EphemeralTable}). */
-export type TokenRepo = EphemeralTable<TokenRecord>;
-/** Device data by `device_session_id`, expiring. */
-export type DeviceRepo = EphemeralTable<DeviceRecord>;

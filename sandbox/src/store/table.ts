@@ -1,12 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { dayStart, addDays } from '../time/dates';
 import type { Db } from './db';
-
-/** What every stored record has: its id and creation time (epoch ms). */
-export interface Row {
-  id: string;
-  created: number;
-}
+import type { StoredRecord } from '../domain/records';
 
 /**
  * The common list filters (spec, Endpoints, list filters): `offset`, `limit`, and the creation date (`creation`,
@@ -28,7 +23,7 @@ export type Condition = readonly [sql: string, ...params: (string | number | nul
  * Repositories build on it; nothing outside store/ sees SQL. Every method runs in the caller's transaction when
  * there is one (services open it), else on its own.
  */
-export class DocTable<T extends Row> {
+export class DocTable<T extends StoredRecord> {
   readonly #insert: Statement;
   readonly #update: Statement;
   readonly #get: Statement<[string], { doc: string }>;

@@ -99,6 +99,14 @@ describe('webhooks', () => {
 });
 
 describe('invoices', () => {
+  it('the empty page names the path that creates one, and that path exists', async () => {
+    const path = /POST (\/invoices\/\S+?)\)/.exec((await c.get('/dashboard/invoices')).text)?.[1];
+    expect(path).toBe('/invoices/v40');
+    const refused = await api.call('POST', path!, { body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_code).toBe(1001);
+  });
+
   it('lists each invoice; once stamped, with its XML and PDF links', async () => {
     const body = invoiceBody();
     expect((await api.call('POST', '/invoices/v40', { body })).status).toBe(201);

@@ -1,6 +1,6 @@
 /**
  * Anti-fraud rules a fraudster cannot skip by sending nothing or by fresh random signals, over HTTP
- * (sandbox/src/fraud.ts, fraud-rules.ts; docs/device-data.md, "Anti-fraud rules"): missing_device_data (off, flag, decline),
+ * (sandbox/src/fraud/fraud.ts, fraud-rules.ts; docs/device-data.md, "Anti-fraud rules"): missing_device_data (off, flag, decline),
  * card velocity across visitor ids, IP velocity by X-Forwarded-For, and the plausibility rules
  * (platform_mismatch, impossible_screen; headless_renderer, which needs other evidence, is in
  * fraud-signals.test.ts). Each is named in `fraud_rules` when it declines and

@@ -1,5 +1,5 @@
 /**
- * The sandbox's anti-fraud rules over HTTP (sandbox/src/fraud.ts; docs/device-data.md, "Anti-fraud rules"): device velocity,
+ * The sandbox's anti-fraud rules over HTTP (sandbox/src/fraud/fraud.ts; docs/device-data.md, "Anti-fraud rules"): device velocity,
  * automation (off, flag, decline) and unknown device sessions, on charges and on card creation. Each block runs
  * its own sandbox with the settings it tests.
  */

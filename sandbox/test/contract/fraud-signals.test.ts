@@ -1,6 +1,6 @@
 /**
  * The sandbox's rules over the browser's consistency flags and the card entry's behavioural summary, over HTTP
- * (sandbox/src/fraud.ts, fraud-rules.ts; docs/device-data.md): `POST /device-data/entry`; each consistency rule
+ * (sandbox/src/fraud/fraud.ts, fraud-rules.ts; docs/device-data.md): `POST /device-data/entry`; each consistency rule
  * (`worker_mismatch`, `tampered_native`, `permission_mismatch`), the plausibility rule `os_mismatch`, and each entry rule
  * (`scripted_entry`, `keyless_entry`, `robotic_typing`) off, flagged and declined; a person's entries (typed,
  * pasted, autofilled) never flagged; a software renderer and `no_plugins` never flag alone.

@@ -4,7 +4,10 @@
  * That each response conforms is checked for every contract test by ./helpers.ts (./openapi.ts).
  */
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { createSandboxApp } from '../../src/app';
+import { ERROR_CODES } from '../../src/domain/errors';
 import { conformance } from './openapi';
 import { CREDS, useSandbox } from './helpers';
 
@@ -45,6 +48,32 @@ describe('OpenAPI 3.1', () => {
     expect(conformance(doc, [{ method: 'PATCH', path, status: 200, body: {}, json: true }])[0]).toMatch(/no operation/);
   });
 
+  it("names this sandbox as its server, types POST /tokens's members, and gives error examples with the spec's codes", async () => {
+    const doc = await (await fetch(`${api.baseUrl}/openapi.json`)).json();
+    expect(doc.servers).toEqual([{ url: api.baseUrl, description: 'This sandbox' }]);
+    const token = doc.paths['/v1/{merchant_id}/tokens'].post.requestBody.content['application/json'].schema.properties;
+    for (const member of ['card_number', 'holder_name', 'expiration_month', 'expiration_year', 'cvv2'])
+      expect(token[member], member).toMatchObject({ type: 'string', description: expect.any(String) });
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema(doc, 'openapi.json');
+    const isError = ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (Number(status) < 400) continue;
+          const examples = Object.values(response.content['application/json'].examples ?? {}) as { value: any }[];
+          expect(examples.length, `${method} ${path} ${status}`).toBeGreaterThan(0);
+          for (const { value } of examples) {
+            expect(isError(value), `${method} ${path} ${status}: ${ajv.errorsText(isError.errors)}`).toBe(true);
+            expect([value.http_code, value.error_code in ERROR_CODES]).toEqual([Number(status), true]);
+            checked++;
+          }
+        }
+    expect(checked).toBeGreaterThan(400);
+  });
+
   it('serves a browsable reference from this process, with no inline script', async () => {
     const page = await fetch(`${api.baseUrl}/docs`);
     expect(page.status).toBe(200);
@@ -53,5 +82,10 @@ describe('OpenAPI 3.1', () => {
     expect(html).not.toMatch(/<script>(?!<\/script>)|<script>[^<]/);
     for (const src of html.matchAll(/(?:src|href)="(\/docs\/assets\/[^"]+)"/g))
       expect((await fetch(`${api.baseUrl}${src[1]}`)).status).toBe(200);
+    // its icon: a PNG, named by the page
+    const icon = /<link rel="icon" type="image\/png" href="([^"]+)">/.exec(html)![1]!;
+    const png = await fetch(`${api.baseUrl}${icon}`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await png.arrayBuffer()).slice(1, 4)]).toEqual([...Buffer.from('PNG')]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The API's request log (sandbox/src/http/api-log.ts, store/request-log.ts), over HTTP: one record per API request
+ * The API's request log (sandbox/src/http/api-log.ts, sandbox/src/store/request-log.ts), over HTTP: one record per API request
  * with its time, method, path, status, error code, key kind and request id; the record built at the middleware
  * already masked (a card number to its BIN and last four, no CVV2, no key), short, and only the newest kept.
  */

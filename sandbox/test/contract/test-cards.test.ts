@@ -1,4 +1,4 @@
-/** The test-card catalogue of the sandbox (sandbox/src/test-cards.ts). */
+/** The test-card catalogue of the sandbox (sandbox/src/domain/card/test-cards.ts). */
 import { generate } from 'luhn-js';
 import { describe, expect, it } from 'vitest';
 import { validateCard, validatePan } from 'paytoken';

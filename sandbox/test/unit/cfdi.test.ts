@@ -2,7 +2,7 @@
 /**
  * The CFDI generation request's rules (sandbox/src/domain/cfdi/: request.ts from the spec's tables, rules.ts
  * between members, decimal.ts, invoice.ts's state machine) through the parser the API uses
- * (resources/invoices/schema.ts `parseInvoiceRequest`): each refusal is the spec's 1001 or 1003 naming the member.
+ * (sandbox/src/resources/invoices/schema.ts `parseInvoiceRequest`): each refusal is the spec's 1001 or 1003 naming the member.
  */
 import { describe, expect, it } from 'vitest';
 import { SandboxError } from '../../src/domain/errors';

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { errorCodeFor } from 'paytoken/rules';
+import { errorCodeFor, type CardData } from 'paytoken/rules';
 import { validateCard, type CardField, type CardInput } from 'paytoken';
 import {
   cardFromTokenSchema,
@@ -15,7 +15,9 @@ import {
   createTokenSchema,
   isTokenVariant,
   toFieldIssue,
+  type CardBody,
   type FieldIssueParams,
+  type TokenBody,
 } from '../../src/schemas/index';
 import { chargeListQuerySchema, listQuerySchema } from '../../src/schemas/list';
 import { hasAtMostTwoDecimals } from '../../src/schemas/common';
@@ -364,5 +366,12 @@ describe('server-side only', () => {
     const graph = [...importGraph(resolve(entry))];
     expect(graph.length).toBeGreaterThan(5);
     expect(graph.filter((m) => m === 'zod' || m.includes('/schemas/'))).toEqual([]);
+  });
+});
+
+describe('types', () => {
+  it("the token schema's output, and the raw-card variant's, are the library's CardData (checked by tsc)", () => {
+    expectTypeOf<TokenBody>().toExtend<CardData>();
+    expectTypeOf<CardBody>().toExtend<CardData>();
   });
 });

@@ -19,14 +19,16 @@ export interface SandboxProcess {
 }
 
 /** Starts `sandbox/src/cli.ts --port 0 ...args` under tsx; resolves once it printed its base URL. */
-export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
+export const startSandboxProcess = (args: string[]): Promise<SandboxProcess> =>
+  startServerProcess(['sandbox/src/cli.ts', '--port', '0', ...args]);
+
+/** Starts `node --import tsx ...argv`, a server that prints its base URL first; resolves once it did. */
+export async function startServerProcess(argv: string[]): Promise<SandboxProcess> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...argv], { stdio: ['ignore', 'pipe', 'ignore'] });
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
   const base = String(first.value ?? '');
-  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`the sandbox did not start (${args.join(' ')}): ${base}`);
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`${argv.join(' ')} did not start: ${base}`);
   return {
     base,
     child,

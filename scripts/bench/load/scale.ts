@@ -42,7 +42,7 @@ export async function restart(
 }
 
 /**
- * The ledger's invariants on a stopped sandbox's file (store/ledger.ts `check`: every operation balanced, every
+ * The ledger's invariants on a stopped sandbox's file (sandbox/src/store/ledger.ts `check`: every operation balanced, every
  * balance the sum of its entries, none below zero), and how many transactions and entries it holds.
  */
 export function ledgerOf(file: string): { problems: string[]; transactions: number; entries: number } {

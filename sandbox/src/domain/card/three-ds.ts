@@ -1,7 +1,7 @@
 /**
  * 3-D Secure in the sandbox, its pure rules (spec, Charges: `use_3d_secure`, `redirect_url`; Errors 3012;
  * docs/3d-secure.md). A card charge with `use_3d_secure: true` and a `redirect_url` waits `charge_pending` with
- * `payment_method {type: 'redirect', url}`, the bank's authentication page this sandbox serves (pages/bank.ts). The
+ * `payment_method {type: 'redirect', url}`, the bank's authentication page this sandbox serves (pages/three-ds-page.ts). The
  * page ends it: approved (the charge is settled by its card's outcome), rejected or failed (`failed`), or left
  * (the charge stays `charge_pending` until the challenge expires, then `cancelled`). The service is
  * resources/charges/three-ds.ts.

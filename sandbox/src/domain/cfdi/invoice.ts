@@ -1,4 +1,4 @@
-import type { Record0 } from '../records';
+import type { StoredRecord } from '../records';
 import { RFC_GENERIC_FOREIGN, RFC_GENERIC_NATIONAL } from './codes';
 import type { InvoiceRequest } from './request';
 
@@ -22,7 +22,7 @@ export interface Issuer {
 /** The sandbox's issuer: `EKU9003173C9`, the RFC the SAT publishes for testing CFDI, regime 601 (general, legal persons). */
 export const SANDBOX_ISSUER: Omit<Issuer, 'name'> = { rfc: 'EKU9003173C9', regime: '601' };
 
-export interface InvoiceRecord extends Record0 {
+export interface InvoiceRecord extends StoredRecord {
   /** The merchant's `invoice_id` (unique). */
   invoiceId: string;
   /** The id of the generation request (the response's `request_id`): a new one for each accepted request. */

@@ -1,4 +1,4 @@
-import type { Record0 } from '../records';
+import type { StoredRecord } from '../records';
 
 /**
  * What the sandbox keeps beside a charge paid away from the merchant's page: the keys that find it. A store
@@ -6,7 +6,7 @@ import type { Record0 } from '../records';
  * opens (the redirect payment page `/pay/{key}`, the wallet page `/wallet/{key}`: the key in the path is the
  * credential, as the 3-D Secure challenge's).
  */
-export interface ChargeKeyRecord extends Record0 {
+export interface ChargeKeyRecord extends StoredRecord {
   /** The key itself: the reference, the CLABE, or the page key. */
   id: string;
   kind: 'store' | 'store_alt' | 'clabe' | 'redirect' | 'wallet';
@@ -18,6 +18,3 @@ export interface ChargeKeyRecord extends Record0 {
   /** Wallet pages: when the payer signed in (epoch ms), or null. */
   signedInAt?: number | null;
 }
-
-/** The key kinds a payment arrives by (store payments, SPEI transfers). */
-export const PAYMENT_KEY_KINDS = ['store', 'store_alt', 'clabe'] as const;

@@ -11,7 +11,7 @@ import { openChallengeFor } from './three-ds';
 
 /**
  * Redirect charges after their creation (spec, Charges: "Redirect charge (card without stored card)"): the
- * sandbox's own payment page (pages/pay.ts) holds the card element (the library's hosted fields, on this API); its
+ * sandbox's own payment page (pages/payment-page.ts) holds the card element (the library's hosted fields, on this API); its
  * form posts the token and the `device_session_id`, and the charge is settled as a card charge: the anti-fraud
  * rules, then the card's test outcome, through the bank's 3-D Secure page when the card asks for it (a 3012 card).
  * The shopper then goes back to the charge's `redirect_url` with `?id={transaction_id}`.

@@ -8,7 +8,7 @@ import { moveTo, type Draft } from '../shared/move';
 
 /**
  * 3-D Secure challenges (domain/card/three-ds.ts has the rules): a charge waits `charge_pending` behind a challenge
- * that the bank page (pages/bank.ts) ends; a job on the clock cancels it when the shopper never finishes.
+ * that the bank page (pages/three-ds-page.ts) ends; a job on the clock cancels it when the shopper never finishes.
  */
 
 /** The job that cancels a challenge's charge when its time is up. */

@@ -25,7 +25,7 @@ export const storeObject = z
 
 export type StoreView = z.infer<typeof storeObject>;
 
-/** Where the sandbox serves a chain's images (pages/chains.ts): `{base}/chains/{slug}/logo.svg` and `thumb.svg`. */
+/** Where the sandbox serves a chain's images (pages/barcodes.ts): `{base}/chains/{slug}/logo.svg` and `thumb.svg`. */
 export const chainImageUrl = (publicUrl: string, slug: string, image: 'logo' | 'thumb'): string =>
   `${publicUrl}/chains/${slug}/${image}.svg`;
 

@@ -5,7 +5,7 @@
  * is reported to the merchant page once, at start, as a `fail` message with id 0 naming the option (the page turns
  * it into the `error` event and rejects every `tokenize()` with a ConfigurationError); the allowed part of the style
  * still applies, and no device data is collected under a refused setting. The frame runs in this happy-dom
- * document under a stand-in window (./frame-harness.ts).
+ * document under a stand-in window (../frame-harness.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordinaryBrowser, stub } from '../../fraud/helpers';

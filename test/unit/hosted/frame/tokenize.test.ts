@@ -4,7 +4,7 @@
  * only once its device-data POST has completed, or `DEVICE_DATA_WAIT_MS` after the request (or after a collection
  * still under way then) at most: the merchant gets the token (the `token` event, `tokenize()`, the post flow) after
  * the device data, never before, even when the collection is slower than that bound. The frame
- * runs in this happy-dom document under a stand-in window (./frame-harness.ts); a fake transport answers `POST /tokens` at once and holds the device-data POST on a promise
+ * runs in this happy-dom document under a stand-in window (../frame-harness.ts); a fake transport answers `POST /tokens` at once and holds the device-data POST on a promise
  * the test settles.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -17,7 +17,7 @@ const LIMIT = 25;
 const IN = {
   title: both('Facturas (CFDI)', 'Invoices (CFDI)'),
   caption: both('Facturas, las más recientes primero', 'Invoices, newest first'),
-  empty: both('Ninguna factura todavía (POST /invoices/v1/cfdi40).', 'No invoice yet (POST /invoices/v1/cfdi40).'),
+  empty: both('Ninguna factura todavía (POST /invoices/v40).', 'No invoice yet (POST /invoices/v40).'),
   id: both('Factura', 'Invoice'),
   status: both('Estado', 'Status'),
   rfc: both('RFC del receptor', 'Receiver RFC'),
