@@ -101,6 +101,9 @@ async function seedCustomers(d: Deps, seed: Seed, n: SeedCounts): Promise<void> 
  * @throws SandboxError the first refusal.
  */
 export async function applySeed(d: Deps, input: unknown): Promise<SeedCounts> {
+  const members = Object.keys(seedSchema.shape);
+  const unknown = input && typeof input === 'object' ? Object.keys(input).filter((k) => !members.includes(k)) : [];
+  if (unknown.length) throw apiError(1001, `${unknown.join(', ')} is not a seed member (rule: format): one of ${members.join(', ')}`);
   const seed = parseWith(seedSchema, input);
   const before = snapshotDb(d.store.db);
   const n: SeedCounts = { customers: 0, cards: 0, bank_accounts: 0, plans: 0, webhooks: 0 };
