@@ -51,6 +51,8 @@ import { dispatcher } from './merchants/dispatch';
 import { Merchants, type MerchantInstance, type MerchantKeys } from './merchants/registry';
 import { merchantsRouter } from './merchants/routes';
 import { Snapshots } from './simulate/snapshots';
+import { openDb } from './store/db';
+import { snapshotDb } from './store/snapshot';
 import { stateRouter } from './simulate/state-routes';
 
 /** Options of {@link createSandboxApp}. */
@@ -129,6 +131,8 @@ export interface SandboxOptions extends Credentials {
 interface MerchantParts {
   signInKey: Buffer;
   merchants?: Merchants;
+  /** A created merchant's database to start from: a copy of a migrated empty one (no migrations to run). */
+  image?: Buffer;
 }
 
 /**
@@ -180,12 +184,12 @@ const deliveryKick =
   };
 
 /** The sandbox's parts: its dependencies (store, clock, scheduler, settings) before any route. */
-function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
+function createDeps(opts: SandboxOptions, publicUrl: () => string, image?: Buffer): Deps {
   const real = opts.now ? () => opts.now!().getTime() : Date.now;
   const limits = { ...SANDBOX_DEFAULTS.limits, ...opts.limits };
   // the store reads the clock (expiry) and the clock reads its offset from the store: the store is made first
   const later: { clock?: Clock } = {};
-  const store = new Store(opts.db ?? ':memory:', limits, () => later.clock!.nowMs(), { reset: !!opts.reset });
+  const store = new Store(image ?? opts.db ?? ':memory:', limits, () => later.clock!.nowMs(), { reset: !!opts.reset });
   const clock = (later.clock = new Clock(real, Number(store.meta('clock_offset') ?? 0), (offset) =>
     store.setMeta('clock_offset', String(offset)),
   ));
@@ -234,8 +238,13 @@ export function createSandboxApp(opts: SandboxOptions) {
   const names = methodNamesProblem(opts);
   if (names) throw new TypeError(names);
   const signInKey = randomBytes(32);
+  let image: Buffer | undefined; // a migrated empty database, made at the first creation
   const merchants = new Merchants(
-    (keys) => merchantInstance(keys, createMerchantApp(createdMerchantOptions(opts, keys, primary.deps.publicUrl()), { signInKey })),
+    (keys) =>
+      merchantInstance(
+        keys,
+        createMerchantApp(createdMerchantOptions(opts, keys, primary.deps.publicUrl()), { signInKey, image: (image ??= emptyImage()) }),
+      ),
     opts.maxMerchants ?? SANDBOX_DEFAULTS.maxMerchants,
   );
   const primary = createMerchantApp(opts, { signInKey, merchants });
@@ -246,6 +255,16 @@ export function createSandboxApp(opts: SandboxOptions) {
     primary.close();
   };
   return { ...primary, fetch: dispatcher(merchants), merchants, close };
+}
+
+/** A migrated empty database, serialized. */
+function emptyImage(): Buffer {
+  const db = openDb(':memory:');
+  try {
+    return snapshotDb(db);
+  } finally {
+    db.close();
+  }
 }
 
 /** A created merchant's options: the sandbox's, with its own credentials, a store in memory and the current public URL. */
@@ -269,7 +288,7 @@ function merchantInstance(keys: MerchantKeys, m: ReturnType<typeof createMerchan
 /** One merchant's app (see {@link createSandboxApp}): its own store, clock, scheduler, deliveries and routes. */
 function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps = createDeps(opts, () => publicUrl);
+  const deps = createDeps(opts, () => publicUrl, parts.image);
   registerJobs(deps);
   const counter = new RequestCounter();
   const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);

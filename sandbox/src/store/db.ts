@@ -6,8 +6,11 @@ import { MIGRATIONS } from './migrations/index';
 /** An open SQLite database (better-sqlite3). */
 export type Db = Database.Database;
 
-/** Where a sandbox keeps its data: a file path, or `:memory:` for nothing kept. */
-export type DbLocation = string;
+/**
+ * Where a sandbox keeps its data: a file path, `:memory:` for nothing kept, or a serialized database (`db.serialize()`)
+ * opened in memory as a copy (nothing kept either): a new merchant starts from a migrated empty one (merchants/).
+ */
+export type DbLocation = string | Buffer;
 
 /**
  * Opens (creating it and its folder when needed) the sandbox's SQLite database and brings it to the newest schema.
@@ -23,8 +26,8 @@ export type DbLocation = string;
  * @throws Error when the file is held by another process or is not a SQLite database of this sandbox.
  */
 export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db {
-  const memory = location === ':memory:';
-  if (!memory) {
+  const memory = typeof location !== 'string' || location === ':memory:';
+  if (typeof location === 'string' && !memory) {
     if (opts.reset) for (const f of [location, `${location}-wal`, `${location}-shm`]) rmSync(f, { force: true });
     if (!existsSync(dirname(location))) mkdirSync(dirname(location), { recursive: true });
   }
@@ -40,7 +43,8 @@ export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db
   } catch (e) {
     db.close();
     const busy = (e as { code?: string }).code === 'SQLITE_BUSY';
-    throw new Error(busy ? `${location} is in use by another sandbox process` : `cannot open ${location}: ${(e as Error).message}`, {
+    const name = typeof location === 'string' ? location : 'the serialized database';
+    throw new Error(busy ? `${name} is in use by another sandbox process` : `cannot open ${name}: ${(e as Error).message}`, {
       cause: e,
     });
   }

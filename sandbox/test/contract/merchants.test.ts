@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
+import { DashboardClient } from './dashboard-client';
 import { basic, CREDS, expectError, NOW, useSandbox, type TestApi } from './helpers';
 
 const api = useSandbox();
@@ -193,5 +194,23 @@ describe('production mode', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('dashboard', () => {
+  it("signs in with a created merchant's private key and shows that merchant and its clock", async () => {
+    const m = (await manage('POST')).body as Keys;
+    await as(api, m, 'POST', '/clock/advance', { seconds: 400 * 86_400 }, true); // 2027-04-14
+    const theirs = await new DashboardClient(api.baseUrl).signedIn(m.private_key);
+    const page = (await theirs.get('/dashboard/clock')).text;
+    expect(page).toContain(m.id);
+    expect(page).toContain('2027');
+    const primary = await new DashboardClient(api.baseUrl).signedIn(CREDS.privateKey);
+    const own = (await primary.get('/dashboard/clock')).text;
+    expect(own).toContain(CREDS.merchantId);
+    expect(own).not.toContain('2027');
+    // a deleted merchant's session is no session: its cookie now reaches the primary, which does not know it
+    await manage('DELETE', `/${m.id}`);
+    expect((await theirs.get('/dashboard/clock')).status).toBe(303);
   });
 });
