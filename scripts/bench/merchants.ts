@@ -31,7 +31,8 @@ const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64'
 
 /** p-th percentile (0-100) of durations in ms, nearest rank. */
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const figures = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+const figures = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 
 const sandbox = await startSandbox({ ...PRIMARY, port: 0, db: ':memory:', maxMerchants: merchants + 1 });
 try {
@@ -58,7 +59,11 @@ try {
   const m = await call('POST', '/sandbox/v1/merchants', PRIMARY.privateKey);
   const v1 = `/v1/${m.id}`;
   const sim = `/sandbox/v1/${m.id}`;
-  const customer = await call('POST', `${v1}/customers`, m.private_key, { name: 'Bench', email: 'bench@example.com', requires_account: true });
+  const customer = await call('POST', `${v1}/customers`, m.private_key, {
+    name: 'Bench',
+    email: 'bench@example.com',
+    requires_account: true,
+  });
   for (let i = 0; i < transactions; i++) await call('POST', `${sim}/spei-transfers`, m.private_key, { clabe: customer.clabe, amount: 10 });
   const snapshots: number[] = [];
   const restores: number[] = [];

@@ -2,6 +2,9 @@
  * A small client of a running sandbox for the `trigger` and `listen` commands: the merchant's API
  * (`{url}/v1/{merchant_id}`) and its simulation API (`{url}/sandbox/v1/{merchant_id}`), with the private key.
  */
+/** A resource as the API answers it: its id and the rest of its members (the spec's objects). */
+export type ApiObject = { id: string; [member: string]: unknown };
+
 export class SandboxClient {
   constructor(
     readonly url: string,
@@ -10,12 +13,12 @@ export class SandboxClient {
   ) {}
 
   /** Calls `/v1/{merchant_id}{path}`. @throws Error naming the call and the Error object's code when it is refused. */
-  api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  api<T = ApiObject>(method: string, path: string, body?: unknown): Promise<T> {
     return this.#call(method, `/v1/${this.merchantId}${path}`, body);
   }
 
   /** Calls `/sandbox/v1/{merchant_id}{path}` (the simulation API). @throws Error as {@link SandboxClient.api}. */
-  sim<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  sim<T = ApiObject>(method: string, path: string, body?: unknown): Promise<T> {
     return this.#call(method, `/sandbox/v1/${this.merchantId}${path}`, body);
   }
 

@@ -53,7 +53,15 @@ async function cardCharge(c: SandboxClient, number = '4111111111111111', amount 
     expiration_year: String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0'),
     cvv2: '123',
   });
-  const body = { method: 'card', source_id: card.id, amount, description: 'trigger', order_id: order(), device_session_id: order(), customer: SHOPPER };
+  const body = {
+    method: 'card',
+    source_id: card.id,
+    amount,
+    description: 'trigger',
+    order_id: order(),
+    device_session_id: order(),
+    customer: SHOPPER,
+  };
   return c.api('POST', '/charges', body);
 }
 
@@ -104,11 +112,18 @@ async function verification(c: SandboxClient): Promise<void> {
 /** What makes each event type, as the sandbox emits it (docs/sandbox.md, "Events"). */
 const RECIPES: Record<TriggerType, (c: SandboxClient) => Promise<unknown>> = {
   verification,
-  'charge.created': (c) => c.api('POST', '/charges', { method: 'store', amount: 100, description: 'trigger', order_id: order(), customer: SHOPPER }),
+  'charge.created': (c) =>
+    c.api('POST', '/charges', { method: 'store', amount: 100, description: 'trigger', order_id: order(), customer: SHOPPER }),
   'charge.succeeded': (c) => cardCharge(c),
   'charge.failed': (c) => cardCharge(c, '4000000000000002').catch((e: Error) => (/ 3001 /.test(e.message) ? null : Promise.reject(e))),
   'charge.cancelled': async (c) => {
-    const charge = await c.api('POST', '/charges', { method: 'store', amount: 100, description: 'trigger', order_id: order(), customer: SHOPPER });
+    const charge = await c.api('POST', '/charges', {
+      method: 'store',
+      amount: 100,
+      description: 'trigger',
+      order_id: order(),
+      customer: SHOPPER,
+    });
     await c.api('POST', `/charges/${charge.id}/cancel`);
   },
   'charge.refunded': async (c) => c.api('POST', `/charges/${(await cardCharge(c)).id}/refund`, {}),

@@ -17,7 +17,7 @@ export function snapshotDb(db: Db): DbImage {
  * that triggers or AUTOINCREMENT write (row counts, balances, counters), so their copied rows are what stays.
  */
 function tablesOf(db: Db): string[] {
-  const rows = db.prepare<[], { name: string; type: string; sql: string | null }>("SELECT name, type, sql FROM sqlite_master").all();
+  const rows = db.prepare<[], { name: string; type: string; sql: string | null }>('SELECT name, type, sql FROM sqlite_master').all();
   const written = new Set(['sqlite_sequence']);
   for (const t of rows.filter((r) => r.type === 'trigger'))
     for (const m of (t.sql ?? '').matchAll(/(?:UPDATE|INSERT INTO)\s+(\w+)/gi)) written.add(m[1]!);

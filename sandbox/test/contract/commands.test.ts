@@ -27,7 +27,10 @@ describe('trigger and listen', () => {
     const lines: string[] = [];
     const stop = new AbortController();
     const listening = listen(client, { forwardTo: `${rx.url}/fwd`, out: (l) => lines.push(l), signal: stop.signal });
-    await until(async () => lines.join('\n'), (t) => t.includes('listening for every event'));
+    await until(
+      async () => lines.join('\n'),
+      (t) => t.includes('listening for every event'),
+    );
     const secret = /signing secret (whsec_\S+)/.exec(lines[0]!)![1]!;
     for (const type of TRIGGER_TYPES) {
       const id = await trigger(client, type);
@@ -51,9 +54,15 @@ describe('trigger and listen', () => {
     const lines: string[] = [];
     const stop = new AbortController();
     const listening = listen(client, { events: ['spei.received'], out: (l) => lines.push(l), signal: stop.signal });
-    await until(async () => lines.length, (n) => n > 0);
+    await until(
+      async () => lines.length,
+      (n) => n > 0,
+    );
     await trigger(client, 'fee.succeeded'); // spei.received (the deposit) and fee.succeeded
-    await until(async () => lines, (ls) => ls.some((l) => l.includes('  spei.received  ')));
+    await until(
+      async () => lines,
+      (ls) => ls.some((l) => l.includes('  spei.received  ')),
+    );
     stop.abort();
     await listening;
     expect(lines.some((l) => l.includes('fee.succeeded'))).toBe(false);

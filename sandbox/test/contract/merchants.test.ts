@@ -59,7 +59,8 @@ describe('merchants on demand', () => {
   it('past --max-merchants: 1003 until one is deleted', async () => {
     const s = await startSandbox({ ...CREDS, port: 0, maxMerchants: 2 });
     try {
-      const post = () => fetch(`${s.baseUrl}/sandbox/v1/merchants`, { method: 'POST', headers: { Authorization: basic(CREDS.privateKey) } });
+      const post = () =>
+        fetch(`${s.baseUrl}/sandbox/v1/merchants`, { method: 'POST', headers: { Authorization: basic(CREDS.privateKey) } });
       const [a] = [await (await post()).json(), await post()];
       const third = await post();
       expect([third.status, (await third.json()).error_code]).toEqual([422, 1003]);
@@ -127,7 +128,11 @@ describe('snapshots', () => {
     const balances = () => store.db.prepare('SELECT * FROM balances ORDER BY account, currency').all();
     const customer = (await as(api, PRIMARY, 'POST', '/customers', { name: 'S', email: 's@example.com', requires_account: true })).body;
     await as(api, PRIMARY, 'POST', '/spei-transfers', { clabe: customer.clabe, amount: 250 }, true);
-    const before = { ledger: ledgerRows(), balances: balances(), customer: (await as(api, PRIMARY, 'GET', `/customers/${customer.id}`)).body };
+    const before = {
+      ledger: ledgerRows(),
+      balances: balances(),
+      customer: (await as(api, PRIMARY, 'GET', `/customers/${customer.id}`)).body,
+    };
     const clockBefore = (await as(api, PRIMARY, 'GET', '/clock', undefined, true)).body.now;
     const snap = await as(api, PRIMARY, 'POST', '/snapshots', undefined, true);
     expect(snap.status).toBe(201);
@@ -169,14 +174,28 @@ describe('seed', () => {
   it('loads customers with cards and bank accounts, cards, plans; a refused entry names its member and leaves nothing', async () => {
     const m = (await manage('POST')).body as Keys;
     const seed = {
-      customers: [{ name: 'Ana', email: 'ana@example.com', cards: ['4111111111111111'], bank_accounts: [{ holder_name: 'Ana', clabe: '646180000000000012' }] }],
+      customers: [
+        {
+          name: 'Ana',
+          email: 'ana@example.com',
+          cards: ['4111111111111111'],
+          bank_accounts: [{ holder_name: 'Ana', clabe: '646180000000000012' }],
+        },
+      ],
       cards: ['5555555555554444', { number: '2223000048400011', holder_name: 'Caja' }],
       plans: [{ name: 'Mensual', amount: 99, repeat_every: 1, repeat_unit: 'month', status_after_retry: 'cancelled', trial_days: 0 }],
     };
     const r = await as(api, m, 'POST', '/seed', seed, true);
     expect([r.status, r.body]).toEqual([201, { customers: 1, cards: 3, bank_accounts: 1, plans: 1, webhooks: 0 }]);
     expect((await as(api, m, 'GET', '/cards')).body).toHaveLength(2);
-    const bad = await as(api, m, 'POST', '/seed', { customers: [{ name: 'Bo', email: 'bo@example.com', cards: ['4111111111111112'] }] }, true);
+    const bad = await as(
+      api,
+      m,
+      'POST',
+      '/seed',
+      { customers: [{ name: 'Bo', email: 'bo@example.com', cards: ['4111111111111112'] }] },
+      true,
+    );
     expectError(bad, 2004, 422, 'customers.0.cards.0');
     expect((await as(api, m, 'GET', '/customers')).body).toHaveLength(1);
     expectError(await as(api, m, 'POST', '/seed', { customers: [], extra: [] }, true), 1001, 400, 'extra');
