@@ -1,7 +1,8 @@
 /**
  * `npm run bench:merchants [-- --merchants 200 --transactions 1000 --rounds 50]`: merchants on demand and snapshots,
  * measured over loopback HTTP against a sandbox in this process (`startSandbox`, in memory, scheduler on). Prints
- * figures; asserts nothing.
+ * figures, wall time and this process's CPU time (client and sandbox together; less sensitive to a loaded machine);
+ * asserts nothing.
  *
  * 1. merchant creation: `--merchants` calls of `POST {base}/sandbox/v1/merchants` one after another (each a whole
  *    sandbox of its own: store, migrations, clock, scheduler, routes): p50, p95, max (target: p50 at most 20 ms).
@@ -9,6 +10,7 @@
  *    Transaction, its ledger entries and its event), then `--rounds` snapshots and `--rounds` restores (`POST
  *    .../snapshots`, `POST .../snapshots/{id}/restore`): p50, p95, and the snapshot's size.
  */
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../sandbox/src/server';
 
@@ -46,15 +48,21 @@ try {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const timed = async <T>(run: () => Promise<T>): Promise<[number, T]> => {
-    const start = performance.now();
+  const cpu: Record<string, number[]> = {};
+  /** Wall time of `run`, ms; its process CPU time (client and sandbox: one process) goes to `cpu[label]`. */
+  const timed = async <T>(label: string, run: () => Promise<T>): Promise<[number, T]> => {
+    const [start, used] = [performance.now(), process.cpuUsage()];
     const out = await run();
+    const { user, system } = process.cpuUsage(used);
+    (cpu[label] ??= []).push((user + system) / 1000);
     return [performance.now() - start, out];
   };
 
   const creation: number[] = [];
-  for (let i = 0; i < merchants; i++) creation.push((await timed(() => call('POST', '/sandbox/v1/merchants', PRIMARY.privateKey)))[0]);
+  for (let i = 0; i < merchants; i++)
+    creation.push((await timed('creation', () => call('POST', '/sandbox/v1/merchants', PRIMARY.privateKey)))[0]);
   console.log(`merchant creation (${merchants}, one after another): ${figures(creation)} (target p50 <= 20 ms)`);
+  console.log(`  CPU time: ${figures(cpu.creation!)}`);
 
   const m = await call('POST', '/sandbox/v1/merchants', PRIMARY.privateKey);
   const v1 = `/v1/${m.id}`;
@@ -69,15 +77,17 @@ try {
   const restores: number[] = [];
   let id = '';
   for (let i = 0; i < rounds; i++) {
-    const [ms, snap] = await timed(() => call('POST', `${sim}/snapshots`, m.private_key));
+    const [ms, snap] = await timed('snapshot', () => call('POST', `${sim}/snapshots`, m.private_key));
     snapshots.push(ms);
     id = snap.id;
   }
-  for (let i = 0; i < rounds; i++) restores.push((await timed(() => call('POST', `${sim}/snapshots/${id}/restore`, m.private_key)))[0]);
+  for (let i = 0; i < rounds; i++)
+    restores.push((await timed('restore', () => call('POST', `${sim}/snapshots/${id}/restore`, m.private_key)))[0]);
   const bytes = (sandbox.deps.store.db.serialize().length / 1024).toFixed(0);
   console.log(`merchant with ${transactions} transactions (primary database now ${bytes} KiB for reference):`);
-  console.log(`  snapshot (${rounds}): ${figures(snapshots)}`);
-  console.log(`  restore  (${rounds}): ${figures(restores)}`);
+  console.log(`  snapshot (${rounds}): ${figures(snapshots)}; CPU time ${figures(cpu.snapshot!)}`);
+  console.log(`  restore  (${rounds}): ${figures(restores)}; CPU time ${figures(cpu.restore!)}`);
+  console.log(`load average over the run's last minute: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs (wall times grow with it)`);
   const listed = await call('GET', `${v1}/customers/${customer.id}`, m.private_key);
   if (Math.round(listed.balance * 100) !== transactions * 1000) throw new Error(`balance after restores: ${listed.balance}`);
 } finally {

@@ -37,6 +37,12 @@ const SHOPPER = { name: 'Trigger', email: 'trigger@example.com' };
 
 const order = () => `trg${randomUUID().replaceAll('-', '').slice(0, 20)}`;
 
+/** An expiry year five years after the merchant's clock (which tests may have moved years ahead), two digits. */
+async function expiryYear(c: SandboxClient): Promise<string> {
+  const { now } = await c.sim<{ now: string }>('GET', '/clock');
+  return String((new Date(now).getUTCFullYear() + 5) % 100).padStart(2, '0');
+}
+
 /** A customer; with an account when `funded` pesos > 0, that much deposited by SPEI (which fires `spei.received`). */
 async function customer(c: SandboxClient, funded = 0): Promise<{ id: string; clabe?: string }> {
   const cu = await c.api('POST', '/customers', { name: 'Trigger', email: 'trigger@example.com', requires_account: funded > 0 });
@@ -50,7 +56,7 @@ async function cardCharge(c: SandboxClient, number = '4111111111111111', amount 
     card_number: number,
     holder_name: 'Trigger',
     expiration_month: '12',
-    expiration_year: String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0'),
+    expiration_year: await expiryYear(c),
     cvv2: '123',
   });
   const body = {
@@ -95,7 +101,7 @@ async function failedSubscriptionCharge(c: SandboxClient): Promise<void> {
     card_number: '4000000000000002',
     holder_name: 'Trigger',
     expiration_month: '12',
-    expiration_year: String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0'),
+    expiration_year: await expiryYear(c),
     cvv2: '123',
   });
   await c.api('POST', `/customers/${cu.id}/subscriptions`, { plan_id: plan.id, source_id: card.id });
