@@ -8,7 +8,7 @@
  *    sandbox of its own: store, migrations, clock, scheduler, routes): p50, p95, max (target: p50 at most 20 ms).
  * 2. snapshot and restore: a merchant given `--transactions` transactions (SPEI deposits to a customer's CLABE, each a
  *    Transaction, its ledger entries and its event), then `--rounds` snapshots and `--rounds` restores (`POST
- *    .../snapshots`, `POST .../snapshots/{id}/restore`): p50, p95, and the snapshot's size.
+ *    .../snapshots`, `POST .../snapshots/{id}/restore`): p50, p95.
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -83,8 +83,7 @@ try {
   }
   for (let i = 0; i < rounds; i++)
     restores.push((await timed('restore', () => call('POST', `${sim}/snapshots/${id}/restore`, m.private_key)))[0]);
-  const bytes = (sandbox.deps.store.db.serialize().length / 1024).toFixed(0);
-  console.log(`merchant with ${transactions} transactions (primary database now ${bytes} KiB for reference):`);
+  console.log(`merchant with ${transactions} transactions:`);
   console.log(`  snapshot (${rounds}): ${figures(snapshots)}; CPU time ${figures(cpu.snapshot!)}`);
   console.log(`  restore  (${rounds}): ${figures(restores)}; CPU time ${figures(cpu.restore!)}`);
   console.log(`load average over the run's last minute: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs (wall times grow with it)`);
