@@ -7,6 +7,7 @@
  * `expectNoLeak` and `expectCleanPage` serve there too: the servers' logs see the frames' requests as well.
  */
 import type { Scenario } from '../harness';
+import { axePages } from './axe';
 import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
@@ -30,5 +31,6 @@ export const SCENARIOS: Scenario[] = [
   ...paymentPages,
   ...dashboard,
   ...shopMethods,
+  ...axePages,
   ...checks,
 ];
