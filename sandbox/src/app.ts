@@ -49,6 +49,14 @@ import { deliveryLogRouter, webhooksRouter } from './resources/webhooks/routes';
 import { invoicesRouter } from './resources/invoices/routes';
 import { invoiceFilesRouter } from './pages/invoices';
 import { Scheduler } from './time/scheduler';
+import { randomBytes } from 'node:crypto';
+import { dispatcher } from './merchants/dispatch';
+import { Merchants, type MerchantInstance, type MerchantKeys } from './merchants/registry';
+import { merchantsRouter } from './merchants/routes';
+import { Snapshots } from './simulate/snapshots';
+import { openDb } from './store/db';
+import { snapshotDb } from './store/snapshot';
+import { stateRouter } from './simulate/state-routes';
 
 /** Options of {@link createSandboxApp}. */
 export interface SandboxOptions extends Credentials {
@@ -114,7 +122,20 @@ export interface SandboxOptions extends Credentials {
    */
   webhooks?: Partial<DeliveryOptions>;
   /** The dashboard's session bounds and clock (./pages/dashboard/index.ts); it signs in with `privateKey`. */
-  dashboard?: Omit<DashboardOptions, 'privateKey'>;
+  dashboard?: Omit<DashboardOptions, 'privateKey' | 'signInKey'>;
+  /**
+   * Most merchants created on demand at once (`--max-merchants`; `POST {base}/sandbox/v1/merchants`, 1003 past it),
+   * each a sandbox of its own in memory. @default SANDBOX_DEFAULTS.maxMerchants (100)
+   */
+  maxMerchants?: number;
+}
+
+/** What one merchant's app gets beside the options: the dashboards' shared sign-in key, the registry (primary only). */
+interface MerchantParts {
+  signInKey: Buffer;
+  merchants?: Merchants;
+  /** A created merchant's database to start from: a copy of a migrated empty one (no migrations to run). */
+  image?: Buffer;
 }
 
 /**
@@ -169,12 +190,12 @@ const deliveryKick =
   };
 
 /** The sandbox's parts: its dependencies (store, clock, scheduler, settings) before any route. */
-function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
+function createDeps(opts: SandboxOptions, publicUrl: () => string, image?: Buffer): Deps {
   const real = opts.now ? () => opts.now!().getTime() : Date.now;
   const limits = { ...SANDBOX_DEFAULTS.limits, ...opts.limits };
   // the store reads the clock (expiry) and the clock reads its offset from the store: the store is made first
   const later: { clock?: Clock } = {};
-  const store = new Store(opts.db ?? ':memory:', limits, () => later.clock!.nowMs(), { reset: !!opts.reset });
+  const store = new Store(image ?? opts.db ?? ':memory:', limits, () => later.clock!.nowMs(), { reset: !!opts.reset });
   const clock = (later.clock = new Clock(real, Number(store.meta('clock_offset') ?? 0), (offset) =>
     store.setMeta('clock_offset', String(offset)),
   ));
@@ -226,14 +247,63 @@ export function createSandboxApp(options: SandboxOptions) {
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
   const names = methodNamesProblem(opts);
   if (names) throw new TypeError(names);
+  const signInKey = randomBytes(32);
+  let image: Buffer | undefined; // a migrated empty database, made at the first creation
+  const merchants = new Merchants(
+    (keys) =>
+      merchantInstance(
+        keys,
+        createMerchantApp(createdMerchantOptions(opts, keys, primary.deps.publicUrl()), { signInKey, image: (image ??= emptyImage()) }),
+      ),
+    opts.maxMerchants ?? SANDBOX_DEFAULTS.maxMerchants,
+  );
+  const primary = createMerchantApp(opts, { signInKey, merchants });
+  const keys = { id: opts.merchantId, public_key: opts.publicKey, private_key: opts.privateKey };
+  merchants.primary = merchantInstance(keys, primary);
+  const close = () => {
+    merchants.closeCreated();
+    primary.close();
+  };
+  return { ...primary, fetch: dispatcher(merchants), merchants, close };
+}
+
+/** A migrated empty database, serialized. */
+function emptyImage(): Buffer {
+  const db = openDb(':memory:');
+  try {
+    return snapshotDb(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A created merchant's options: the sandbox's, with its own credentials, a store in memory and the current public URL. */
+function createdMerchantOptions(opts: SandboxOptions, keys: MerchantKeys, publicUrl: string): SandboxOptions {
+  const { merchantId: _, db: _db, reset: _reset, ...shared } = opts;
+  return {
+    ...shared,
+    merchantId: keys.id,
+    publicKey: keys.public_key,
+    privateKey: keys.private_key,
+    publicUrl,
+    merchant: { ...opts.merchant, status: 'active' },
+  };
+}
+
+/** A merchant's app as the registry keeps it. */
+function merchantInstance(keys: MerchantKeys, m: ReturnType<typeof createMerchantApp>): MerchantInstance {
+  return { keys, deps: m.deps, fetch: (req, env) => m.app.fetch(req, env as SandboxEnv['Bindings']), close: m.close };
+}
+
+/** One merchant's app (see {@link createSandboxApp}): its own store, clock, scheduler, deliveries and routes. */
+function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps = createDeps(opts, () => publicUrl);
+  const deps = createDeps(opts, () => publicUrl, parts.image);
   registerJobs(deps);
   const counter = new RequestCounter();
   const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
   const maxBody = opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes;
   const v1 = '/v1/:merchant_id';
-  const sim = '/sandbox/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
     .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
@@ -241,8 +311,7 @@ export function createSandboxApp(options: SandboxOptions) {
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))
     .use('*', moneyDecimals, listLimitWarning);
   mountResources(app, deps, v1);
-  if (deps.mode === 'sandbox')
-    app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
+  if (deps.mode === 'sandbox') mountSimulation(app, deps, opts, parts, maxBody);
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route('/js/v1', scriptsRouter());
   app.route('/3ds', bankRouter(deps));
@@ -250,7 +319,7 @@ export function createSandboxApp(options: SandboxOptions) {
   app.route('/', paymentPagesRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));
   app.route('/', docsRouter(app, deps.publicUrl));
-  app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
+  app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey, signInKey: parts.signInKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (!(err instanceof SandboxError))
@@ -268,6 +337,18 @@ export function createSandboxApp(options: SandboxOptions) {
     deps.store.close();
   };
   return { app, deps, store: deps.store, clock: deps.clock, scheduler: deps.scheduler, counter, faults: faultMode, listeningAt, close };
+}
+
+/**
+ * The simulation API (sandbox mode only) at `/sandbox/v1/{merchant_id}`: time, payments away from the page, the
+ * event log, snapshots and fixtures; on the primary merchant also `/sandbox/v1/merchants` (mounted first: its own
+ * authentication, the primary's private key).
+ */
+function mountSimulation(app: Hono<SandboxEnv>, deps: Deps, opts: SandboxOptions, parts: MerchantParts, maxBody: number): void {
+  const sim = '/sandbox/v1/:merchant_id';
+  if (parts.merchants) app.route('/sandbox/v1/merchants', merchantsRouter(parts.merchants));
+  app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
+  app.route(sim, stateRouter(deps, new Snapshots(deps)));
 }
 
 /** Mounts one router per resource under `/v1/{merchant_id}`, customer-level ones under `/customers/{customer_id}`. */

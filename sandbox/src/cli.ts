@@ -6,7 +6,7 @@
  * [--ip-velocity-max-cards N] [--plausibility-rule off|flag|decline] [--consistency-rule off|flag|decline]
  * [--entry-rule off|flag|decline] [--rule NAME=off|flag|decline ...] [--fields-ancestors ORIGIN,...] [--public-url URL]
  * [--db FILE] [--reset] [--lenient] [--merchant-status active|deleted] [--store-network NAME] [--wallet-method NAME]
- * [--webhook-allow-hosts HOST,...]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0`
+ * [--webhook-allow-hosts HOST,...] [--max-merchants N] [--seed FILE]`: runs the local sandbox API on 127.0.0.1 (defaults in ./defaults.ts; `--port 0`
  * picks a free port).
  *
  * - `--mode production` refuses the test cards with error 2007 (./domain/card/mode.ts); default `sandbox`.
@@ -37,6 +37,11 @@
  *   `method` of a third-party wallet charge. Each 1-20 of a-z, 0-9, `_`, from a letter.
  * - `--webhook-allow-hosts HOST,...`: hosts beyond loopback that webhook URLs may name (names, `*.example.com`, or
  *   addresses); private, link-local and metadata addresses stay refused (events/ssrf.ts). Default: loopback only.
+ * - `--max-merchants N` (0-10000, default 100): most merchants created on demand (`POST /sandbox/v1/merchants`),
+ *   each in memory; `--seed FILE` (sandbox mode): fixtures (JSON: customers, cards by test number, bank accounts,
+ *   plans, webhooks; simulate/seed.ts) loaded into the merchant at start, all or nothing (a refusal exits 2).
+ * - `paytoken-sandbox trigger <event type>` and `paytoken-sandbox listen [--events a,b] [--forward-to URL]` talk to
+ *   a running sandbox instead of starting one (`--url`, `--merchant-id`, `--private-key`; commands/index.ts).
  * - At most 32 open connections per client address (and 256 in all); further ones are closed on arrival.
  *
  * Output: the `{base_url}` (e.g. `http://127.0.0.1:4010`) alone on the first stdout line once it listens,
@@ -44,7 +49,10 @@
  * anti-fraud lines (`fraud ...`) go to stderr.
  * SIGINT or SIGTERM closes the server and exits 0; bad flags exit 2; a port that cannot be bound exits 1.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { COMMANDS, runCommand } from './commands/index';
+import { applySeed } from './simulate/seed';
 import { SANDBOX_DEFAULTS } from './defaults';
 import { AUTOMATION_MODES, type AutomationMode, type FraudOptions } from './fraud/fraud';
 import { ruleOverrides } from './fraud/fraud-rules';
@@ -88,6 +96,8 @@ function parseFlags() {
       'store-network': { type: 'string', default: SANDBOX_DEFAULTS.methods.storeNetwork },
       'wallet-method': { type: 'string', default: SANDBOX_DEFAULTS.methods.walletMethod },
       'webhook-allow-hosts': { type: 'string', default: '' },
+      'max-merchants': { type: 'string', default: String(SANDBOX_DEFAULTS.maxMerchants) },
+      seed: { type: 'string' },
     },
     strict: true,
   }).values;
@@ -133,6 +143,8 @@ function flagProblems(values: Flags): string[] {
       .replace('storeNetwork', '--store-network')
       .replace('walletMethod', '--wallet-method'),
     allowHostsProblem(values['webhook-allow-hosts']),
+    between(values['max-merchants'], 0, 10_000) ? '' : '--max-merchants must be 0-10000',
+    values.seed !== undefined && values.mode !== 'sandbox' ? '--seed needs --mode sandbox' : '',
   ].filter(Boolean);
 }
 
@@ -171,6 +183,8 @@ function options() {
     storeNetwork: values['store-network'],
     walletMethod: values['wallet-method'],
     webhooks: { allowHosts: values['webhook-allow-hosts'].split(',').filter(Boolean) },
+    maxMerchants: +values['max-merchants'],
+    seed: values.seed,
   };
 }
 
@@ -210,6 +224,21 @@ function faultProblem(fault: string | undefined): string {
   }
 }
 
+/** Loads `--seed FILE` into the merchant the sandbox started with; a file it cannot read or load exits 2, naming why. */
+async function seedOrExit(sandbox: Awaited<ReturnType<typeof startSandbox>>, file: string): Promise<void> {
+  try {
+    await applySeed(sandbox.deps, JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    const err = e as { error?: { description: string }; message: string };
+    console.error(`sandbox: --seed ${file}: ${err.error?.description ?? err.message}`);
+    await sandbox.close();
+    process.exit(2);
+  }
+}
+
+const command = COMMANDS.find((c) => c === process.argv[2]);
+if (command) process.exit(await runCommand(command, process.argv.slice(3)));
+
 let opts: ReturnType<typeof options>;
 try {
   opts = options();
@@ -220,6 +249,7 @@ try {
 
 try {
   const sandbox = await startSandbox({ ...opts, host: '127.0.0.1', log: (line) => process.stderr.write(`${line}\n`) });
+  if (opts.seed !== undefined) await seedOrExit(sandbox, opts.seed);
   process.stdout.write(`${sandbox.baseUrl}\n`);
   const where = opts.db === ':memory:' ? 'in memory, kept nowhere' : `${opts.db}${opts.reset ? ', started afresh' : ''}`;
   const faults = opts.faults

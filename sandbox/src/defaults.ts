@@ -38,6 +38,11 @@ export const SANDBOX_DEFAULTS = {
   },
   /** `--db`: where `npm run sandbox` and the demo keep their data, relative to the working directory (git-ignored). */
   dbFile: '.sandbox/sandbox.db',
+  /**
+   * `--max-merchants`: most merchants created on demand at once (`POST {base}/sandbox/v1/merchants`; 1003 past it),
+   * each a sandbox of its own in memory (a few MB each with its data).
+   */
+  maxMerchants: 100,
   /** Largest request body in bytes (64 KiB); larger bodies get error 1009 (413). */
   maxBodyBytes: 64 * 1024,
   /**

@@ -4,6 +4,7 @@
  * gives the Hono app without a socket. The README of this package lists the options and the simulation API.
  */
 export { startSandbox, type StartOptions, type RunningSandbox } from './server';
+export type { MerchantKeys } from './merchants/registry';
 export { createSandboxApp, type SandboxOptions } from './app';
 export { SANDBOX_DEFAULTS, SANDBOX_DEFAULT_BASE_URL } from './defaults';
 export { RULE_MODES, type FraudOptions, type RuleMode } from './fraud/fraud-rules';

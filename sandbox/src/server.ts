@@ -1,9 +1,11 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiError } from './domain/errors';
 import { connectionGate } from './http/connection-gate';
 import { createSandboxApp, type SandboxOptions } from './app';
 import { SANDBOX_DEFAULTS } from './defaults';
+import type { MerchantKeys } from './merchants/registry';
 
 /** Options of {@link startSandbox}: the app's, plus where to listen. */
 export interface StartOptions extends SandboxOptions {
@@ -31,7 +33,15 @@ export interface RunningSandbox {
   counter: ReturnType<typeof createSandboxApp>['counter'];
   /** Its fault mode: `enabled`, and `set(fault | null)` for the fault of requests without the header. */
   faults: ReturnType<typeof createSandboxApp>['faults'];
-  /** Stops listening, closes open connections, stops the scheduler and closes the store. */
+  /**
+   * Creates a merchant with its own data and clock, as `POST {base}/sandbox/v1/merchants` does (sandbox mode).
+   * @returns its `{id, public_key, private_key}`, the API's answer.
+   * @throws (rejects) SandboxError 1003 past `maxMerchants`; 1005 in production mode (no merchants on demand).
+   */
+  createMerchant(): Promise<MerchantKeys>;
+  /** Deletes a created merchant and its data (`DELETE {base}/sandbox/v1/merchants/{id}`). @throws (rejects) 1005 unknown. */
+  deleteMerchant(id: string): Promise<void>;
+  /** Stops listening, closes open connections, stops the scheduler and closes the store (every merchant's). */
   close(): Promise<void>;
 }
 
@@ -48,12 +58,12 @@ export interface RunningSandbox {
  */
 export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
   const sandbox = createSandboxApp(opts);
-  const { app, store, counter, faults, listeningAt } = sandbox;
+  const { store, counter, faults, listeningAt, merchants } = sandbox;
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
   const bounds = { ...SANDBOX_DEFAULTS.server, ...opts.server };
   // Node enforces the two request timeouts on a timer: check often enough for a short headers timeout to hold.
   const serverOptions = { connectionsCheckingInterval: Math.min(1000, bounds.headersTimeoutMs) };
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host, serverOptions }) as Server;
+  const server = createAdaptorServer({ fetch: sandbox.fetch, hostname: host, serverOptions }) as Server;
   server.requestTimeout = bounds.requestTimeoutMs;
   server.headersTimeout = bounds.headersTimeoutMs;
   server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
@@ -79,6 +89,11 @@ export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> 
         deps: sandbox.deps,
         counter,
         faults,
+        createMerchant: async () => {
+          if (sandbox.deps.mode !== 'sandbox') throw apiError(1005, 'No merchants on demand in production mode');
+          return merchants.create();
+        },
+        deleteMerchant: async (id) => merchants.delete(id),
         close: () =>
           new Promise<void>((done, fail) => {
             gate.close((err) => {

@@ -12,7 +12,7 @@ export interface Credentials {
 }
 
 /** Constant-time string comparison (keys). */
-const same = (a: string, b: string) => {
+export const sameKey = (a: string, b: string): boolean => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -47,7 +47,7 @@ export const auth =
     const key = basicKey(c.req.header('authorization'));
     if (key === null)
       throw apiError(1002, 'Missing or malformed credentials: use HTTP Basic with the API key as user name and an empty password');
-    const kind = same(key, creds.privateKey) ? 'private' : same(key, creds.publicKey) ? 'public' : null;
+    const kind = sameKey(key, creds.privateKey) ? 'private' : sameKey(key, creds.publicKey) ? 'public' : null;
     if (!kind) throw apiError(1002, 'Unknown API key');
     const merchantId = c.req.param('merchant_id');
     if (merchantId !== undefined && merchantId !== creds.merchantId)

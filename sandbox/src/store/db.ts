@@ -7,8 +7,11 @@ import { MIGRATIONS } from './migrations/index';
 /** An open SQLite database (better-sqlite3). */
 export type Db = Database.Database;
 
-/** Where a sandbox keeps its data: a file path, or `:memory:` for nothing kept. */
-export type DbLocation = string;
+/**
+ * Where a sandbox keeps its data: a file path, `:memory:` for nothing kept, or a serialized database (`db.serialize()`)
+ * opened in memory as a copy (nothing kept either): a new merchant starts from a migrated empty one (merchants/).
+ */
+export type DbLocation = string | Buffer;
 
 /** How long a statement waits for a write lock another connection holds before it fails busy, ms. */
 export const BUSY_TIMEOUT_MS = 100;
@@ -108,8 +111,8 @@ function claimDataFile(location: string, reset: boolean): Database.Database {
  * @throws Error naming the file and the cause when it is held by another process or cannot be used.
  */
 export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db {
-  const memory = location === ':memory:';
-  const lock = memory ? undefined : claimDataFile(location, !!opts.reset);
+  const memory = typeof location !== 'string' || location === ':memory:';
+  const lock = typeof location === 'string' && !memory ? claimDataFile(location, !!opts.reset) : undefined;
   let db: Db | undefined;
   try {
     db = new Database(location, { timeout: BUSY_TIMEOUT_MS });
@@ -122,7 +125,7 @@ export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db
     if (db?.inTransaction) db.exec('ROLLBACK');
     db?.close();
     lock?.close();
-    throw unusable(location, e);
+    throw unusable(typeof location === 'string' ? location : 'the serialized database', e);
   }
   if (lock) {
     const close = db.close.bind(db);

@@ -2,14 +2,14 @@
  * The sandbox's one clock: every date it writes (records, due dates, time to live, 3-D Secure challenges, jobs)
  * is read here. It is the real clock plus an offset that only grows: the simulation API moves it forward
  * (`POST /sandbox/v1/{merchant_id}/clock/advance`), and the offset is stored with the data, so a moved clock
- * stays moved across a restart.
+ * stays moved across a restart. Only a snapshot's restore (simulate/snapshots.ts) sets it back, possibly below zero.
  */
 export class Clock {
   #offsetMs: number;
 
   /**
    * @param real the real time in epoch milliseconds. @default Date.now
-   * @param offsetMs the stored offset to start from, milliseconds (zero or more). @default 0
+   * @param offsetMs the stored offset to start from, milliseconds (below zero after a restore to an earlier time). @default 0
    * @param save called with the new offset each time the clock moves (the store persists it).
    */
   constructor(
@@ -17,7 +17,7 @@ export class Clock {
     offsetMs = 0,
     private readonly save: (offsetMs: number) => void = () => {},
   ) {
-    this.#offsetMs = Math.max(0, offsetMs);
+    this.#offsetMs = Number.isFinite(offsetMs) ? offsetMs : 0;
   }
 
   /** Now, in epoch milliseconds. */
@@ -41,6 +41,12 @@ export class Clock {
     if (offset <= this.#offsetMs) return;
     this.#offsetMs = offset;
     this.save(offset);
+  }
+
+  /** Sets the clock to `ms` (epoch milliseconds), earlier than now included: a snapshot's restore. */
+  restoreTo(ms: number): void {
+    this.#offsetMs = ms - this.real();
+    this.save(this.#offsetMs);
   }
 
   /** Puts the clock back on real time (the sandbox's reset). */

@@ -21,6 +21,8 @@ export interface DashboardOptions {
   sessions?: Partial<SessionLimits>;
   /** The real clock the sessions' lifetimes run on, epoch ms. @default Date.now */
   now?: () => number;
+  /** The key of the sign-in form's token, shared by a sandbox's merchants (./sessions.ts). @default random */
+  signInKey?: Buffer;
 }
 
 /** How long the sign-in form's nonce cookie lives, seconds. */
@@ -144,7 +146,7 @@ function mountPage(r: Hono<DashEnv>, d: Deps, m: PageModule): void {
  * and synchronizer token on every POST.
  */
 export function dashboardRouter(d: Deps, opts: DashboardOptions): Hono<DashEnv> {
-  const sessions = new Sessions({ ...SESSION_DEFAULTS, ...opts.sessions }, opts.now);
+  const sessions = new Sessions({ ...SESSION_DEFAULTS, ...opts.sessions }, opts.now, opts.signInKey);
   const r = new Hono<DashEnv>()
     .use('*', securityHeaders, methods, language)
     .get('/assets/dashboard.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))

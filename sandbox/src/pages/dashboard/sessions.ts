@@ -33,13 +33,20 @@ export function sameText(a: string, b: string): boolean {
  */
 export class Sessions {
   readonly #sessions = new Map<string, Session>();
-  readonly #key = randomBytes(32);
+  readonly #key: Buffer;
 
-  /** @param now the real clock, epoch ms. */
+  /**
+   * @param now the real clock, epoch ms.
+   * @param signInKey the key of the sign-in form's token (32 bytes), shared by the merchants of one sandbox so a
+   *   form one of them served signs in to another. @default 32 random bytes
+   */
   constructor(
     readonly limits: SessionLimits,
     readonly now: () => number = Date.now,
-  ) {}
+    signInKey: Buffer = randomBytes(32),
+  ) {
+    this.#key = signInKey;
+  }
 
   /** A new session (never a reused id: signing in always makes a new one). */
   create(): Session {
