@@ -10,5 +10,6 @@ import { toErrorObject } from '../domain/errors';
 export function renderError(c: Context<SandboxEnv>, err: unknown): Response {
   const body = toErrorObject(err, c.var.requestId ?? '');
   c.set('errorCode', body.error_code);
+  c.set('errorCause', err);
   return c.json(body, body.http_code as ContentfulStatusCode);
 }
