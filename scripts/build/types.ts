@@ -13,6 +13,7 @@
  *   `paytoken` resolves to it (the package's own name, through its `exports`).
  * - `dist/paytoken-hosted.iife.d.ts`: the same for the hosted-fields script tag (`paytoken/paytoken-hosted.iife.js`),
  *   whose global has the setters and `fields.mount` only.
+ * - `dist/rules.d.ts`: the card and request rules for servers (`paytoken/rules`, `src/rules.ts`).
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +24,13 @@ import { generateDtsBundle } from 'dts-bundle-generator';
 const root = resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
-const [esm, iife, checkout, hosted] = generateDtsBundle(
+const [esm, iife, checkout, hosted, rules] = generateDtsBundle(
   [
     { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/checkout.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/hosted/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/rules.ts', output: { noBanner: true, exportReferencedTypes: false } },
   ],
   { preferredConfigPath: 'tsconfig.build.json' },
 );
@@ -90,6 +92,7 @@ writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
 writeFileSync('dist/paytoken-hosted.iife.d.ts', globalDeclaration(hosted!, 'paytoken-hosted.iife.js'));
 writeFileSync('dist/react.d.ts', reactDeclaration());
+writeFileSync('dist/rules.d.ts', rules!);
 console.log(
-  'dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts written',
+  'dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts, dist/rules.d.ts written',
 );
