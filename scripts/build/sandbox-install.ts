@@ -66,7 +66,7 @@ function checkLibrary(): void {
     'export const started: Promise<RunningSandbox> = startSandbox(options);',
     'export const url = (s: RunningSandbox): string => `${s.url}/v1/${s.merchantId}`;',
   ].join('\n');
-  writeFileSync(join(dir, 'consumer.ts'), consumer);
+  writeFileSync(join(dir, 'consumer.mts'), consumer);
   const config = {
     compilerOptions: {
       module: 'node16',
@@ -77,7 +77,7 @@ function checkLibrary(): void {
       skipLibCheck: false,
       types: ['node'],
     },
-    files: ['consumer.ts'],
+    files: ['consumer.mts'],
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
   cpSync(join(ROOT, 'node_modules/@types/node'), join(dir, 'node_modules/@types/node'), { recursive: true });
