@@ -103,6 +103,8 @@ export const SOURCE_ALIASES = [
   { find: /^paytoken$/, replacement: new URL('src/index.ts', import.meta.url).pathname },
   { find: /^paytoken\/react$/, replacement: new URL('src/react/index.ts', import.meta.url).pathname },
   { find: /^paytoken\/rules$/, replacement: new URL('src/rules.ts', import.meta.url).pathname },
+  { find: /^paytoken\/testing$/, replacement: new URL('src/testing/index.ts', import.meta.url).pathname },
+  { find: /^paytoken\/testing\/(playwright|puppeteer|webdriverio)$/, replacement: new URL('src/testing/$1.ts', import.meta.url).pathname },
   { find: /^paytoken-sandbox$/, replacement: new URL('sandbox/src/index.ts', import.meta.url).pathname },
 ];
 
@@ -126,6 +128,17 @@ const LIBS = {
   // the hosted-field frame (runs on the API origin): its first script, inlined into dist/fields/frame.html with
   // the later script beside it (scripts/build/frame-page.ts)
   fields: { entry: 'src/hosted/frame/index.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
+  // `paytoken/testing` and its driver modules: Node test code only, in no browser bundle nor size budget
+  testing: {
+    entry: {
+      testing: 'src/testing/index.ts',
+      'testing-playwright': 'src/testing/playwright.ts',
+      'testing-puppeteer': 'src/testing/puppeteer.ts',
+      'testing-webdriverio': 'src/testing/webdriverio.ts',
+    },
+    formats: ['es'],
+    fileName: (_format: string, name: string) => `${name}.js`,
+  },
 } as const;
 
 /**
@@ -146,7 +159,9 @@ export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:P
  * - `--mode rules`: `dist/rules.js`, the card and request rules for servers (`paytoken/rules`; the sandbox's);
  * - `--mode fields`: `dist/fields/` (frame.html with its first script and style inline, frame-later.js,
  *   frame-csp.json), the hosted-field frame, served from the API origin at `{base_url}/fields/v1/` (the sandbox
- *   serves it; scripts/build/frame-page.ts).
+ *   serves it; scripts/build/frame-page.ts);
+ * - `--mode testing`: `dist/testing.js` and `dist/testing-{playwright,puppeteer,webdriverio}.js`, `paytoken/testing`
+ *   (Node test code for a merchant's tests; not minified, in no size budget).
  * Also the Vitest configuration (unit and contract tests under `test/`).
  */
 export default defineConfig(({ mode }) => {
@@ -176,7 +191,8 @@ export default defineConfig(({ mode }) => {
       // fields' merchant-page bundles, which it makes larger. `inline: 1`: only functions without parameters are
       // inlined; a one-use function with parameters, inlined, has them written out as `var`s and assignments,
       // which cost more than the call. Figures: docs/performance.md.
-      minify: mode === 'fields' ? false : 'terser',
+      // (not `paytoken/testing`: test code, read in a stack trace, never shipped to a browser)
+      minify: mode === 'fields' || mode === 'testing' ? false : 'terser',
       terserOptions,
       // the script tags' global read-only (LOCK_GLOBAL)
       rolldownOptions:

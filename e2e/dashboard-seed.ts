@@ -23,6 +23,7 @@ export interface Seeded {
   cvv2: string;
 }
 
+import { PRODUCT } from '../demo/product';
 import { invoiceBody } from '../sandbox/test/unit/cfdi-fixtures';
 
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -78,7 +79,7 @@ export async function seedDashboard(apiUrl: string, keys: SandboxKeys, tag = Mat
         method: 'card',
         source_id,
         amount: 349.5,
-        description: 'Café de Chiapas, 1 kg',
+        description: PRODUCT.name.es,
         order_id: `dash-${tag}-${Math.random().toString(36).slice(2, 8)}`,
         device_session_id: 'dsid0123456789abcdefABCDEF012345',
         customer: { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com' },

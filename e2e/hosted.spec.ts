@@ -569,3 +569,77 @@ test('a setting the frames refuse (a style outside the allowlist, a malformed me
   expect(id.errors.map((e) => e.option)).toEqual(['merchantId']);
   expect(id.rejected).toEqual({ name: 'ConfigurationError', option: 'merchantId' });
 });
+
+/** Inside a frame: whether each input lies wholly within the frame's viewport (nothing cut off by its height or width). */
+const inputsInside = (frame: Frame) =>
+  frame.evaluate(() =>
+    [...document.querySelectorAll('input')].map((i) => {
+      const r = i.getBoundingClientRect();
+      return r.width > 0 && r.left >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    }),
+  );
+
+test('forced colours draw a focus ring inside the frames; reduced motion stops the merchant transitions; no ring or stop otherwise', async ({
+  page,
+}) => {
+  // the merchant's transition, applied as the frame applies the allowlisted style (a constructed stylesheet)
+  const transitionOf = (frame: Frame) =>
+    frame.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('input { transition: color 1s }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      return getComputedStyle(document.querySelector('input')!).transitionDuration;
+    });
+  const ringOf = async (frame: Frame) => {
+    await frame.locator('input').focus();
+    return frame.evaluate(() => {
+      const s = getComputedStyle(document.querySelector('input')!);
+      return `${s.outlineStyle} ${s.outlineWidth}`;
+    });
+  };
+  await openHosted(page, '?lang=en');
+  expect(await ringOf(await frameOf(page, 'card-number'))).toMatch(/^none /); // the merchant's own focus style governs
+  expect(await transitionOf(await frameOf(page, 'expiry'))).toBe('1s');
+  await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+  await openHosted(page, '?lang=en');
+  expect(await ringOf(await frameOf(page, 'card-number'))).toBe('solid 2px');
+  expect(await transitionOf(await frameOf(page, 'expiry'))).toBe('0s');
+});
+
+test('reflow at 320 CSS px and text at 200%: every input of the card element and the split fields stays whole in its frame, the error too; no page scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/', '/split']) {
+    await page.goto(`${merchant.url}${path}?lang=en`);
+    const ids = path === '/' ? ['card'] : ['card-number', 'holder-name', 'expiry', 'cvv2'];
+    for (const id of ids) await expect(hosted(page, id).locator('input').first()).toBeEnabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), path).toBe(true);
+    for (const id of ids) await expect.poll(async () => inputsInside(await frameOf(page, id)), `${path} #${id}`).not.toContain(false);
+  }
+  // the card element wraps: its four inputs take at least two rows at 320 px
+  await page.goto(`${merchant.url}/?lang=en`);
+  await expect(hosted(page, 'card').locator('input').first()).toBeEnabled();
+  const tops = await (
+    await frameOf(page, 'card')
+  ).evaluate(() => [...document.querySelectorAll('input')].map((i) => i.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBeGreaterThanOrEqual(2);
+
+  // 200% text: the browser's zoom on the page and in each frame (as a shopper's zoom applies to every document)
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openHosted(page, '?lang=en');
+  await page.evaluate(() => (document.documentElement.style.zoom = '2'));
+  for (const id of ['card-number', 'holder-name', 'expiry', 'cvv2'])
+    await (await frameOf(page, id)).evaluate(() => (document.documentElement.style.zoom = '2'));
+  await input(page, 'cvv2').pressSequentially('12');
+  await input(page, 'cvv2').press('Tab');
+  await expect(hosted(page, 'cvv2').locator('#e')).toHaveText(/3-digit/);
+  for (const id of ['card-number', 'holder-name', 'expiry', 'cvv2'])
+    await expect.poll(async () => inputsInside(await frameOf(page, id)), id).not.toContain(false);
+  // the error line is whole inside its frame too (the frame grew to hold it)
+  await expect
+    .poll(async () =>
+      (await frameOf(page, 'cvv2')).evaluate(() => document.getElementById('e')!.getBoundingClientRect().bottom <= innerHeight + 0.5),
+    )
+    .toBe(true);
+});

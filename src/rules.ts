@@ -19,3 +19,5 @@ export { parseMonth, parseYear, validateExpiry } from './card/expiry';
 export { validateCard } from './card/validate';
 export { validateCvv2 } from './card/cvv2';
 export { validateHolderName } from './card/holder';
+export type { CardType, Outcome, TestCardName, TestCardRow, ThreeDsProfile } from './testing/cards';
+export { OUTCOME_ERROR_CODES, TEST_CARDS } from './testing/cards';

@@ -1,4 +1,5 @@
 import type { MerchantSettings } from './options';
+import { productName } from '../product';
 
 /** An API answer read with the private key: the parsed body, the status (0: unreachable) and whether it was 2xx. */
 export interface ApiAnswer {
@@ -17,6 +18,8 @@ export interface ChargeRequest {
   order_id: string;
   /** The shopper's client address, sent as `X-Forwarded-For` (spec, Authentication item 6). */
   address: string;
+  /** The shopper's language: the charge's `description` is the product's name in it. */
+  lang: string;
   /** `payment_plan`, `use_card_points`, `use_3d_secure`, `redirect_url`, `http_context`. */
   extra: Record<string, unknown>;
 }
@@ -50,7 +53,7 @@ export function apiClient(settings: MerchantSettings, onCharge: (tx: Record<stri
         source_id: request.token_id,
         amount: settings.amount,
         currency: 'MXN',
-        description: 'Café de Chiapas, 1 kg',
+        description: productName(request.lang),
         order_id: request.order_id,
         device_session_id: request.device_session_id,
         customer: { name: 'Demo Shopper', email: 'shopper@example.com' },

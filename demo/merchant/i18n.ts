@@ -1,3 +1,5 @@
+import { PRODUCT } from '../product';
+
 /**
  * The demo shop's own words (page chrome, labels, receipt), in Spanish (the default) and English. The card
  * messages (field errors, declines) come from paytoken's `formMessage`, so the shop and the form say the same.
@@ -15,7 +17,7 @@ export const TEXT = {
     shop: 'Café Tlaloc',
     title: 'Pago con tarjeta',
     order: 'Tu pedido',
-    item: 'Café de Chiapas en grano, 1 kg',
+    item: PRODUCT.name.es,
     total: 'Total',
     accepted: 'Tarjetas aceptadas',
     card: 'Tarjeta',
@@ -85,7 +87,7 @@ export const TEXT = {
     shop: 'Café Tlaloc',
     title: 'Card payment',
     order: 'Your order',
-    item: 'Chiapas coffee beans, 1 kg',
+    item: PRODUCT.name.en,
     total: 'Total',
     accepted: 'Cards we accept',
     card: 'Card',

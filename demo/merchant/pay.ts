@@ -101,7 +101,14 @@ async function chargeCart(deps: MerchantDeps, request: PaymentRequest, extra: Re
     const orderId = orderIdOf(cart);
     const { token_id, device_session_id } = request.body as { token_id: string; device_session_id: string };
     deps.orders.open(cardOrder(deps, request, orderId));
-    const result = await deps.api.charge({ token_id, device_session_id, order_id: orderId, address: request.address, extra });
+    const result = await deps.api.charge({
+      token_id,
+      device_session_id,
+      order_id: orderId,
+      address: request.address,
+      lang: request.lang,
+      extra,
+    });
     deps.shoppers.own(request.sid, result.tx.id);
     if (result.ok) {
       deps.orders.charged(orderId, result.tx);

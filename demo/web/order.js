@@ -1,13 +1,14 @@
 // The page of an order (`/order/{id}`): it asks the backend for the order's status every few seconds and shows it
-// when the webhook's event has moved it (paid, failed, cancelled, refunded); a card order's page reloads then (its
-// heading and receipt come from the server). The print button prints the slip (the print stylesheet keeps the slip
+// in place when the webhook's event has moved it (paid, failed, cancelled, refunded): the status line is a live
+// region present from load (role=status), so the change is announced; a card order's heading and receipt follow; a
+// cash or SPEI order's ways to pay (slip, print, store search, transfer details) go, since it can no longer be paid. The print button prints the slip (the print stylesheet keeps the slip
 // only); copy buttons copy the transfer details; the store search asks for the browser's position only when the
 // shopper presses "use my location", or takes a postal code. No inline script, no innerHTML (strict CSP, Trusted Types).
 
 const status = document.querySelector('[data-order]');
 const lang = document.documentElement.lang.startsWith('en') ? 'en' : 'es';
-/** Whether the page reloads when the status moves (a card order's), rather than updating its status line. */
-const reloads = status.dataset.reload !== undefined;
+/** Whether this is a card order's page (its heading and receipt follow the status too). */
+const card = status.dataset.card !== undefined;
 /**
  * How often the status is asked for, ms: every 2 s, and every 0.5 s in a card order's first 10 s (its shopper is
  * waiting on the page; its event comes within milliseconds); for how long at most (then a reload asks again).
@@ -19,7 +20,7 @@ const FOR_MS = 30 * 60 * 1000;
 /** Asks for the order's status until it is no longer pending (or for {@link FOR_MS}). */
 function watch(started) {
   if (status.dataset.status !== 'pending' || Date.now() - started > FOR_MS) return;
-  var soon = reloads && Date.now() - started < SOON.forMs;
+  var soon = card && Date.now() - started < SOON.forMs;
   setTimeout(
     function () {
       fetch('/api/order/' + encodeURIComponent(status.dataset.order) + '?lang=' + lang)
@@ -27,11 +28,7 @@ function watch(started) {
           return res.ok ? res.json() : null;
         })
         .then(function (answer) {
-          if (answer && answer.status !== status.dataset.status) {
-            if (reloads) return window.location.reload();
-            status.dataset.status = answer.status;
-            status.textContent = answer.text;
-          }
+          if (answer && answer.status !== status.dataset.status) show(answer);
         })
         .catch(function () {})
         .finally(function () {
@@ -40,6 +37,31 @@ function watch(started) {
     },
     soon ? SOON.everyMs : EVERY_MS,
   );
+}
+
+/** Shows the order's new status `{status, title, text, receipt?}` in place (see the top of this file). */
+function show(answer) {
+  status.dataset.status = answer.status;
+  status.textContent = answer.text;
+  if (answer.status !== 'pending')
+    document.querySelectorAll('[data-while-pending]').forEach(function (part) {
+      part.remove();
+    });
+  if (!card) return;
+  var heading = document.querySelector('h1');
+  heading.className = answer.status === 'paid' ? 'ok' : answer.status === 'pending' ? 'pending' : 'failed';
+  document.getElementById('order-title').textContent = answer.title;
+  document.title = answer.title + document.title.slice(document.title.lastIndexOf(' · '));
+  var list = document.getElementById('transaction');
+  list.replaceChildren();
+  (answer.receipt || []).forEach(function (row) {
+    var term = document.createElement('dt');
+    term.textContent = row.term;
+    var value = document.createElement('dd');
+    value.dataset.field = row.field;
+    value.textContent = row.value;
+    list.append(term, value);
+  });
 }
 
 /** The copy buttons: each copies its `data-copy` and says so for a moment. */

@@ -6,6 +6,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { triggerAutofill } from '../autofill';
+import { chromiumAx } from './accessibility';
 import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,11 +57,13 @@ export async function launchChromium(): Promise<Engine> {
           else await page.click(selector);
         },
         evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
-        frame: (selector) => contentFrameScope(page, selector),
+        frame: (selector) => contentFrameScope(page, selector, (frame, sel) => chromiumAx(page, frame, sel)),
+        ax: (selector) => chromiumAx(page, null, selector),
         autofill: (frame, input, card) => triggerAutofill(context, page, frame, input, card),
         async screenshot(path) {
           await page.screenshot({ path });
         },
+        driver: { kind: 'playwright', page },
         driverErrors: () => [...errors],
         close: () => context.close(),
       };

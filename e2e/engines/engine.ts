@@ -9,6 +9,8 @@
  * sandbox's and the merchant's request logs), so no engine needs network interception.
  */
 
+import type { AxExpected, AxReading } from './accessibility';
+
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 /** Keys a scenario may press: one key, or a modifier and a key (`Control+v`, `Shift+ArrowLeft`). */
@@ -45,6 +47,11 @@ export interface Scope {
    * text: it must not use anything from its closure.
    */
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: unknown[]): Promise<T>;
+  /**
+   * What the engine's own accessibility tree says of the element `selector`, through its driver (./accessibility.ts):
+   * `expected` is the role and name the scenario expects (Gecko's driver can only find by them).
+   */
+  ax(selector: string, expected: AxExpected): Promise<AxReading>;
 }
 
 /** A card saved in the browser, for its autofill (`Tab.autofill`); the expiry year has four digits. */
@@ -55,6 +62,12 @@ export interface SavedCard {
   expiryYear: string;
   cvc: string;
 }
+
+/** {@link Tab.driver}: which driver runs the tab, and its handle. */
+export type TabDriver =
+  | { kind: 'playwright'; page: import('playwright-core').Page }
+  | { kind: 'puppeteer'; page: import('puppeteer-core').Page }
+  | { kind: 'webdriver'; url: string; sessionId: string; capabilities: Record<string, unknown> };
 
 /** A page in a fresh browser profile. */
 export interface Tab extends Scope {
@@ -84,6 +97,11 @@ export interface Tab extends Scope {
   screenshot(path: string): Promise<void>;
   /** Console errors and uncaught page errors the driver itself saw (engines whose driver reports them; else []). */
   driverErrors(): string[];
+  /**
+   * The driver's own handle on this tab, for code written against a driver rather than this interface
+   * (`paytoken/testing`'s modules): Playwright's or puppeteer's `Page`, or the WebDriver server and session.
+   */
+  driver: TabDriver;
   close(): Promise<void>;
 }
 
@@ -99,7 +117,11 @@ interface DevtoolsPage {
  * the iframe element's content frame, found anew at each call; `type` focuses the element unless the page's active
  * element is that iframe and the frame's is the element, then types with the page's keyboard.
  */
-export function contentFrameScope(page: DevtoolsPage, selector: string): Scope {
+export function contentFrameScope(
+  page: DevtoolsPage,
+  selector: string,
+  ax: (frame: string, sel: string, expected: AxExpected) => Promise<AxReading>,
+): Scope {
   const frame = async () => (await (await page.$(selector))?.contentFrame()) ?? Promise.reject(new Error(`no frame ${selector}`));
   return {
     async type(sel, text) {
@@ -109,6 +131,7 @@ export function contentFrameScope(page: DevtoolsPage, selector: string): Scope {
       await page.keyboard.type(text);
     },
     evaluate: async (fn, ...args) => (await frame()).evaluate(callSource(fn, args)) as Promise<any>,
+    ax: (sel, expected) => ax(selector, sel, expected),
   };
 }
 

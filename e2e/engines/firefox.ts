@@ -4,6 +4,7 @@
  * every non-loopback connection goes to a local trap (./isolation.ts). Path: FIREFOX_PATH.
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { geckoAx } from './accessibility';
 import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
 import { firefoxPrefs, startTrap } from './isolation';
 
@@ -35,10 +36,12 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
       await page.click(selector);
     },
     evaluate: (fn, ...args) => page.evaluate(callSource(fn, args)) as Promise<any>,
-    frame: (selector) => contentFrameScope(page, selector),
+    frame: (selector) => contentFrameScope(page, selector, (frame, sel, expected) => geckoAx(page, frame, sel, expected)),
+    ax: (selector, expected) => geckoAx(page, null, selector, expected),
     async screenshot(path) {
       await page.screenshot({ path: path as `${string}.png` });
     },
+    driver: { kind: 'puppeteer', page },
     driverErrors: () => [...errors],
     close: closeAll,
   };

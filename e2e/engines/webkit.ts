@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { webkitAx } from './accessibility';
 import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Shape, type Tab } from './engine';
 import { freePort, startTrap } from './isolation';
 
@@ -132,6 +133,7 @@ export async function launchWebKit(): Promise<Engine> {
         await wd('POST', `/element/${await find(selector)}/click`, {});
       },
       evaluate: (fn, ...args) => run(callSource(fn, args)),
+      ax: async (selector) => webkitAx((path) => wd('GET', path), await find(selector)),
       frame(selector) {
         /**
          * Runs `step` with the iframe `selector` as the session's current browsing context, then back to the top.
@@ -181,11 +183,13 @@ export async function launchWebKit(): Promise<Engine> {
             await keys([...text].map((ch) => [ch]));
           },
           evaluate: (fn, ...args) => inFrame(() => run(callSource(fn, args))),
+          ax: (sel) => inFrame(async () => webkitAx((path) => wd('GET', path), await find(sel))),
         };
       },
       async screenshot(path) {
         writeFileSync(path, Buffer.from(await wd('GET', '/screenshot'), 'base64'));
       },
+      driver: { kind: 'webdriver', url: base, sessionId: id, capabilities: created.capabilities },
       driverErrors: () => [],
       async close() {
         sessions.delete(id);

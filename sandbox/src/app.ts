@@ -3,7 +3,7 @@ import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, MerchantSettings, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud/fraud-rules';
-import { apiError } from './domain/errors';
+import { apiError, SandboxError } from './domain/errors';
 import { isMethodName, RESERVED_METHODS } from './domain/methods/kinds';
 import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
@@ -17,6 +17,7 @@ import { jsonBody } from './http/body';
 import { dueJobs } from './http/due-jobs';
 import { WARNING_HEADER } from './http/lenient';
 import { renderError } from './http/render';
+import { maskText } from './http/request-excerpt';
 import { requestId } from './http/request-id';
 import { requestLog, type LoggedRequest } from './http/request-log';
 import { registerJobs } from './jobs';
@@ -216,7 +217,10 @@ function createDeps(opts: SandboxOptions, publicUrl: () => string): Deps {
  *   server calls it once it listens: the default public URL), and `close()` (stops the scheduler, closes the store).
  * @throws TypeError for a malformed `publicUrl`; Error when the data file cannot be opened.
  */
-export function createSandboxApp(opts: SandboxOptions) {
+export function createSandboxApp(options: SandboxOptions) {
+  const log = options.log;
+  // one masking rule for every log line (card numbers, security codes, secrets), as for the request log
+  const opts: SandboxOptions = log ? { ...options, log: (line) => log(maskText(line)) } : options;
   if (opts.publicUrl !== undefined && publicUrlProblem(opts.publicUrl))
     throw new TypeError(`publicUrl ${publicUrlProblem(opts.publicUrl)}`);
   const names = methodNamesProblem(opts);
@@ -256,7 +260,11 @@ export function createSandboxApp(opts: SandboxOptions) {
   app.route('/', docsRouter(app));
   app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
-  app.onError((err, c) => renderError(c, err));
+  app.onError((err, c) => {
+    if (!(err instanceof SandboxError))
+      deps.log?.(`${c.req.method} ${c.req.path} request ${c.var.requestId ?? ''} failed: ${(err as Error)?.message}`);
+    return renderError(c, err);
+  });
   if (opts.scheduler !== false) deps.scheduler.start();
   deps.deliveries.start();
   const listeningAt = (baseUrl: string) => {

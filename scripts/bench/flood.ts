@@ -7,6 +7,9 @@
  * the child's resident set size (Linux `/proc/<pid>/status`, VmRSS) every 100 ms, checks the sandbox still
  * creates a token afterwards, stops the child and prints the figures.
  *
+ * Then the hostile cases (./hostile.ts): a token request's p50 and p99 alone, while large CFDI PDFs are fetched and
+ * while 10 loopback addresses trickle sockets (`--hostile-requests`, default 200 per phase).
+ *
  * Bounded: it stops after `--requests` (default 20000) or `--max-seconds` (default 120), whichever comes first,
  * and always kills the child. Exits 1 when the peak RSS is over `--ceiling-mb` (default {@link FLOOD_RSS_CEILING_MB})
  * or the sandbox
@@ -21,6 +24,7 @@ import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
 import { SIGNAL_LIMITS } from '../../sandbox/src/fraud/schema';
 import { ADDRESS_MAX } from '../../src/card/address';
 import { HOLDER_NAME_MAX } from '../../src/card/holder';
+import { hostile, type Latency } from './hostile';
 
 /**
  * The documented ceiling of the sandbox's resident set size under a flood with the default limits, MiB
@@ -157,6 +161,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       connections: { type: 'string', default: '16' },
       'max-records': { type: 'string', default: String(SANDBOX_DEFAULTS.limits.maxRecords) },
       'ceiling-mb': { type: 'string', default: String(FLOOD_RSS_CEILING_MB) },
+      'hostile-requests': { type: 'string', default: '200' },
+      'hostile-invoices': { type: 'string', default: '4' },
     },
   });
   const o = {
@@ -171,5 +177,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `npm run flood -- --requests ${o.requests} --max-seconds ${o.maxSeconds} --connections ${o.connections} --max-records ${o.maxRecords} (Node ${process.versions.node})\n` +
       `sent ${r.sent} requests in ${r.seconds} s (statuses ${JSON.stringify(r.statuses)}); sandbox RSS: start ${r.rssStartMb} MiB, peak ${r.rssPeakMb} MiB, end ${r.rssEndMb} MiB (ceiling ${ceiling} MiB); alive after: ${r.alive}`,
   );
-  process.exit(r.alive && r.rssPeakMb <= ceiling ? 0 : 1);
+  const h = await hostile({ requests: +values['hostile-requests'], invoices: +values['hostile-invoices'] });
+  const row = (l: Latency) => `p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${l.failed} failed`;
+  console.log(
+    `hostile cases (--hostile-requests ${values['hostile-requests']} --hostile-invoices ${values['hostile-invoices']}), POST /tokens one at a time:\n` +
+      `  alone: ${row(h.alone)}\n` +
+      `  while 2 clients fetch CFDI PDFs of 60 concepts x 700 characters (${h.pdf.fetches} fetches; first fetches, rendering: ${h.pdf.firstFetchMs.join(', ')} ms): ${row(h.pdf)}\n` +
+      `  while 10 addresses trickle ${h.trickle.sockets} sockets: ${row(h.trickle)}`,
+  );
+  const hostileOk = [h.alone, h.pdf, h.trickle].every((l) => l.failed === 0);
+  process.exit(r.alive && r.rssPeakMb <= ceiling && hostileOk ? 0 : 1);
 }

@@ -29,7 +29,7 @@ const executable = (path: string) => {
 
 // Browsers from Debian, installed through apt when missing: Chromium (Playwright's e2e suites), Firefox ESR
 // (test/browsers/firefox.test.ts, and Gecko in e2e/engines), WebKitGTK's WebDriver with its MiniBrowser and Xvfb
-// (WebKit in e2e/engines).
+// (WebKit in e2e/engines), and Chromium's chromedriver (WebdriverIO in test/tooling/testing-examples.test.ts).
 const missing = [
   ...(executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ? [] : ['chromium']),
   ...(executable(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr') ? [] : ['firefox-esr']),
@@ -37,6 +37,7 @@ const missing = [
     ? []
     : ['webkit2gtk-driver']),
   ...(executable('/usr/bin/xvfb-run') ? [] : ['xvfb']),
+  ...(executable('/usr/bin/chromedriver') ? [] : ['chromium-driver']),
 ];
 if (missing.length) {
   console.log(`== installing Debian's ${missing.join(' ')} (apt-get)`);

@@ -104,7 +104,8 @@ const checks: {
     name: 'Frame: first script (inline in dist/fields/frame.html)',
     row: 'Frame: its first script, inline in `dist/fields/frame.html` (before `ready`: the inputs, formatting, validation)',
     code: firstScript,
-    budget: 7763,
+    // the status line that says the card is complete (WCAG 4.1.3) must be in the page before the shopper types
+    budget: 7839,
   },
   {
     name: 'Frame: dist/fields/frame-later.js',

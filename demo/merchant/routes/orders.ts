@@ -5,8 +5,9 @@ import { isJson, sameOrigin, validCsrf } from '../middleware/csrf';
 import { orderPath, type Order } from '../orders';
 import { orderIdOf } from '../shoppers';
 import { pointOfPostalCode, storesNear, type Point } from '../stores';
+import { productName } from '../../product';
 import { METHOD_TEXT } from '../views/methods-text';
-import { orderPage, statusWords } from '../views/order';
+import { cardReceipt, orderPage, statusWords } from '../views/order';
 import { failurePage, notFoundPage } from '../views/results';
 
 type MerchantContext = Context<MerchantEnv>;
@@ -31,7 +32,7 @@ async function placeOrder(deps: MerchantDeps, c: MerchantContext, method: CashMe
     {
       method: METHOD_OF[method],
       amount: deps.settings.amount,
-      description: 'Café de Chiapas, 1 kg',
+      description: productName(lang),
       order_id: orderId,
       customer: { name: 'Demo Shopper', email: 'shopper@example.com' },
     },
@@ -99,7 +100,8 @@ function pointOf(c: MerchantContext): Point | undefined {
 /**
  * The orders: `POST /orders` places a cash or SPEI one (the pages' form; `POST /api/orders` the SPA's JSON; card
  * orders are placed by ../pay.ts), `GET /order/:id` is an order's page (the slip, the transfer details or the
- * card receipt, and its status), `GET /api/order/:id` its status for the page's refresh (`{status, title, text}`), and
+ * card receipt, and its status), `GET /api/order/:id` its status for the page's refresh (`{status, title, text}`, and a card order's
+ * `receipt` rows), and
  * `GET /api/stores` the stores near the shopper (`?lat&lng` or `?postal_code`: `{stores}` or `{message}`). An order
  * answers only for the session that placed it (404 as for an unknown id otherwise).
  */
@@ -116,7 +118,8 @@ export function ordersRouter(deps: MerchantDeps) {
       const order = deps.orders.of(c.var.sid, c.req.param('id'));
       const lang = langOf(c.req.query('lang'));
       if (!order) return c.json({ error_code: 1005, message: TEXT[lang].notFoundText }, 404);
-      return c.json({ status: order.status, ...statusWords(lang, order) });
+      const receipt = order.method === 'card' ? { receipt: cardReceipt(lang, order).rows } : {};
+      return c.json({ status: order.status, ...statusWords(lang, order), ...receipt });
     })
     .get('/api/stores', async (c) => {
       const t = METHOD_TEXT[langOf(c.req.query('lang'))];

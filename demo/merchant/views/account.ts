@@ -37,7 +37,7 @@ export interface AccountView {
 /**
  * The account page: the session's subscription order (its id, linking to its page, and its status as the webhook's
  * events left it, kept current by order.js as on the order's page), the subscription as the API has it now (plan,
- * status, trial end, next charge date, periods charged) and a cancel button (a form post with the session's CSRF
+ * status, trial end when its plan has a trial, next charge date, periods charged) and a cancel button (a form post with the session's CSRF
  * token), or a line saying there is none.
  */
 export function accountPage(lang: Lang, view: AccountView, csrf: string): string {
@@ -46,10 +46,12 @@ export function accountPage(lang: Lang, view: AccountView, csrf: string): string
   if (!sub || !order)
     return page(lang, t.accountTitle, `<h1>${esc(t.accountTitle)}</h1><p id="result-message">${esc(t.noSubscription)}</p>`);
   const status = String(sub.status ?? '');
+  // a plan without a trial: no trial row (the API still answers a trial_end_date, the day the subscription started)
+  const trial = status === 'trial' || (plan?.trial_days ?? 0) > 0;
   const rows: [string, string, string][] = [
     [t.plan, 'plan', plan ? `${plan.name}, ${pesos(plan.amount)} MXN / ${t.per[plan.repeat_unit]}` : String(sub.plan_id)],
     [t.subStatus, 'status', (t.statuses as Record<string, string>)[status] ?? status],
-    [t.trialEnd, 'trial_end_date', dayText(lang, sub.trial_end_date)],
+    ...(trial ? [[t.trialEnd, 'trial_end_date', dayText(lang, sub.trial_end_date)] as [string, string, string]] : []),
     [t.nextCharge, 'charge_date', sub.charge_date ? dayText(lang, sub.charge_date) : t.none],
     [t.periods, 'current_period_number', String(sub.current_period_number ?? 0)],
   ];

@@ -18,12 +18,17 @@ const row = (term: string, field: string, value: string, copy?: { label: string;
   (copy ? ` <button type="button" class="copy" data-copy="${esc(value)}" data-done="${esc(copy.done)}">${esc(copy.label)}</button>` : '') +
   '</dd>';
 
-/** The slip of a store order: amount, reference, the barcode image from the API, due date, how to pay, print. */
+/**
+ * The slip of a store order: amount, reference, the barcode image from the API, due date, how to pay, print, and the
+ * store search. Only while the order waits for its payment: a paid, cancelled or refunded order shows no way to pay
+ * it (the page keeps its status line and amount); order.js removes these parts when the status moves.
+ */
 function storeSlip(lang: Lang, order: Order): string {
+  if (order.status !== 'pending') return '';
   const t = METHOD_TEXT[lang];
   const p = order.payment;
   return (
-    `<section class="slip" aria-labelledby="slip-title"><h2 id="slip-title">${esc(t.slip)}</h2><dl>` +
+    `<section class="slip" aria-labelledby="slip-title" data-while-pending><h2 id="slip-title">${esc(t.slip)}</h2><dl>` +
     row(t.amount, 'amount', `${pesos(order.amount)} MXN`) +
     row(t.reference, 'reference', String(p.reference ?? '')) +
     row(t.dueDate, 'due_date', dueDateText(lang, order.dueDate ?? '')) +
@@ -38,7 +43,7 @@ function storeSlip(lang: Lang, order: Order): string {
 function storeSearch(lang: Lang): string {
   const t = METHOD_TEXT[lang];
   return (
-    `<section class="stores no-print" aria-labelledby="stores-title"><h2 id="stores-title">${esc(t.storesTitle)}</h2>` +
+    `<section class="stores no-print" aria-labelledby="stores-title" data-while-pending><h2 id="stores-title">${esc(t.storesTitle)}</h2>` +
     `<p><button type="button" id="near-me">${esc(t.storesNear)}</button></p>` +
     `<form id="postal-form" class="postal" action="#"><label for="postal">${esc(t.postal)}</label>` +
     `<input id="postal" name="postal_code" inputmode="numeric" autocomplete="postal-code" pattern="[0-9]{5}" maxlength="5" required>` +
@@ -47,13 +52,17 @@ function storeSearch(lang: Lang): string {
   );
 }
 
-/** The transfer details of a SPEI order: CLABE, bank, reference and amount with copy buttons, the due date. */
+/**
+ * The transfer details of a SPEI order: CLABE, bank, reference and amount with copy buttons, the due date; only while
+ * the order waits for its payment (as {@link storeSlip}).
+ */
 function speiDetails(lang: Lang, order: Order): string {
+  if (order.status !== 'pending') return '';
   const t = METHOD_TEXT[lang];
   const p = order.payment;
   const copy = { label: t.copy, done: t.copied };
   return (
-    `<section class="slip" aria-labelledby="slip-title"><h2 id="slip-title">${esc(t.speiTitle)}</h2><dl>` +
+    `<section class="slip" aria-labelledby="slip-title" data-while-pending><h2 id="slip-title">${esc(t.speiTitle)}</h2><dl>` +
     row(t.clabe, 'clabe', String(p.clabe ?? ''), copy) +
     row(t.bank, 'bank', String(p.bank ?? ''), copy) +
     row(t.concept, 'reference', String(p.name ?? ''), copy) +
@@ -75,28 +84,50 @@ export function statusWords(lang: Lang, order: Order): { title: string; text: st
   return { title: title!, text: text! };
 }
 
+/** A row of a card order's receipt: its field (`data-field`), the shopper's term for it and its value. */
+export interface ReceiptRow {
+  field: string;
+  term: string;
+  value: string;
+}
+
+/**
+ * The receipt of a card order: the amount, and the rows of its charge as last seen (no row without a value: a 3-D
+ * Secure charge has no authorization before the bank). The page shows them, and `/api/order/:id` answers them so that
+ * order.js updates the page in place when the webhook's event moves the order.
+ */
+export function cardReceipt(lang: Lang, order: Order): { amount: string; rows: ReceiptRow[] } {
+  const t = TEXT[lang];
+  const { amount, ...rows } = order.charge ? receiptRows(order.charge) : { amount: `${pesos(order.amount)} MXN`, order_id: order.id };
+  return {
+    amount: String(amount),
+    rows: Object.entries(rows)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([field, value]) => ({ field, term: t.fields[field as keyof typeof t.fields], value: String(value) })),
+  };
+}
+
+/** The look of a card order's heading by status: `ok` (paid), `pending`, else `failed`. */
+export const headingClass = (status: Order['status']): string => (status === 'paid' ? 'ok' : status === 'pending' ? 'pending' : 'failed');
+
 /**
  * The page of a card order: its heading and status line by status (`pending` until the webhook's event; order.js
- * reloads the page when the event has moved it), the amount, and the receipt's rows of its charge as last seen
- * (no row without a value: a 3-D Secure charge has no authorization before the bank).
+ * updates heading, status line and receipt in place when the event has moved it, the status line being the live
+ * region present from load that announces it), the amount, and the receipt ({@link cardReceipt}).
  */
 function cardOrderPage(lang: Lang, order: Order): string {
   const t = TEXT[lang];
   const { title, text } = statusWords(lang, order);
   const brand = String((order.charge?.card as Record<string, unknown> | undefined)?.brand ?? '');
   const icon = BRANDS.has(brand) ? `<img src="/brands/${brand}.svg" alt="" width="48" height="32">` : '';
-  const { amount, ...rows } = order.charge ? receiptRows(order.charge) : { amount: `${pesos(order.amount)} MXN`, order_id: order.id };
-  const list = Object.entries(rows)
-    .filter(([, value]) => value !== null && value !== undefined)
-    .map(([key, value]) => `<dt>${esc(t.fields[key as keyof typeof t.fields])}</dt><dd data-field="${esc(key)}">${esc(value)}</dd>`)
-    .join('');
-  const heading = order.status === 'paid' ? 'ok' : order.status === 'pending' ? 'pending' : 'failed';
+  const { amount, rows } = cardReceipt(lang, order);
+  const list = rows.map((r) => `<dt>${esc(r.term)}</dt><dd data-field="${esc(r.field)}">${esc(r.value)}</dd>`).join('');
   return page(
     lang,
     title,
-    `<h1 class="${heading}">${icon}${esc(title)}</h1>` +
+    `<h1 class="${headingClass(order.status)}">${icon}<span id="order-title">${esc(title)}</span></h1>` +
       `<p id="result-message" class="order-status" data-status="${esc(order.status)}" data-order="${esc(order.id)}" ` +
-      `data-reload role="status">${esc(text)}</p><p class="amount">${esc(amount)}</p><dl id="transaction" aria-label="${esc(t.receipt)}">${list}</dl>` +
+      `data-card role="status">${esc(text)}</p><p class="amount">${esc(amount)}</p><dl id="transaction" aria-label="${esc(t.receipt)}">${list}</dl>` +
       `<p><a class="button" href="/new-order?lang=${lang}">${esc(t.newPayment)}</a></p>`,
     '/order.js',
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createClient, formMessage, ValidationError } from 'paytoken';
 import { CardElement, PayTokenProvider, useHostedFields } from 'paytoken/react';
+import { PRODUCT } from '../../product';
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
 const config = { merchantId: meta('paytoken-merchant-id'), publicKey: meta('paytoken-public-key'), baseUrl: meta('paytoken-base-url') };
@@ -58,7 +59,7 @@ const TEXT = {
     cash: 'Pagar en efectivo en tienda',
     spei: 'Pagar por transferencia SPEI',
     orderFailed: 'No pudimos crear tu pedido. Intenta de nuevo.',
-    item: 'Café de Chiapas en grano, 1 kg',
+    item: PRODUCT.name.es,
     checkout: 'Ir a pagar',
     back: 'Volver al carrito',
     title: 'Pago con tarjeta',
@@ -117,7 +118,7 @@ const TEXT = {
     cash: 'Pay cash at a store',
     spei: 'Pay by SPEI transfer',
     orderFailed: 'We could not create your order. Try again.',
-    item: 'Chiapas coffee beans, 1 kg',
+    item: PRODUCT.name.en,
     checkout: 'Go to checkout',
     back: 'Back to cart',
     title: 'Card payment',

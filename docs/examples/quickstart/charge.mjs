@@ -31,7 +31,7 @@ export async function chargeToken({ tokenId, deviceSessionId, shopperIp, orderId
     device_session_id: deviceSessionId, // required, posted with it
     amount: 349.0, // set by your server, never read from the browser
     currency: 'MXN',
-    description: 'Café de Chiapas, 1 kg',
+    description: 'Café de Chiapas en grano, 1 kg',
     order_id: orderId, // unique per charge: a repeat is error 1006
     customer: { name: 'Ana Pérez', email: 'ana@example.com' }, // required on a merchant-level charge
   };

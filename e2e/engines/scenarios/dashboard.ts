@@ -19,7 +19,7 @@ import { clickText, expectCleanPage } from './helpers';
 const heading = (tab: Tab, text: string) => waitForText(tab, 'h1', text);
 
 /** Signs in on the dashboard's sign-in page: the key typed, Enter pressed. */
-async function signIn(ctx: Ctx, tab: Tab): Promise<void> {
+export async function signIn(ctx: Ctx, tab: Tab): Promise<void> {
   await tab.goto(`${ctx.apiUrl}/dashboard`);
   await heading(tab, 'Entrar al panel');
   await tab.type('#key', CREDENTIALS.privateKey);

@@ -7,6 +7,8 @@
  * `expectNoLeak` and `expectCleanPage` serve there too: the servers' logs see the frames' requests as well.
  */
 import type { Scenario } from '../harness';
+import { accessibility } from './accessibility';
+import { axePages } from './axe';
 import { cardElement } from './card-element';
 import { checks } from './checks';
 import { checkout } from './checkout';
@@ -17,6 +19,7 @@ import { hosted } from './hosted';
 import { paymentPages } from './payment-pages';
 import { shopMethods } from './shop-methods';
 import { spa } from './spa';
+import { testingHelpers } from './testing-helpers';
 import { threeDSecure } from './three-d-secure';
 
 export const SCENARIOS: Scenario[] = [
@@ -24,11 +27,14 @@ export const SCENARIOS: Scenario[] = [
   ...threeDSecure,
   ...cardElement,
   ...hosted,
+  ...accessibility,
   ...spa,
   ...classic,
   ...deviceData,
   ...paymentPages,
   ...dashboard,
   ...shopMethods,
+  ...axePages,
   ...checks,
+  ...testingHelpers,
 ];

@@ -8,6 +8,7 @@
 import { expect } from 'vitest';
 import { installProbe, probe, waitFor, type Tab } from '../engine';
 import { CREDENTIALS } from '../credentials';
+import { PRODUCT } from '../../../demo/product';
 import type { Ctx, Scenario } from '../harness';
 import { hasCardData } from '../../instrument';
 import { expectCleanPage, freshCvv2, FUTURE_YY, randomPan, tokensUrl } from './helpers';
@@ -25,7 +26,7 @@ async function createCharge(ctx: Ctx, body: Record<string, unknown>): Promise<{ 
       'Content-Type': 'application/json',
       'X-Forwarded-For': '203.0.113.7',
     },
-    body: JSON.stringify({ amount: 349, description: 'Café de Chiapas, 1 kg', ...body }),
+    body: JSON.stringify({ amount: 349, description: PRODUCT.name.es, ...body }),
   });
   expect(r.status).toBe(201);
   return (await r.json()) as { id: string; payment_method: { url: string } };

@@ -240,7 +240,8 @@ export type BillingState = Pick<
 export function startOf(today: string, trialEnd: string | null, every: number, unit: RepeatUnit): BillingState {
   const first = trialEnd === null ? today : addDays(trialEnd, 1);
   return {
-    trialEndDate: addDays(first, -1),
+    // no trial: the day it starts (a trial of no days), never a date before the subscription existed
+    trialEndDate: trialEnd ?? today,
     period: 0,
     chargeDate: first,
     periodEndDate: addDays(first, -1),

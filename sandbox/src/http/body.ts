@@ -13,7 +13,8 @@ import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText }
  * - 1001 (400): a content type other than `application/json` (parameters such as charset allowed), an empty
  *   body, bytes that are not UTF-8, text that is not JSON, a member name written twice in one object anywhere in
  *   the body (the description names it, e.g. `amount` or `customer.name`: `JSON.parse` would keep the last one
- *   silently while a check of the text may read the first), a top-level `amount` written with an exponent (`1e2`),
+ *   silently while a check of the text may read the first), a top-level `amount` written with an exponent (`1e2`)
+ *   or with more than two decimals in its text (`1.000`, `1.0000000000000001`, even when it parses to a round number),
  *   objects and arrays nested more than `MAX_JSON_DEPTH` (20) deep: checked in one linear pass before the body is
  *   parsed or scanned, so no body can make the server's work grow faster than its length.
  *
@@ -50,8 +51,12 @@ export const jsonBody =
     } catch {
       throw apiError(1001, 'Request body is not valid JSON');
     }
-    if (/[eE]/.test(topLevelNumberText(text, 'amount') ?? '')) {
+    const amountText = topLevelNumberText(text, 'amount') ?? '';
+    if (/[eE]/.test(amountText)) {
       throw apiError(1001, 'amount must be written in plain decimal notation, without an exponent (rule: format)');
+    }
+    if (/\.\d{3}/.test(amountText)) {
+      throw apiError(1001, 'amount must be written with at most two decimals (rule: format)');
     }
     const duplicate = duplicateMember(text);
     if (duplicate !== undefined) {

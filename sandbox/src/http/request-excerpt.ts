@@ -1,7 +1,7 @@
 /**
- * What the request log (./api-log.ts) may keep of a request: its path and a short excerpt of its body, masked
- * before anything is stored. Card numbers keep their BIN (first six digits) and last four; CVV2 values are
- * dropped; the result is cut to a bound. Pure functions: the same rules for every route, so a new resource's
+ * What the request log (./api-log.ts) and every other log may keep of a request: its path and a short excerpt of its
+ * body, masked before anything is stored. Card numbers keep their BIN (first six digits) and last four; CVV2 values
+ * and secrets (passwords, a webhook's user, keys, Authorization) are dropped; the result is cut to a bound. Pure functions: the same rules for every route, so a new resource's
  * requests are masked without knowing its fields.
  */
 
@@ -14,17 +14,34 @@ export const PATH_MAX = 300;
 /** What replaces a CVV2 value. */
 export const REMOVED = '[removed]';
 
-/** Member names whose value is a security code: dropped whatever it holds. */
-const CVV_KEY = /^(cvv2?|cvc2?|cid|csc|card_?security_?code|security_?code)$/i;
+/** A member name reduced to its letters and digits, lower case: `Card-CVV`, `card_cvv` and `cardCvv` read alike. */
+const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Member names (bare) whose value is a security code: dropped whatever it holds (`cvv2`, `card_cvv`, `Security-Code` ...). */
+const CVV_KEY = /^(card)?(cvv2?|cvc2?|cid|csc|securitycode)$/;
+
+/** Member names (bare) whose value is a secret: dropped (a webhook's `user` and `password`, `Authorization`, any key). */
+const SECRET_KEY = /^(user|username|login)$|pass(word|wd|phrase)?$|pwd|secret|key$|authorization|credential/;
 
 /** Member names whose value is a card number: masked whatever its length. */
 const PAN_KEY = /^(card_?number|pan|account_?number)$/i;
 
-/** A run of 13 to 19 digits, single spaces or dashes allowed between them: a card number (or a CLABE, masked alike). */
-const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+/**
+ * A run of 13 to 19 digits, up to four separators of any kind (spaces, dashes, dots, slashes ...) between any two:
+ * a card number however it is written (or a CLABE, masked alike).
+ */
+const DIGIT_RUN = /\d(?:[^\p{L}\p{N}]{0,4}\d){12,18}/gu;
 
-/** The same names in text that is not JSON (`"cvv2": "123"`, `cvv2=123`): the name, then the value to drop. */
-const CVV_IN_TEXT = /((?:cvv2?|cvc2?|cid|csc|security_?code)["']?\s*[:=]\s*["']?)([^"',}&\s]*)/gi;
+/** A name of a security code or a secret in text that is not JSON (`"cvv2": "123"`, `cvv2=123`), then the value to drop. */
+const NAMED_IN_TEXT =
+  /((?:card[\W_]*)?(?:cvv[\W_]*2?|cvc[\W_]*2?|cid|csc|security[\W_]*code)|pass(?:word|wd)?|secret|[\w-]*key|authorization|user(?:name)?)(["']?\s*[:=]\s*)("[^"]*|'[^']*|[^"',}&\s]*)/gi;
+
+/** JSON's `\uXXXX` escapes of printable ASCII but the quote and backslash, decoded: an escaped digit or name is seen. */
+const decodeAsciiEscapes = (s: string) =>
+  s.replace(/\\u00([2-7][0-9a-fA-F])/g, (all, hex: string) => {
+    const ch = String.fromCharCode(parseInt(hex, 16));
+    return ch === '"' || ch === '\\' || ch === '\x7f' ? all : ch;
+  });
 
 /**
  * The digits of a card number masked to its BIN and last four (`4111111111111111` -> `411111******1111`); a number
@@ -44,11 +61,11 @@ export const maskNumbers = (s: string): string => s.replace(DIGIT_RUN, (run) => 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** A request's path and query string as the log keeps it: numbers masked, cut to {@link PATH_MAX}. */
-export const maskPath = (pathAndQuery: string): string => cut(maskNumbers(pathAndQuery), PATH_MAX);
+export const maskPath = (pathAndQuery: string): string => cut(maskText(pathAndQuery), PATH_MAX);
 
-/** A JSON value with card numbers masked and security codes dropped, at any depth (bounded: deeper is elided). */
+/** A JSON value with card numbers masked, security codes and secrets dropped, at any depth (bounded: deeper is elided). */
 function maskValue(v: unknown, key: string, depth: number): unknown {
-  if (CVV_KEY.test(key)) return REMOVED;
+  if (CVV_KEY.test(bare(key)) || SECRET_KEY.test(bare(key))) return REMOVED;
   if (depth > 32) return '…';
   if (typeof v === 'string') return PAN_KEY.test(key) ? maskDigits(v) : maskNumbers(v);
   if (typeof v === 'number') return PAN_KEY.test(key) || /\d{13}/.test(String(v)) ? maskDigits(String(v)) : v;
@@ -62,6 +79,17 @@ function maskValue(v: unknown, key: string, depth: number): unknown {
 }
 
 /**
+ * Text for any log (a body that is not JSON, a log line): JSON escapes of ASCII decoded first (so `\u0034` is a
+ * digit and `cvv\u0032` a name), then every run of 13-19 digits masked ({@link maskNumbers}) and the value after a
+ * security code's or a secret's name dropped. The one masking rule of the request log and of every other log.
+ */
+export const maskText = (text: string): string =>
+  maskNumbers(decodeAsciiEscapes(text)).replace(NAMED_IN_TEXT, (_, name: string, sep: string, value: string) => {
+    const quote = /^["']/.test(value) ? value[0] : '';
+    return `${name}${sep}${quote}${REMOVED}`;
+  });
+
+/**
  * The excerpt of a request body the log keeps.
  * @param parsed the parsed JSON body, when it parsed (undefined otherwise).
  * @param text the body's text as received, when it was read (a JSON body that did not parse included).
@@ -72,5 +100,5 @@ export function bodyExcerpt(parsed: unknown, text: string | undefined): string |
   if (parsed !== undefined) return cut(JSON.stringify(maskValue(parsed, '', 0)), EXCERPT_MAX);
   if (!text) return null;
   // a security code is dropped before the cut, so no cut can leave half a name and a whole code
-  return cut(maskNumbers(text.slice(0, EXCERPT_MAX * 4)).replace(CVV_IN_TEXT, `$1${REMOVED}`), EXCERPT_MAX);
+  return cut(maskText(text.slice(0, EXCERPT_MAX * 4)), EXCERPT_MAX);
 }

@@ -74,6 +74,17 @@ function payPage(d: Deps, s: PayScreen, lang: Lang, problem = ''): string {
 }
 
 /**
+ * `next` (where paying sent the shopper), in the payment page's language when it is this sandbox's 3-D Secure bank
+ * page (which is Spanish unless told `?lang=en`); the shop's own `redirect_url` unchanged.
+ */
+function bankPageInLang(d: Deps, next: string, lang: Lang): string {
+  if (lang === 'es' || !next.startsWith(`${d.publicUrl()}/3ds/`)) return next;
+  const url = new URL(next);
+  url.searchParams.set('lang', lang);
+  return url.href;
+}
+
+/**
  * The redirect charge's payment page (spec, Charges: "Redirect charge": `payment_method {type: "redirect", url}`),
  * mounted at `/pay`, outside `/v1` (no API key: the shopper's browser opens it; the unguessable key in the path is the
  * credential). Built on the library itself: the card element of `paytoken-hosted.iife.js`, tokenizing on this API
@@ -113,7 +124,7 @@ export function payRouter(d: Deps) {
         const session =
           typeof form.device_session_id === 'string' && form.device_session_id ? form.device_session_id.slice(0, 255) : undefined;
         try {
-          return c.redirect(payOnPage(d, s, token.slice(0, 45), session), 303);
+          return c.redirect(bankPageInLang(d, payOnPage(d, s, token.slice(0, 45), session), langOf(c)), 303);
         } catch (e) {
           if (!(e instanceof SandboxError)) throw e;
           return c.html(payPage(d, s, langOf(c), TEXT[langOf(c)].tokenProblem), 422);

@@ -40,9 +40,12 @@ button:disabled{opacity:.6;cursor:progress}
 a{color:#0b4f8a}
 :focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 .foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
-.barcode{display:block;max-width:100%;height:auto;margin:.5rem 0;image-rendering:pixelated}
-.reference{font:1.25rem/1.3 ui-monospace,monospace;letter-spacing:.05em}
-.status{font-weight:600;padding:.25rem .5rem;border-radius:4px;background:#fff4d6;display:inline-block}
+.barcode{display:block;max-width:100%;height:auto;margin:.5rem auto 1rem;image-rendering:pixelated}
+.reference{font:1.25rem/1.3 ui-monospace,monospace;letter-spacing:.05em;white-space:nowrap}
+.status{font-weight:600;padding:.25rem .5rem;border-radius:4px;display:inline-block;border:1px solid}
+.status.paid{background:#e6f4ea;color:#14532d}
+.status.over{background:#f1f3f5;color:#3d4652}
+@media (max-width:30rem){main{margin:0;border:0;border-radius:0;padding:1rem}dl{grid-template-columns:1fr;gap:0}dd+dt{margin-top:.5rem}}
 ol{padding-left:1.25rem}
 @media print{body{background:#fff}main{border:0;margin:0;max-width:none}.foot,.noprint{display:none}}`;
 

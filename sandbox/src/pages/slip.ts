@@ -71,9 +71,30 @@ const TEXT = {
   },
 } as const;
 
-/** A definition list of label and value pairs (values escaped; a value starting with `<` is HTML already). */
-const rows = (pairs: [string, string][]) =>
-  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v.startsWith('<') ? v : esc(v)}</dd>`).join('')}</dl>`;
+/** Markup the slip builds itself (a reference's span, the barcode image), every value in it escaped by {@link markup}. */
+class Markup {
+  constructor(readonly html: string) {}
+}
+
+/** Markup from a template: each interpolated value is HTML-escaped, so no value can add tags of its own. */
+const markup = (parts: TemplateStringsArray, ...values: unknown[]): Markup =>
+  new Markup(parts.reduce((out, part, i) => out + esc(values[i - 1]) + part));
+
+/** A definition list of label and value pairs: a text value is escaped; only {@link Markup} goes in as markup. */
+const rows = (pairs: [string, string | Markup][]) =>
+  `<dl>${pairs.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v instanceof Markup ? v.html : esc(v)}</dd>`).join('')}</dl>`;
+
+/**
+ * The barcode of a store reference, below the references and the whole width of the slip (not in a list's value
+ * column): its PNG has 3 px a module (barcodes.ts), shown at most at that size and at least at the slip's width,
+ * about 1.5 CSS px a module on a 390 px phone, so a till's scanner reads it (e2e/pages.spec.ts decodes it at DPR 2).
+ */
+const barcodeImage = (reference: string) =>
+  `<img class="barcode" src="/barcodes/${esc(encodeURIComponent(reference))}.png" alt="${esc(reference)}">`;
+
+/** How to pay a slip: its steps, and the line about printing it. */
+const howToPay = (t: (typeof TEXT)[Lang], steps: readonly string[]) =>
+  `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>`;
 
 /** The slip of a store or bank charge. */
 function slipPage(s: SlipScreen, lang: Lang): string {
@@ -82,34 +103,35 @@ function slipPage(s: SlipScreen, lang: Lang): string {
   const pm = c.paymentMethod as Record<string, string>;
   const store = pm.type === 'store';
   const status = c.status === 'completed' ? t.paid : c.status === 'in_progress' ? '' : t.over;
+  const badge = c.status === 'completed' ? 'paid' : 'over';
   const head = [
     [t.amount, `$${formatCents(c.amountCents)} ${c.currency}`],
     [t.concept, c.description],
     [t.due, c.dueDate === undefined ? '' : isoDateTime(c.dueDate).replace('T', ' ').slice(0, 16) + ' (UTC-06:00)'],
   ] as [string, string][];
-  const refs: [string, string][] = store
+  const refs: [string, string | Markup][] = store
     ? [
-        [t.reference, `<span class="reference" id="reference">${esc(pm.reference)}</span>`],
-        ['', `<img class="barcode" src="/barcodes/${esc(pm.reference)}.png" alt="${esc(pm.reference)}">`],
-        [t.networkReference(s.network), `<span class="reference">${esc(pm[`${s.network}_reference`])}</span>`],
+        [t.reference, markup`<span class="reference" id="reference">${pm.reference}</span>`],
+        [t.networkReference(s.network), markup`<span class="reference">${pm[`${s.network}_reference`]}</span>`],
       ]
     : [
-        [t.clabe, `<span class="reference" id="clabe">${esc(pm.clabe)}</span>`],
-        [t.bank, pm.bank!],
+        [t.clabe, markup`<span class="reference" id="clabe">${pm.clabe}</span>`],
+        [t.bank, pm.bank ?? ''],
         [t.beneficiary, s.merchant],
-        [t.reference, `<span class="reference" id="reference">${esc(pm.name)}</span>`],
-        [t.agreement, pm.agreement!],
+        [t.reference, markup`<span class="reference" id="reference">${pm.name}</span>`],
+        [t.agreement, pm.agreement ?? ''],
       ];
   const steps = store ? t.storeSteps(s.network) : t.bankSteps;
   return page(
     lang,
     `${store ? t.storeTitle : t.bankTitle} · ${s.merchant}`,
     `<p class="brand">${esc(s.merchant)}</p><h1 id="title">${esc(store ? t.storeTitle : t.bankTitle)}</h1>` +
-      (status ? `<p class="status" id="status">${esc(status)}</p>` : '') +
+      (status ? `<p class="status ${badge}" id="status">${esc(status)}</p>` : '') +
       rows(head) +
       rows(refs) +
-      `<h2>${esc(t.howTo)}</h2><ol>${steps.map((x) => `<li>${esc(x)}</li>`).join('')}</ol><p class="noprint">${esc(t.print)}</p>` +
-      `<p class="foot"><a href="/slips/${esc(c.id)}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
+      // a paid or cancelled slip is a record: no barcode to scan, no steps to pay it
+      (status ? '' : (store ? barcodeImage(pm.reference!) : '') + howToPay(t, steps)) +
+      `<p class="foot"><a href="/slips/${esc(encodeURIComponent(c.id))}?lang=${t.otherLang}" hreflang="${t.otherLang}">${esc(t.other)}</a></p>`,
   );
 }
 

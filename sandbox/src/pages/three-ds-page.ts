@@ -23,6 +23,9 @@ const TEXT = {
     approve: 'Confirmar compra',
     reject: 'No reconozco esta compra',
     abandon: 'Cancelar y volver a la tienda',
+    tests: 'Sandbox: para pruebas automatizadas, sin código',
+    testApprove: 'Aprobar',
+    testFail: 'Fallar',
     other: 'English',
     otherLang: 'en',
     gone: 'Esta verificación ya terminó o no existe.',
@@ -43,6 +46,9 @@ const TEXT = {
     approve: 'Confirm purchase',
     reject: 'I do not recognise this purchase',
     abandon: 'Cancel and return to the shop',
+    tests: 'Sandbox: for automated tests, no code needed',
+    testApprove: 'Approve',
+    testFail: 'Fail',
     other: 'Español',
     otherLang: 'es',
     gone: 'This verification is over or does not exist.',
@@ -73,8 +79,12 @@ button.primary{background:#0b4f8a;color:#fff}
 button.secondary{background:#fff;color:#0b4f8a}
 a{color:#0b4f8a}
 :focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+.tests{margin-top:1rem;padding-top:.5rem;border-top:1px dashed #c9d1db}
+.tests p{margin:0;color:#3d4652;font-size:.9rem}
 .foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
-@media (max-width:30rem){main{margin:0;padding:1rem;border:0;border-radius:0}h1{margin-bottom:.5rem}.foot{margin-top:1rem}}`;
+@media (max-width:30rem){main{margin:0;padding:1rem;border:0;border-radius:0}h1{margin-bottom:.5rem}.tests{margin-top:1rem;padding-top:.5rem;border-top:1px dashed #c9d1db}
+.tests p{margin:0;color:#3d4652;font-size:.9rem}
+.foot{margin-top:1rem}}`;
 
 /**
  * The bank page's Content-Security-Policy: nothing inline (no script at all), its own stylesheet, its own icon
@@ -98,8 +108,20 @@ const shell = (lang: Lang, title: string, body: string) => `<!doctype html>
 <title>${esc(title)} · ${esc(TEXT[lang].bank)}</title><link rel="stylesheet" href="/3ds/bank.css"><link rel="icon" href="/3ds/favicon.ico"></head>
 <body><main aria-labelledby="title">${body}</main></body></html>`;
 
-/** The challenge form; `wrong`: the number of wrong codes so far (an error is shown when > 0). */
-function challengePage(screen: ChallengeScreen, lang: Lang, wrong: number): string {
+/**
+ * The "Approve" and "Fail" buttons for automated tests (`paytoken/testing`'s `completeThreeDSecure` presses them):
+ * in sandbox mode only, so a production-mode sandbox shows the bank page as a real bank would.
+ */
+const testButtons = (t: (typeof TEXT)[Lang]) =>
+  `<div class="tests" role="group" aria-labelledby="tests-title"><p id="tests-title">${esc(t.tests)}</p><div class="actions">` +
+  `<button class="secondary" type="submit" name="action" value="test_approve" formnovalidate>${esc(t.testApprove)}</button>` +
+  `<button class="secondary" type="submit" name="action" value="test_fail" formnovalidate>${esc(t.testFail)}</button></div></div>`;
+
+/**
+ * The challenge form; `wrong`: the number of wrong codes so far (an error is shown when > 0); `tests`: whether it
+ * shows the test buttons (sandbox mode).
+ */
+function challengePage(screen: ChallengeScreen, lang: Lang, wrong: number, tests: boolean): string {
   const t = TEXT[lang];
   const c = screen.challenge;
   const invalid = wrong > 0;
@@ -118,7 +140,9 @@ function challengePage(screen: ChallengeScreen, lang: Lang, wrong: number): stri
       `<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" required` +
       ` aria-describedby="${describedBy}"${invalid ? ' aria-invalid="true" autofocus' : ''}>` +
       `<div class="actions"><button class="primary" type="submit" name="action" value="approve">${esc(t.approve)}</button>` +
-      `<button class="secondary" type="submit" name="action" value="reject" formnovalidate>${esc(t.reject)}</button></div></form>` +
+      `<button class="secondary" type="submit" name="action" value="reject" formnovalidate>${esc(t.reject)}</button></div>` +
+      (tests ? testButtons(t) : '') +
+      `</form>` +
       `<p class="foot"><a id="abandon" href="${esc(returnUrl(c))}">${esc(t.abandon)}</a>` +
       `<a href="/3ds/${esc(c.id)}?lang=${t.otherLang}" lang="${TEXT[t.otherLang].locale}" hreflang="${TEXT[t.otherLang].locale}">${esc(t.other)}</a></p>`,
   );
@@ -133,11 +157,14 @@ function challengePage(screen: ChallengeScreen, lang: Lang, wrong: number): stri
  *   and sent back (303 to `redirect_url?id={transaction_id}`);
  * - `POST /{challenge_id}` (form: `action` approve|reject, `code`): approve with the right code ends the
  *   challenge (a `fails` card's authentication fails even so), a wrong code shows the form again with the error
- *   until {@link MAX_CODE_ATTEMPTS} wrong codes fail it; reject fails it; each end answers 303 to the shop.
+ *   until {@link MAX_CODE_ATTEMPTS} wrong codes fail it; reject fails it; each end answers 303 to the shop. In
+ *   sandbox mode, `action` test_approve (as the right code) and test_fail (the authentication fails) need no code:
+ *   the page's test buttons; in production mode they are unknown actions (400), and the page has no such buttons.
  * An unknown, finished or expired challenge is a 404 page. Bodies over 4 KiB are refused (413, closing the
  * connection: the rest of the body is not read).
  */
 export function bankRouter(d: Deps) {
+  const tests = d.mode === 'sandbox';
   const find = (c: Context<SandboxEnv>) => openChallenge(d, c.req.param('challenge_id') ?? '');
   const headers = (c: Context<SandboxEnv>, ch: ChallengeRecord | undefined) => {
     c.header('Content-Security-Policy', csp(ch ? new URL(ch.redirectUrl).origin : null));
@@ -166,7 +193,7 @@ export function bankRouter(d: Deps) {
       if (!screen) return gone(c);
       if (screen.profile === 'frictionless') return back(c, screen.challenge, finishChallenge(d, screen.challenge, 'approved'));
       headers(c, screen.challenge);
-      return c.html(challengePage(screen, langOf(c), screen.challenge.attempts));
+      return c.html(challengePage(screen, langOf(c), screen.challenge.attempts, tests));
     })
     .post(
       '/:challenge_id',
@@ -177,15 +204,18 @@ export function bankRouter(d: Deps) {
         if (!screen) return gone(c);
         const ch = screen.challenge;
         if (form.action === 'reject') return back(c, ch, finishChallenge(d, ch, 'rejected'));
+        if (tests && form.action === 'test_fail') return back(c, ch, finishChallenge(d, ch, 'failed'));
+        if (tests && form.action === 'test_approve')
+          return back(c, ch, finishChallenge(d, ch, screen.profile === 'fails' ? 'failed' : 'approved'));
         if (form.action !== 'approve') {
           headers(c, ch);
-          return c.html(challengePage(screen, langOf(c), ch.attempts), 400);
+          return c.html(challengePage(screen, langOf(c), ch.attempts, tests), 400);
         }
         if (form.code === ch.code) return back(c, ch, finishChallenge(d, ch, screen.profile === 'fails' ? 'failed' : 'approved'));
         const wrong = wrongCode(d, ch);
         if (wrong.back) return back(c, ch, wrong.back);
         headers(c, ch);
-        return c.html(challengePage({ ...screen, challenge: { ...ch, attempts: wrong.attempts } }, langOf(c), wrong.attempts), 422);
+        return c.html(challengePage({ ...screen, challenge: { ...ch, attempts: wrong.attempts } }, langOf(c), wrong.attempts, tests), 422);
       },
     );
 }

@@ -37,24 +37,22 @@ export const amountSchema = (min = 0) =>
     .meta({ type: 'number', description: `Greater than ${min}, at most two decimals` });
 
 /**
- * A free-text member (`description`, `order_id`, names) of at most `max` characters after trimming: `format`
- * (1001, naming the field) when the text as sent holds a control, format, private-use or other invisible character
- * ({@link UNSAFE_TEXT}: they forge log lines and hide text in receipts and back offices).
+ * Any free-text member, one rule for all (the one `holder_name` follows, `UNSAFE_TEXT` of `paytoken/rules`): `format`
+ * (1001, naming the field) when the text as sent holds a control, format, private-use, surrogate or other invisible
+ * character (they forge log lines and hide or reverse text in receipts and back offices). No bound on its length.
  */
-export const plainText = (field: string, max: number) =>
-  z
-    .string()
-    .superRefine((v, ctx) => {
-      if (!UNSAFE_TEXT.test(v)) return;
-      ctx.addIssue({
-        code: 'custom',
-        message: issueMessage(field, 'format'),
-        params: { field, reason: 'format' } satisfies FieldIssueParams,
-      });
-    })
-    .trim()
-    .min(1)
-    .max(max);
+export const safeText = (field: string) =>
+  z.string().superRefine((v, ctx) => {
+    if (!UNSAFE_TEXT.test(v)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: issueMessage(field, 'format'),
+      params: { field, reason: 'format' } satisfies FieldIssueParams,
+    });
+  });
+
+/** A free-text member (`description`, `order_id`, names) of 1 to `max` characters after trimming, {@link safeText}. */
+export const plainText = (field: string, max: number) => safeText(field).trim().min(1).max(max);
 
 /** A resource id in a body (spec: "resource id parameters: 45"): 1-45 letters or digits. */
 export const resourceId = z.string().regex(RESOURCE_ID);
@@ -71,3 +69,20 @@ export function isHttpUrl(s: string): boolean {
 
 /** An absolute http(s) URL of at most 2048 characters. */
 export const httpUrl = z.string().max(2048).refine(isHttpUrl);
+
+/** Characters that end or split a source of a Content-Security-Policy: `;`, `,`, white space and quotes. */
+const CSP_BREAKING = /[;,\s'"`]/;
+
+/**
+ * An {@link httpUrl} that can stand as a source in the Content-Security-Policy of the page that sends the shopper to
+ * it (`form-action`): `format` (1001) when it holds a character of {@link CSP_BREAKING}.
+ */
+export const cspSafeUrl = (field: string) =>
+  httpUrl.superRefine((v, ctx) => {
+    if (!CSP_BREAKING.test(v)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${field} holds a character that cannot stand in a URL of a Content-Security-Policy (; , white space or a quote) (rule: format)`,
+      params: { field, reason: 'format' } satisfies FieldIssueParams,
+    });
+  });

@@ -2,6 +2,7 @@ import { loggableError } from '../domain/errors';
 import type { Store } from '../store/index';
 import type { Job } from '../store/jobs';
 import type { Clock } from './clock';
+import { isBusy, isStorageError } from '../store/db';
 
 export type { Job } from '../store/jobs';
 
@@ -48,7 +49,9 @@ export class Scheduler {
   /**
    * Runs every job due by `until` (epoch ms; default now), earliest first, each in its own transaction, moving the
    * clock to each job's due time first so that what it writes is dated when it was due. A job whose handler
-   * throws is ended with its error (logged), so it cannot block the ones after it.
+   * throws is ended with its error (logged), so it cannot block the ones after it. When the database itself fails
+   * (busy, read-only, full: `isStorageError`), the job rolls back and stays due, the run stops, and the error goes
+   * on (logged): the job runs again at the next run, once the cause is gone.
    * @returns how many jobs ran.
    */
   runDue(until = this.clock.nowMs()): number {
@@ -74,8 +77,24 @@ export class Scheduler {
         this.store.jobs.finish(job.seq, this.clock.nowMs(), handler ? null : `no handler for ${job.kind}`);
       });
     } catch (e) {
+      if (isStorageError(e)) {
+        this.log(
+          `job ${job.kind} ${job.ref} waits: the database is ${isBusy(e) ? 'busy' : 'failing'} (${(e as Error).message}); it runs again later`,
+        );
+        throw e;
+      }
       this.log(`job ${job.kind} ${job.ref} failed: ${loggableError(e)}`);
       this.store.jobs.finish(job.seq, this.clock.nowMs(), (e as Error).message.slice(0, 500));
+    }
+  }
+
+  /** {@link runDue}, a failing database logged instead of thrown (the timer's run, and the one before each request). */
+  runDueQuietly(): number {
+    try {
+      return this.runDue();
+    } catch (e) {
+      if (!isStorageError(e)) throw e;
+      return 0;
     }
   }
 
@@ -93,8 +112,13 @@ export class Scheduler {
   /** Runs due jobs on its own: at the next due time, checked at least every `everyMs` (default 1 s). */
   start(everyMs = 1000): void {
     const tick = () => {
-      this.runDue();
-      const next = this.store.jobs.nextDueAt();
+      this.runDueQuietly();
+      let next: number | undefined;
+      try {
+        next = this.store.jobs.nextDueAt();
+      } catch (e) {
+        this.log(`scheduler: ${(e as Error).message}; it tries again in ${everyMs} ms`);
+      }
       const wait = next === undefined ? everyMs : Math.max(10, Math.min(everyMs, next - this.clock.nowMs()));
       this.#timer = setTimeout(tick, wait);
       this.#timer.unref();

@@ -3,6 +3,7 @@
  * would to the same origin), form posts, no redirect following, and the form's hidden fields read from the HTML.
  */
 import { expect } from 'vitest';
+import { requestFrom } from './loopback';
 
 /** An answer: status, headers, the body text. */
 export interface Page {
@@ -22,15 +23,31 @@ export const flash = (html: string): string | undefined =>
 export class DashboardClient {
   readonly jar = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** @param from the local address to send from (another loopback address), or the default one. */
+  constructor(
+    readonly baseUrl: string,
+    readonly from?: string,
+  ) {}
+
+  /** One request, without following redirects, from {@link from} when set. */
+  async #send(path: string, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Page> {
+    if (this.from) {
+      const r = await requestFrom(this.from, `${this.baseUrl}${path}`, init);
+      this.#keep(r.headers);
+      return r;
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { ...init, redirect: 'manual' });
+    this.#keep(res.headers);
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
 
   /** The `Cookie` header the jar holds. */
   get cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  #keep(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
+  #keep(headers: Headers): void {
+    for (const c of headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [name, ...value] = pair!.split('=');
       const maxAge = /Max-Age=(\d+)/i.exec(c)?.[1];
@@ -41,16 +58,13 @@ export class DashboardClient {
 
   /** GET `path` (under the base URL) with the jar's cookies. */
   async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
-    const res = await fetch(`${this.baseUrl}${path}`, { redirect: 'manual', headers: { cookie: this.cookie, ...headers } });
-    this.#keep(res);
-    return { status: res.status, headers: res.headers, text: await res.text() };
+    return this.#send(path, { headers: { cookie: this.cookie, ...headers } });
   }
 
   /** POSTs a form to `path` with the jar's cookies, as the browser would from the dashboard's own page. */
   async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Page> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    return this.#send(path, {
       method: 'POST',
-      redirect: 'manual',
       headers: {
         cookie: this.cookie,
         'content-type': 'application/x-www-form-urlencoded',
@@ -60,8 +74,6 @@ export class DashboardClient {
       },
       body: new URLSearchParams(form).toString(),
     });
-    this.#keep(res);
-    return { status: res.status, headers: res.headers, text: await res.text() };
   }
 
   /** The value of the first hidden field `name` of a page's HTML. */

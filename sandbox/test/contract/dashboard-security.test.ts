@@ -89,6 +89,15 @@ describe('sign-in', () => {
     expect((await c.signIn(CREDS.privateKey)).status).toBe(303);
   });
 
+  it('the lockout is per client address: 10 wrong keys from 127.0.0.2 leave 127.0.0.1 and 127.0.0.3 signing in', async () => {
+    real += 61_000;
+    const guesser = new DashboardClient(api.baseUrl, '127.0.0.2');
+    for (let i = 0; i < 10; i++) expect((await guesser.signIn(`sk_guess_${i}`)).status).toBe(401);
+    expect((await guesser.signIn(CREDS.privateKey)).status).toBe(429);
+    expect((await client().signIn(CREDS.privateKey)).status).toBe(303);
+    expect((await new DashboardClient(api.baseUrl, '127.0.0.3').signIn(CREDS.privateKey)).status).toBe(303);
+  });
+
   it('goes back only to a dashboard path: another site, a scheme-relative or a climbing path go to /dashboard', async () => {
     for (const back of ['https://evil.example/x', '//evil.example/dashboard', '/dashboard/../v1', '/dashboardx', 'javascript:alert(1)']) {
       const c = client();

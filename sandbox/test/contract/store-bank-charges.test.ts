@@ -266,7 +266,11 @@ describe('store charge: barcodes and the printable slip', () => {
     expect(html).not.toContain('<script');
     expect(await (await fetch(`${c.payment_method.slip_url}?lang=en`)).text()).toContain('Cash payment slip');
     await sim(api, '/store-payments', { reference: c.payment_method.reference, amount: 250.5 });
-    expect(await (await fetch(c.payment_method.slip_url)).text()).toContain('<p class="status" id="status">Pagado</p>');
+    const paid = await (await fetch(c.payment_method.slip_url)).text();
+    expect(paid).toContain('<p class="status paid" id="status">Pagado</p>');
+    // a record once paid: no barcode to scan, no steps to pay it
+    expect(paid).not.toContain('Cómo pagar');
+    expect(paid).not.toContain('<img class="barcode"');
     expect((await fetch(`${api.baseUrl}/slips/trnosuchcharge00000`)).status).toBe(404);
   });
 });

@@ -74,7 +74,7 @@ describe('POST /customers/{id}/subscriptions', () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       status: 'active',
-      trial_end_date: '2026-03-09',
+      trial_end_date: '2026-03-10',
       charge_date: '2026-04-10',
       period_end_date: '2026-04-09',
       current_period_number: 1,
@@ -117,14 +117,22 @@ describe('POST /customers/{id}/subscriptions', () => {
     });
   });
 
-  it('trial_end_date today is a one-day trial; a past date means no trial (charged now, trial_end_date yesterday)', async () => {
+  it('trial_end_date today is a one-day trial; a past date means no trial (charged now, trial_end_date the day it started)', async () => {
     const plan = await createPlan(api, { trial_days: 30 });
     const customer = await createCustomer(api);
     const today = await subscribeWithToken(api, customer, plan.id, { trial_end_date: '2026-03-10' });
     expect(today).toMatchObject({ status: 'trial', trial_end_date: '2026-03-10', charge_date: '2026-03-11' });
     const past = await subscribeWithToken(api, customer, plan.id, { trial_end_date: '2025-12-24' });
-    expect(past).toMatchObject({ status: 'active', trial_end_date: '2026-03-09', charge_date: '2026-04-10', current_period_number: 1 });
+    expect(past).toMatchObject({ status: 'active', trial_end_date: '2026-03-10', charge_date: '2026-04-10', current_period_number: 1 });
     expect((await chargesOf(api, customer)).map((c) => c.subscription_id)).toEqual([past.id]);
+  });
+
+  it('a plan without a trial (trial_days 0): charged now, and trial_end_date is not a past date (the day it started)', async () => {
+    const plan = await createPlan(api, { trial_days: 0 });
+    const customer = await createCustomer(api);
+    const s = await subscribeWithToken(api, customer, plan.id);
+    expect(s).toMatchObject({ status: 'active', trial_end_date: '2026-03-10', charge_date: '2026-04-10', current_period_number: 1 });
+    expect(s.trial_end_date >= s.creation_date.slice(0, 10)).toBe(true);
   });
 
   it('1001 for each malformed member, naming it; nothing left behind and the token unused', async () => {
@@ -286,7 +294,7 @@ describe('PUT /customers/{id}/subscriptions/{subscription_id}', () => {
     const customer = await createCustomer(api);
     const s = await subscribeWithToken(api, customer, plan.id);
     const r = await api.call('PUT', `/customers/${customer}/subscriptions/${s.id}`, { body: { trial_end_date: '2026-03-01' } });
-    expect(r.body).toMatchObject({ status: 'active', trial_end_date: '2026-03-09', current_period_number: 1, charge_date: '2026-04-10' });
+    expect(r.body).toMatchObject({ status: 'active', trial_end_date: '2026-03-10', current_period_number: 1, charge_date: '2026-04-10' });
     expect((await chargesOf(api, customer)).map((c) => [c.status, c.subscription_id])).toEqual([['completed', s.id]]);
   });
 

@@ -269,3 +269,50 @@ describe('oversized bodies (own sandbox: the refused connection is closed unread
     expect((await own.call('GET', `/charges/${tx.id}`)).body.status).toBe('charge_pending');
   });
 });
+
+describe("the bank page's test buttons (paytoken/testing's completeThreeDSecure)", () => {
+  const production = useSandbox({ mode: 'production' });
+
+  it('sandbox mode: "Approve" and "Fail" beside the code, in both languages; Approve completes the charge without the code', async () => {
+    const tx = await pending(api, CHALLENGE);
+    const es = await (await open(bankPath(tx))).text();
+    expect(es).toContain('<button class="secondary" type="submit" name="action" value="test_approve" formnovalidate>Aprobar</button>');
+    expect(es).toContain('value="test_fail" formnovalidate>Fallar</button>');
+    const en = await (await open(bankPath(tx), '?lang=en')).text();
+    expect(en).toContain('value="test_approve" formnovalidate>Approve</button>');
+    expect(en).toContain('value="test_fail" formnovalidate>Fail</button>');
+    const r = await submit(bankPath(tx), { action: 'test_approve' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(`https://shop.example/3ds/return?order=42&id=${tx.id}`);
+    expect(await read(tx.id)).toMatchObject({ status: 'completed', authorization: expect.stringMatching(/^\d{6}$/) });
+  });
+
+  it('sandbox mode: Fail fails the authentication; Approve on a card whose authentication fails fails it too (as its right code does)', async () => {
+    const failed = await pending(api, CHALLENGE);
+    expect((await submit(bankPath(failed), { action: 'test_fail' })).status).toBe(303);
+    expect(await read(failed.id)).toMatchObject({ status: 'failed', authorization: null, error_message: THREE_DS_MESSAGES.failed });
+    const fails = await pending(api, FAILS);
+    expect((await submit(bankPath(fails), { action: 'test_approve' })).status).toBe(303);
+    expect(await read(fails.id)).toMatchObject({ status: 'failed', error_message: THREE_DS_MESSAGES.failed });
+  });
+
+  it('production mode: no test buttons on the page, and their actions are refused (400), the charge still pending', async () => {
+    const tx = await pending(production, '4242424242424242');
+    const path = bankPath(tx);
+    const page = await fetch(`${production.baseUrl}${path}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('name="code"');
+    expect(html).not.toMatch(/test_approve|test_fail|Aprobar|Fallar/);
+    for (const action of ['test_approve', 'test_fail']) {
+      const r = await fetch(`${production.baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action }).toString(),
+      });
+      expect(r.status).toBe(400);
+    }
+    expect((await production.call('GET', `/charges/${tx.id}`)).body.status).toBe('charge_pending');
+  });
+});

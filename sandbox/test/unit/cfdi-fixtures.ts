@@ -117,3 +117,27 @@ export const DONATARIAS = {
   fecha_autorizacion: '2021-05-17',
   leyenda: 'Este comprobante ampara un donativo, el cual será destinado por la donataria a los fines propios de su objeto social.',
 };
+
+/**
+ * A valid invoice of `concepts` concepts, each described by `length` characters without a space (a word no line can
+ * hold): the hostile invoice of issue 42 at its defaults (60 x 700). Each concept is 1 x 10.00 with 16% VAT (1.60).
+ */
+export const bigInvoiceBody = (concepts = 60, length = 700) => ({
+  ...invoiceBody(),
+  descuento: undefined,
+  total_retenidos: undefined,
+  subtotal: concepts * 10,
+  total_trasladados: concepts * 1.6,
+  total: Math.round(concepts * 11.6 * 100) / 100,
+  conceptos: Array.from({ length: concepts }, (_, i) => ({
+    identificador: `C-${i}`,
+    cantidad: 1,
+    unidad: 'Pieza',
+    clave_unidad: 'H87',
+    descripcion: `${i}`.padEnd(length, 'W'),
+    valor_unitario: 10,
+    importe: 10,
+    clave: '50201706',
+    traslados: [{ impuesto: '002', tipo_factor: 'Tasa', tasa: 0.16, importe: 1.6 }],
+  })),
+});

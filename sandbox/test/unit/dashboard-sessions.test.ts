@@ -65,13 +65,14 @@ describe('Throttle', () => {
     let now = 0;
     const t = new Throttle(3, 1000, () => now);
     for (let i = 0; i < 3; i++) {
-      expect(t.blocked).toBe(false);
-      t.fail();
+      expect(t.blocked('127.0.0.1')).toBe(false);
+      t.fail('127.0.0.1');
       now += 100;
     }
-    expect(t.blocked).toBe(true);
+    expect(t.blocked('127.0.0.1')).toBe(true);
+    expect(t.blocked('127.0.0.2')).toBe(false);
     now = 1001;
-    expect(t.blocked).toBe(false);
+    expect(t.blocked('127.0.0.1')).toBe(false);
   });
 });
 

@@ -164,7 +164,7 @@ describe('billing dates', () => {
     expect(trialEndOf('2026-03-10', 30, '2026-03-09')).toBeNull();
   });
 
-  it('the start: in trial the first charge is the day after it; without, today (trial_end_date yesterday)', () => {
+  it('the start: in trial the first charge is the day after it; without, today (trial_end_date today: no past date)', () => {
     expect(startOf('2026-03-10', '2026-03-30', 1, 'month')).toEqual({
       trialEndDate: '2026-03-30',
       period: 0,
@@ -173,7 +173,7 @@ describe('billing dates', () => {
       failedAttempts: 0,
       schedule: monthly('2026-03-31'),
     });
-    expect(startOf('2026-03-10', null, 1, 'month')).toMatchObject({ trialEndDate: '2026-03-09', chargeDate: '2026-03-10', period: 0 });
+    expect(startOf('2026-03-10', null, 1, 'month')).toMatchObject({ trialEndDate: '2026-03-10', chargeDate: '2026-03-10', period: 0 });
   });
 
   it('a charge attempt: paid -> next period; declined -> retried each day retry_times times, then exhausted', () => {

@@ -16,6 +16,8 @@ export interface FieldHandle {
   showError(code?: string): void;
   /** Tells a CVV2 field the card number's brand changed (checks its length against it). */
   setBrand(brand: Brand | null): void;
+  /** Whether the field is valid as last shown (the card is complete when every field of the mount is). */
+  fieldValid(): boolean;
 }
 
 /** What the frame's later script does for its first script (./later.ts). */

@@ -116,6 +116,7 @@ export function bindFieldInput(
     },
     setBrand: () => input.value && update('show'),
     shownState: () => shown,
+    fieldValid: () => !!shown?.valid,
     clearField() {
       input.value = previous = '';
       touched = false;

@@ -77,6 +77,9 @@ function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameC
   return frame;
 }
 
+/** What the status line says when the whole card is valid, `Spanish|English`. */
+const COMPLETE = 'Tarjeta completa.|Card complete.';
+
 /** Whether this frame holds the card number (the card element's frame, or the card-number field's): it tokenizes. */
 const holdsNumber = (frame: FrameContext) => frame.ownFields.some((own) => own.fieldKey === 'card_number');
 
@@ -134,9 +137,14 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
     ? buildCardElement(doc, settings.frameConfig)
     : [[settings.frameField as HostedField, doc.getElementById('i') as HTMLInputElement]];
   const errorLine = doc.getElementById('e') as HTMLElement;
+  const statusLine = doc.getElementById('s') as HTMLElement;
   const showMessage = () => {
     const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
     if (errorLine.textContent !== text) errorLine.textContent = text;
+    // the whole card valid (this frame's fields and, split, its siblings'): said once, in the frame that completed it
+    const complete = [...frame.ownFields, ...findSiblings(frame).values()].every((handle) => handle.fieldValid());
+    const status = complete && !text ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '';
+    if (statusLine.textContent !== status) statusLine.textContent = status;
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   if (!element)

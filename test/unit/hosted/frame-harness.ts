@@ -4,6 +4,9 @@
  * whose `frames` hold sibling handles for the expiry and CVV2), and its `message` listener, which `deliver` calls
  * as the merchant page's messages would arrive. Load the module graph fresh per test (`vi.resetModules`).
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { FrameContext, FrameLater } from '../../../src/hosted/frame/context';
 import { LABELS } from '../../../src/hosted/labels';
@@ -26,6 +29,11 @@ export const SIBLING_SECTION = `section-${'b'.repeat(32)}`;
 /** The expiry of a valid card in tests (`MM/YY`, three years ahead). */
 export const VALID_EXPIRY = `12/${YY}`;
 
+/** The frame page's own body (src/hosted/frame/frame.html), its script left out: the input, error and status lines. */
+const FRAME_BODY = /<body>\s*(<div id="w">.*<\/div>)\s*<script/s.exec(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../src/hosted/frame/frame.html'), 'utf8'),
+)![1]!;
+
 /** A message the frame sent to the merchant page. */
 export type Sent = { t: string; [k: string]: unknown };
 
@@ -37,7 +45,7 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
   const { startFrame } = await import('../../../src/hosted/frame/index');
   const { envelope } = await import('../../../src/hosted/protocol');
   document.head.innerHTML = `<meta name="paytoken-allowed-origins" content="${SHOP}">`;
-  document.body.innerHTML = '<div id="w"><input id="i" disabled><p id="e"></p></div>';
+  document.body.innerHTML = FRAME_BODY;
   // the card element's default labels come from the merchant page, as `mountFields` sends them
   const labels = layout.field === 'card' ? { labels: LABELS } : {};
   const settings = {
@@ -61,6 +69,7 @@ export async function startTestFrame(config: Record<string, unknown> = {}, onSen
       autofillSection: SIBLING_SECTION,
       setBrand() {},
       showError() {},
+      fieldValid: () => !!value,
     },
   });
   const sent: Sent[] = [];

@@ -1,7 +1,8 @@
 /**
  * The dashboard's one stylesheet, served from `/dashboard/assets/dashboard.css` (its CSP allows no inline style).
  * Phone first: tables become one card per row below 48rem (each cell labelled by its column, `data-label`),
- * forms wrap, nothing is wider than the screen from 320 px up. Colours meet WCAG AA contrast (4.5:1 for text,
+ * forms wrap, nothing is wider than the screen from 320 px up; the header and menu keep to a fifth of a 390x844 phone
+ * (one row of brand and tools, the menu one row that scrolls sideways). Colours meet WCAG AA contrast (4.5:1 for text,
  * 3:1 for borders of controls).
  */
 export const DASHBOARD_CSS = `*{box-sizing:border-box}
@@ -81,6 +82,13 @@ button.danger{background:#a0131f;border-color:#a0131f}
 .foot{padding:1rem;color:#454f5c;font-size:.875rem}
 @media (min-width:48rem){td time{white-space:nowrap}}
 @media (max-width:47.99rem){
+.top{padding:.25rem 1rem 0}
+.bar{flex-wrap:nowrap;align-items:flex-start}
+.bar>div:first-child{flex:1 1 auto;min-width:0}
+.tools{flex-wrap:nowrap;gap:.5rem;flex:none}
+.tools button{padding:.15rem .5rem;min-height:2rem}
+.top nav ul{flex-wrap:nowrap;overflow-x:auto;white-space:nowrap;margin-top:0;scrollbar-width:thin}
+.top nav a{padding:.3rem 0}
 table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
 table.stack{border:0;background:transparent}
 table.stack caption{display:block}

@@ -77,9 +77,10 @@ function mountSignIn(r: Hono<DashEnv>, d: Deps, sessions: Sessions, opts: Dashbo
     const nonce = getCookie(c, COOKIES.signIn);
     const back = localPath(fields?.back);
     if (!fields || !nonce || !sameText(fields.csrf ?? '', sessions.signInToken(nonce))) return form(c, back, 'expired', 403);
-    if (throttle.blocked) return form(c, back, 'tooMany', 429);
+    const address = c.env?.incoming?.socket?.remoteAddress ?? '';
+    if (throttle.blocked(address)) return form(c, back, 'tooMany', 429);
     if (!sameText((fields.key ?? '').trim(), opts.privateKey)) {
-      throttle.fail();
+      throttle.fail(address);
       return form(c, back, 'wrong', 401);
     }
     const previous = getCookie(c, COOKIES.session);

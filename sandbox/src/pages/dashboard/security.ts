@@ -87,12 +87,17 @@ export async function formOf(c: Context<DashEnv>): Promise<Form | null> {
   return out;
 }
 
+/** Most client addresses a {@link Throttle} remembers; the one whose last failure is oldest is forgotten first. */
+const THROTTLE_ADDRESSES = 1000;
+
 /**
- * A bound on failed sign-ins: at most `max` in any `windowMs` (real time), then every attempt is refused until the
- * window has passed. Against guessing the key; a cross-site page cannot even try (its posts are refused first).
+ * A bound on failed sign-ins per client address: at most `max` in any `windowMs` (real time) from one address, then
+ * that address's attempts are refused until the window has passed; other addresses sign in as before (a lockout
+ * for all would let any local client keep the owner out). Against guessing the key; a cross-site page cannot even
+ * try (its posts are refused first). It remembers at most {@link THROTTLE_ADDRESSES} addresses.
  */
 export class Throttle {
-  readonly #failures: number[] = [];
+  readonly #failures = new Map<string, number[]>();
 
   constructor(
     readonly max = 10,
@@ -100,15 +105,22 @@ export class Throttle {
     readonly now: () => number = Date.now,
   ) {}
 
-  /** Whether attempts are refused now. */
-  get blocked(): boolean {
+  /** Whether attempts from `address` are refused now. */
+  blocked(address: string): boolean {
+    const list = this.#failures.get(address);
+    if (!list) return false;
     const from = this.now() - this.windowMs;
-    while (this.#failures.length && this.#failures[0]! <= from) this.#failures.shift();
-    return this.#failures.length >= this.max;
+    while (list.length && list[0]! <= from) list.shift();
+    if (!list.length) this.#failures.delete(address);
+    return list.length >= this.max;
   }
 
-  /** Records a failed attempt. */
-  fail(): void {
-    this.#failures.push(this.now());
+  /** Records a failed attempt from `address`. */
+  fail(address: string): void {
+    const list = this.#failures.get(address) ?? [];
+    this.#failures.delete(address); // re-inserted last: the map's order is the order of last failures
+    list.push(this.now());
+    this.#failures.set(address, list.slice(-this.max));
+    if (this.#failures.size > THROTTLE_ADDRESSES) this.#failures.delete(this.#failures.keys().next().value!);
   }
 }

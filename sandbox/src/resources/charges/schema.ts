@@ -5,7 +5,7 @@ import { customerSchema } from '../customers/schema';
 import { httpContextSchema } from './http-context';
 import { addRuleIssue } from '../../schemas/issues';
 import { checkCard, type Clock } from '../../schemas/card';
-import { amountSchema, CURRENCIES, httpUrl, plainText, resourceId } from '../../schemas/common';
+import { amountSchema, CURRENCIES, cspSafeUrl, plainText, resourceId } from '../../schemas/common';
 
 /** `metadata` bounds: at most 20 members, names 1-40 characters, string values at most 500 characters. */
 export const METADATA_LIMITS = { members: 20, name: 40, value: 500 } as const;
@@ -53,7 +53,8 @@ const inlineCard = z.object({}).passthrough();
  * - `use_card_points`: optional ONLY_POINTS, MIXED or NONE, default NONE;
  * - `use_3d_secure`: optional, `true` or `false` as a boolean or a string (the spec types it as a string),
  *   default false; output a boolean;
- * - `redirect_url`: optional (required when `use_3d_secure` is true), an absolute http(s) URL, at most 2048;
+ * - `redirect_url`: optional (required when `use_3d_secure` is true), an absolute http(s) URL, at most 2048, without
+ *   `;`, `,`, white space or quotes (it becomes a source of the bank page's Content-Security-Policy);
  * - `http_context`: optional, the shopper's browser for 3-D Secure, shape-checked by {@link httpContextSchema}.
  * Other documented members (send_email) are accepted and dropped.
  * @param now the clock of the inline card's expiry rule.
@@ -78,7 +79,7 @@ export function createChargeSchema(now: Clock) {
         .union([z.boolean(), z.enum(['true', 'false'])])
         .default(false)
         .transform((v) => v === true || v === 'true'),
-      redirect_url: httpUrl.optional(),
+      redirect_url: cspSafeUrl('redirect_url').optional(),
       http_context: httpContextSchema.optional(),
       customer: customerSchema.optional(),
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalAddress } from '../../schemas/address';
 import { listQuerySchema } from '../../schemas/list';
+import { plainText, safeText } from '../../schemas/common';
 
 /**
  * `POST /customers` body. The spec leaves the creation fields unstated ("Request and response fields: not
@@ -13,21 +14,22 @@ import { listQuerySchema } from '../../schemas/list';
  * - `external_id`: optional, 1-45 characters (spec "Identifier lengths"), may be null; unique per merchant
  *   (the sandbox answers 2003 for a duplicate).
  *
- * The maxima of name, last_name and phone_number are the sandbox's choice. Unknown members are dropped.
+ * Every text member follows the one free-text rule (`safeText`: no control, invisible or bidirectional-control
+ * character, as `holder_name`). The maxima of name, last_name and phone_number are the sandbox's choice. Unknown members are dropped.
  * The same schema is the `customer` member of a merchant-level charge (spec, Charges: "the customer parameter
  * takes the same fields as a customer").
  */
 export const customerSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().max(100).nullish(),
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  name: plainText('name', 100),
+  last_name: safeText('last_name').trim().max(100).nullish(),
+  email: plainText('email', 254).pipe(z.email()),
   phone_number: z
     .string()
     .trim()
     .regex(/^[0-9 +()-]{1,20}$/)
     .nullish(),
   address: optionalAddress,
-  external_id: z.string().trim().min(1).max(45).nullish(),
+  external_id: plainText('external_id', 45).nullish(),
 });
 
 /**

@@ -130,5 +130,29 @@ export async function invoiceDocument(
   if (d.clock.nowMs() > inv.linksExpireAt!) {
     throw apiError(1005, `This link expired on ${isoDateTime(inv.linksExpireAt!)}; the document is only available from the dashboard`);
   }
-  return { inv, body: kind === 'xml' ? invoiceXml(inv, datesOf(inv)) : await invoicePdf(inv, datesOf(inv)) };
+  return { inv, body: kind === 'xml' ? invoiceXml(inv, datesOf(inv)) : await pdfOf(d, inv) };
+}
+
+/** Most rendered PDFs kept per sandbox; the least recently used is dropped first. */
+export const PDF_CACHE_MAX = 64;
+
+/** The rendered PDFs of each sandbox by invoice UUID (a stamped invoice never changes): rendered once, then kept. */
+const pdfCaches = new WeakMap<Deps, Map<string, Promise<Uint8Array>>>();
+
+/** A stamped invoice's PDF: rendered once (requests that arrive meanwhile share the rendering) and kept. */
+function pdfOf(d: Deps, inv: InvoiceRecord): Promise<Uint8Array> {
+  let cache = pdfCaches.get(d);
+  if (!cache) pdfCaches.set(d, (cache = new Map()));
+  const key = inv.uuid!;
+  const kept = cache.get(key);
+  if (kept) {
+    cache.delete(key); // re-inserted last: the map's order is the order of use
+    cache.set(key, kept);
+    return kept;
+  }
+  const rendering = invoicePdf(inv, datesOf(inv));
+  rendering.catch(() => cache.delete(key));
+  cache.set(key, rendering);
+  if (cache.size > PDF_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  return rendering;
 }

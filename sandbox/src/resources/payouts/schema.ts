@@ -11,7 +11,9 @@ import { bankAccountSchema } from '../bank-accounts/schema';
  *   public server SDKs send it; the only destination at merchant level): one of the two;
  * - `amount`: required, greater than zero, at most two decimals -> cents;
  * - `description`: required, 1-250 characters, no control or invisible character;
- * - `order_id`: optional, 1-100 characters, the same characters refused (unique among all transactions: 1006).
+ * - `order_id`: optional, 1-100 characters, the same characters refused (unique among all transactions: 1006);
+ * - `currency`: optional, `MXN` only (payouts go to CLABE accounts, in pesos; the spec's default currency): any
+ *   other is refused (1001), never changed.
  * Unknown members are dropped.
  */
 export const payoutSchema = z
@@ -22,6 +24,7 @@ export const payoutSchema = z
     amount: amountSchema(),
     description: plainText('description', 250),
     order_id: plainText('order_id', 100).optional(),
+    currency: z.literal('MXN').optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.destination_id === undefined) === (v.bank_account === undefined)) {

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, TOKEN } from '../../helpers';
-import { startTestFrame, VALID_EXPIRY, type Sent } from '../frame-harness';
+import { CH, startTestFrame, VALID_EXPIRY, type Sent } from '../frame-harness';
 
 let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
@@ -17,6 +17,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** A valid expiry frame of the same mount, as the frame harness builds its siblings. */
+const EXPIRY_SIBLING = {
+  __paytoken: {
+    mountChannel: CH,
+    mountKey: 'm1a2b3c4 pk_test_123 https://api.example.com',
+    fieldKey: 'expiry',
+    fieldValue: () => VALID_EXPIRY,
+    fieldValid: () => true,
+    siblingBrand: () => null,
+    autofillSection: `section-${'b'.repeat(32)}`,
+    setBrand() {},
+    showError() {},
+  },
+};
 const inputs = () => [...document.querySelectorAll<HTMLInputElement>('#w input')];
 const type = (input: HTMLInputElement, value: string) => {
   input.value = value;
@@ -116,6 +130,46 @@ describe('the card element frame', () => {
     deliver({ t: 'locale', locale: 'en' });
     expect(inputs().map((i) => i.getAttribute('aria-label'))).toEqual(['Card number', 'Expiry (MM/YY)', 'Security code', 'Name on card']);
     expect(inputs()[1]!.placeholder).toBe('MM/YY');
+  });
+});
+
+describe('the card element frame, for assistive technology', () => {
+  const status = () => document.getElementById('s')!;
+  it('marks every input required and described by the error line; the error line and the status line are live regions from load', async () => {
+    await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    expect(inputs().map((i) => [i.getAttribute('aria-required'), i.getAttribute('aria-describedby')])).toEqual(
+      inputs().map(() => ['true', 'e']),
+    );
+    // present and empty before anything is said: a region added or shown with its first message may not be announced
+    expect(document.getElementById('e')!.getAttribute('aria-live')).toBe('polite');
+    expect(status().getAttribute('role')).toBe('status');
+    expect([document.getElementById('e')!.textContent, status().textContent]).toEqual(['', '']);
+  });
+
+  it('says the card is complete once every input is valid, in the locale, and takes it back when one is not', async () => {
+    const { deliver } = await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, expiry, cvv2, name] = inputs();
+    type(number!, '4242 4242 4242 4242');
+    type(expiry!, VALID_EXPIRY);
+    type(cvv2!, '123');
+    expect(status().textContent).toBe('');
+    type(name!, 'Ana Perez');
+    expect(status().textContent).toBe('Tarjeta completa.');
+    deliver({ t: 'locale', locale: 'en' });
+    expect(status().textContent).toBe('Card complete.');
+    type(cvv2!, '1');
+    expect(status().textContent).toBe('');
+  });
+
+  it('a split field says the card is complete only when its sibling frames are valid too', async () => {
+    const empty = { ...EXPIRY_SIBLING, __paytoken: { ...EXPIRY_SIBLING.__paytoken, fieldValue: () => '', fieldValid: () => false } };
+    const { input } = await startTestFrame({ deviceData: false }, undefined, { frames: [empty] });
+    type(input, '4242 4242 4242 4242');
+    expect(status().textContent).toBe('');
+    vi.resetModules();
+    const complete = await startTestFrame({ deviceData: false }, undefined, { frames: [EXPIRY_SIBLING] });
+    type(complete.input, '4242 4242 4242 4242');
+    expect(status().textContent).toBe('Tarjeta completa.');
   });
 });
 

@@ -34,6 +34,7 @@ const foreign = (field: string, value: string, mountKey: string) => ({
     autofillSection: `section-${'f'.repeat(32)}`,
     setBrand() {},
     showError() {},
+    fieldValid: () => !!value,
   },
 });
 

@@ -1,0 +1,140 @@
+/**
+ * The hostile cases of issue 42, measured on a sandbox child process (`sandbox/src/cli.ts`, `:memory:`): a token
+ * request's p50 and p99 alone, while two clients fetch the PDFs of CFDI invoices of 60 concepts x 700 characters
+ * without a space (each invoice's first fetch renders it, later ones are served from the sandbox's cache), and while
+ * 10 loopback addresses (127.0.0.2 ... 127.0.0.11) each hold 30 sockets trickling their headers a line every 300 ms
+ * (300 sockets beside the default bound of 256). Run by `npm run flood`; loopback only, every loop bounded.
+ */
+import { spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
+import { bigInvoiceBody } from '../../sandbox/test/unit/cfdi-fixtures';
+
+/** Settings of {@link hostile}. */
+export interface HostileOptions {
+  /** Token requests measured in each phase, one at a time. */
+  requests: number;
+  /** Large invoices whose PDFs the fetching clients cycle through. */
+  invoices: number;
+}
+
+/** One phase's token latencies, ms. */
+export interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  /** Token requests that did not answer 201 (a reset connection counts). */
+  failed: number;
+}
+
+/** What {@link hostile} measured. */
+export interface HostileResult {
+  alone: Latency;
+  pdf: Latency & { fetches: number; firstFetchMs: number[] };
+  trickle: Latency & { sockets: number };
+}
+
+const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+const CARD = { card_number: '4111111111111111', holder_name: 'Ana Pérez', expiration_month: '12', expiration_year: '35', cvv2: '123' };
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Sends `n` token requests one after another; their latencies. */
+async function tokens(base: string, n: number): Promise<Latency> {
+  const ms: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const r = await fetch(`${base}/tokens`, {
+      method: 'POST',
+      headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify(CARD),
+      signal: AbortSignal.timeout(30_000),
+    }).catch(() => null);
+    await r?.arrayBuffer();
+    if (r?.status !== 201) failed++;
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: round(quantile(ms, 0.5)), p99: round(quantile(ms, 0.99)), max: round(ms.at(-1)!), failed };
+}
+
+/** Stamps `n` large invoices through the API and the simulated clock; their public PDF links. */
+async function largeInvoices(root: string, base: string, n: number): Promise<string[]> {
+  const headers = { Authorization: basic(SANDBOX_DEFAULTS.privateKey), 'Content-Type': 'application/json' };
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const body = bigInvoiceBody();
+    const r = await fetch(`${base}/invoices/v40`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (r.status !== 201) throw new Error(`invoice refused: ${r.status} ${await r.text()}`);
+    ids.push(body.invoice_id);
+  }
+  const sim = `${root}/sandbox/v1/${SANDBOX_DEFAULTS.merchantId}`;
+  await fetch(`${sim}/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ seconds: 5 }) });
+  const links: string[] = [];
+  for (const id of ids) {
+    const inv = (await (await fetch(`${base}/invoices/v40/${id}`, { headers })).json()) as { public_pdf_link: string | null };
+    if (!inv.public_pdf_link) throw new Error(`invoice ${id} not stamped`);
+    links.push(inv.public_pdf_link);
+  }
+  return links;
+}
+
+/** Opens `perAddress` sockets from each of 10 loopback addresses, trickling a header line every 300 ms. */
+function trickleFrom10(port: number, perAddress: number): { sockets: Socket[]; stop: () => void } {
+  const sockets: Socket[] = [];
+  for (let a = 2; a <= 11; a++) {
+    for (let i = 0; i < perAddress; i++) {
+      const s = connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${a}` }, () =>
+        s.write('GET /openapi.json HTTP/1.1\r\nHost: x\r\n'),
+      );
+      s.on('error', () => {});
+      sockets.push(s);
+    }
+  }
+  const timer = setInterval(() => {
+    for (const s of sockets) if (s.writable) s.write('X-Slow: 1\r\n');
+  }, 300);
+  return { sockets, stop: () => (clearInterval(timer), sockets.forEach((s) => s.destroy())) };
+}
+
+/** Runs the three phases on a fresh sandbox child; always stops it. */
+export async function hostile(o: HostileOptions): Promise<HostileResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:'], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    const root = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
+    const base = `${root}/v1/${SANDBOX_DEFAULTS.merchantId}`;
+    const links = await largeInvoices(root, base, o.invoices);
+    await tokens(base, 20); // warm-up
+    const alone = await tokens(base, o.requests);
+
+    let fetching = true;
+    let fetches = 0;
+    const firstFetchMs: number[] = [];
+    const fetchLoop = async (offset: number) => {
+      for (let i = offset; fetching && i < 100_000; i++) {
+        const t = performance.now();
+        await (await fetch(links[i % links.length]!).catch(() => null))?.arrayBuffer();
+        if (i < links.length) firstFetchMs.push(round(performance.now() - t));
+        fetches++;
+      }
+    };
+    const loops = [fetchLoop(0), fetchLoop(Math.ceil(links.length / 2))];
+    const pdf = await tokens(base, o.requests);
+    fetching = false;
+    await Promise.all(loops);
+
+    const trickling = trickleFrom10(Number(new URL(root).port), 30);
+    await new Promise((r) => setTimeout(r, 1000));
+    const trickle = await tokens(base, o.requests);
+    trickling.stop();
+    return { alone, pdf: { ...pdf, fetches, firstFetchMs }, trickle: { ...trickle, sockets: trickling.sockets.length } };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
