@@ -123,6 +123,8 @@ const LIBS = {
   hosted: { entry: 'src/hosted/browser.ts', formats: ['iife'], name: 'PayToken', fileName: () => 'paytoken-hosted.iife.js' },
   // the React binding (`paytoken/react`): imports `paytoken` and React, both external (one copy of each in the app)
   react: { entry: 'src/react/index.ts', formats: ['es'], fileName: () => 'react.js' },
+  // the card and request rules for servers (`paytoken/rules`, which the sandbox applies): not a browser bundle
+  rules: { entry: 'src/rules.ts', formats: ['es'], fileName: () => 'rules.js' },
   // the hosted-field frame (runs on the API origin): its first script, inlined into dist/fields/frame.html with
   // the later script beside it (scripts/build/frame-page.ts)
   fields: { entry: 'src/hosted/frame/index.ts', formats: ['iife'], name: 'PayTokenFrame', fileName: () => 'frame.js' },
@@ -154,6 +156,7 @@ export const LOCK_GLOBAL = 'Object.defineProperty(globalThis,"PayToken",{value:P
  * - `--mode checkout`: `dist/paytoken-checkout.iife.js`, the same global with the form layer and `authenticate`;
  * - `--mode hosted`: `dist/paytoken-hosted.iife.js`, the script tag of hosted-fields checkouts;
  * - `--mode react`: `dist/react.js`, the React binding (`paytoken/react`), importing `paytoken` and React;
+ * - `--mode rules`: `dist/rules.js`, the card and request rules for servers (`paytoken/rules`; the sandbox's);
  * - `--mode fields`: `dist/fields/` (frame.html with its first script and style inline, frame-later.js,
  *   frame-csp.json), the hosted-field frame, served from the API origin at `{base_url}/fields/v1/` (the sandbox
  *   serves it; scripts/build/frame-page.ts);

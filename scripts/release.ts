@@ -9,7 +9,7 @@
  * `--checks-only` skips the build and the size budgets (`npm run test:all` runs both before it).
  *
  * The sandbox's own package (`sandbox/`, `paytoken-sandbox`, built by scripts/build/sandbox.ts) is packed beside
- * it, and that tarball is installed into an empty folder as a merchant's project would (its `allowScripts` letting
+ * it, checked by publint and arethetypeswrong as the library is, and that tarball is installed into an empty folder as a merchant's project would (its `allowScripts` letting
  * better-sqlite3 build), started as `npx paytoken-sandbox --db ./sandbox.db --port 0`, asked for the merchant, a
  * token and a hosted-field frame, and stopped: scripts/build/sandbox-install.ts.
  * Exits non-zero when a step fails; nothing is published then.
@@ -26,6 +26,26 @@ const run = (title: string, cmd: string, args: string[]): boolean => {
   return spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' }).status === 0;
 };
 const bin = (path: string) => join(ROOT, 'node_modules', path);
+
+/** publint (strict, suggestions included) on a tarball's unpacked files, and arethetypeswrong on the tarball. */
+function lintTarball(what: string, dir: string, tarball: string): boolean {
+  const publint = run(`publint (${what}: strict, the tarball's files)`, process.execPath, [
+    bin('publint/src/cli.js'),
+    dir,
+    '--strict',
+    '--level',
+    'suggestion',
+    '--pack',
+    'false',
+  ]);
+  const attw = run(`arethetypeswrong (${what}: the tarball, profile esm-only)`, process.execPath, [
+    bin('@arethetypeswrong/cli/dist/index.js'),
+    tarball,
+    '--profile',
+    'esm-only',
+  ]);
+  return publint && attw;
+}
 
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
@@ -46,29 +66,19 @@ const unpacked = mkdtempSync(join(tmpdir(), 'paytoken-release-'));
 let ok = true;
 try {
   const dir = unpack(packed.tarball, unpacked);
-  ok =
-    run("publint (strict, the tarball's files)", process.execPath, [
-      bin('publint/src/cli.js'),
-      dir,
-      '--strict',
-      '--level',
-      'suggestion',
-      '--pack',
-      'false',
-    ]) && ok;
-  ok =
-    run('arethetypeswrong (the tarball, profile esm-only)', process.execPath, [
-      bin('@arethetypeswrong/cli/dist/index.js'),
-      packed.tarball,
-      '--profile',
-      'esm-only',
-    ]) && ok;
+  ok = lintTarball('the library', dir, packed.tarball) && ok;
   console.log(`== ${packed.tarball.slice(ROOT.length + 1)}: ${packed.files.length} files`);
   for (const file of packed.files) console.log(`${String(statSync(join(dir, file)).size).padStart(9)} B  ${file}`);
 } finally {
   rmSync(unpacked, { recursive: true, force: true });
 }
 const sandbox = pack(dest, { fresh: false, workspace: 'sandbox' });
+const sandboxDir = mkdtempSync(join(tmpdir(), 'paytoken-release-sandbox-'));
+try {
+  ok = lintTarball('the sandbox package', unpack(sandbox.tarball, sandboxDir), sandbox.tarball) && ok;
+} finally {
+  rmSync(sandboxDir, { recursive: true, force: true });
+}
 ok =
   run(`the sandbox package (${sandbox.files.length} files): installed into an empty folder and started`, process.execPath, [
     bin('tsx/dist/cli.mjs'),

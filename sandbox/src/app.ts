@@ -9,6 +9,7 @@ import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
 import { FaultMode, faults } from './http/faults';
 import { accessLog } from './http/access-log';
+import { internalErrorLog } from './http/error-log';
 import { apiLog } from './http/api-log';
 import { auth, type Credentials } from './http/auth';
 import { apiCors } from './http/cors';
@@ -58,6 +59,9 @@ import { openDb } from './store/db';
 import { snapshotDb } from './store/snapshot';
 import { stateRouter } from './simulate/state-routes';
 
+/** One line to stderr: where error 1000 is logged when no `log` is given. */
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
+
 /** Options of {@link createSandboxApp}. */
 export interface SandboxOptions extends Credentials {
   /** The real clock the sandbox clock runs on (plus its stored offset). @default () => new Date() */
@@ -76,7 +80,8 @@ export interface SandboxOptions extends Credentials {
   maxBodyBytes?: number;
   /**
    * Receives one access-log line per request (`METHOD path status ms`), one line per anti-fraud decision that
-   * matched a rule (`fraud ...`) and one per failed job. Default: no logging.
+   * matched a rule (`fraud ...`), one per failed job, and one per request that ended in error 1000 (`error 1000
+   * request_id=... METHOD path: cause`, never card data). Default: the error 1000 lines to stderr, nothing else.
    */
   log?: (line: string) => void;
   /** For tests: receives every request (method, URL, headers, body) before it is handled. Default: none. */
@@ -305,7 +310,17 @@ function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
   const maxBody = opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes;
   const v1 = '/v1/:merchant_id';
   const app = new Hono<SandboxEnv>()
-    .use('*', counter.middleware(), requestLog(opts.requestLog, maxBody), requestId(), accessLog(opts.log), apiLog(deps), noStore, warnings)
+    .use(
+      '*',
+      counter.middleware(),
+      requestLog(opts.requestLog, maxBody),
+      requestId(),
+      internalErrorLog(opts.log ?? toStderr),
+      accessLog(opts.log),
+      apiLog(deps),
+      noStore,
+      warnings,
+    )
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))
     .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))

@@ -13,7 +13,8 @@ import type { Scheduler } from './time/scheduler';
  * - `keyKind`: which key authenticated the request;
  * - `body`: the parsed JSON body of a POST or PUT (see http/body.ts), `rawBody` its text;
  * - `warnings`: what `--lenient` let through on this request, and a capped list `limit` (sent back in `X-Sandbox-Warning`, http/lenient.ts);
- * - `errorCode`: the Error object's `error_code` when the answer is one (http/render.ts; the request log reads it).
+ * - `errorCode`: the Error object's `error_code` when the answer is one (http/render.ts; the request log reads it);
+ * - `errorCause`: what was thrown for that answer (http/error-log.ts logs it for error 1000).
  * Bindings: the Node request and response (`incoming`, `outgoing`) under @hono/node-server; absent under
  * `app.request()`. Fault mode resets connections through `incoming.socket`.
  */
@@ -26,6 +27,7 @@ export type SandboxEnv = {
     rawBody: string;
     warnings: string[];
     errorCode: number;
+    errorCause: unknown;
   };
 };
 

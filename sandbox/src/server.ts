@@ -6,10 +6,15 @@ import { connectionGate } from './http/connection-gate';
 import { createSandboxApp, type SandboxOptions } from './app';
 import { SANDBOX_DEFAULTS } from './defaults';
 import type { MerchantKeys } from './merchants/registry';
+import { startOptionsProblem } from './options';
+import type { Credentials } from './http/auth';
 
-/** Options of {@link startSandbox}: the app's, plus where to listen. */
-export interface StartOptions extends SandboxOptions {
-  /** TCP port; 0 picks a free one. Default 4010. */
+/**
+ * Options of {@link startSandbox}: the app's (see {@link SandboxOptions}), plus where to listen. Every member is
+ * optional: `startSandbox()` plays the demo merchant (`SANDBOX_DEFAULTS`) on a free port, keeping nothing.
+ */
+export interface StartOptions extends Omit<SandboxOptions, keyof Credentials>, Partial<Credentials> {
+  /** TCP port; 0 picks a free one (then read `port` or `url` of the handle). @default 0 */
   port?: number;
   /** Interface to bind: loopback only. */
   host?: '127.0.0.1';
@@ -19,8 +24,17 @@ export interface StartOptions extends SandboxOptions {
 
 /** A running sandbox. */
 export interface RunningSandbox {
-  /** The spec's `{base_url}`, e.g. `http://127.0.0.1:4010` (no trailing slash, no `/v1`). */
+  /** The spec's `{base_url}`, e.g. `http://127.0.0.1:4010` (no trailing slash, no `/v1`): what a client is pointed at. */
+  url: string;
+  /** The same as {@link RunningSandbox.url}. */
   baseUrl: string;
+  /** The merchant id of the paths `/v1/{merchant_id}` (default `SANDBOX_DEFAULTS.merchantId`). */
+  merchantId: string;
+  /** The public key: creates tokens and cards only (default `SANDBOX_DEFAULTS.publicKey`). */
+  publicKey: string;
+  /** The private key: every operation, from a server only (default `SANDBOX_DEFAULTS.privateKey`). */
+  privateKey: string;
+  /** The TCP port it listens on (the free one it picked for port 0). */
   port: number;
   /** Its state (the SQLite store), for tests. */
   store: ReturnType<typeof createSandboxApp>['store'];
@@ -53,10 +67,19 @@ export interface RunningSandbox {
  * served at once per client address, as many more waiting unread (at most the headers timeout) and the rest closed
  * on arrival (./http/connection-gate.ts). The address it listens on becomes its public URL unless `opts.publicUrl` says
  * otherwise (the base of the bank page's links).
- * @returns once it listens: its base URL, port, store and `close()`.
- * @throws (rejects) when the port cannot be bound (in use, no permission).
+ *
+ * Defaults: the demo merchant and keys (`SANDBOX_DEFAULTS.merchantId`, `publicKey`, `privateKey`), port 0 (a free
+ * one), `db: ':memory:'` (nothing kept). A request that ends in error 1000 is logged with its request id and cause
+ * to `opts.log`, or stderr.
+ * @returns once it listens: its URL, merchant id and keys, port, store and `close()`.
+ * @throws (rejects) a TypeError naming the option for an unknown option name or a refused value
+ * (`port must be 0-65535`); an Error when the port cannot be bound (in use, no permission).
  */
-export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> {
+export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
+  const problem = startOptionsProblem(options);
+  if (problem) throw new TypeError(`startSandbox: ${problem}`);
+  const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
+  const opts = { merchantId, publicKey, privateKey, port: 0, db: ':memory:', ...definedMembers(options) };
   const sandbox = createSandboxApp(opts);
   const { store, counter, faults, listeningAt, merchants } = sandbox;
   const host = opts.host ?? SANDBOX_DEFAULTS.host;
@@ -74,14 +97,18 @@ export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> 
       reject(e);
     };
     gate.once('error', failed);
-    gate.listen(opts.port ?? SANDBOX_DEFAULTS.port, host, () => {
+    gate.listen(opts.port, host, () => {
       gate.off('error', failed);
       // the HTTP server itself does not listen: this starts its timer of the headers and request timeouts
       server.emit('listening');
       const { port } = gate.address() as AddressInfo;
       listeningAt(`http://${host}:${port}`);
       resolve({
+        url: `http://${host}:${port}`,
         baseUrl: `http://${host}:${port}`,
+        merchantId: opts.merchantId,
+        publicKey: opts.publicKey,
+        privateKey: opts.privateKey,
         port,
         store,
         clock: sandbox.clock,
@@ -107,4 +134,9 @@ export async function startSandbox(opts: StartOptions): Promise<RunningSandbox> 
       });
     });
   });
+}
+
+/** `o` without its members set to `undefined`, so `{port: undefined}` takes the default as `{}` does. */
+function definedMembers<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

@@ -13,6 +13,7 @@
  *   `paytoken` resolves to it (the package's own name, through its `exports`).
  * - `dist/paytoken-hosted.iife.d.ts`: the same for the hosted-fields script tag (`paytoken/paytoken-hosted.iife.js`),
  *   whose global has the setters and `fields.mount` only.
+ * - `dist/rules.d.ts`: the card and request rules for servers (`paytoken/rules`, `src/rules.ts`).
  * - `dist/testing.d.ts` and `dist/testing-{playwright,puppeteer,webdriverio}.d.ts`: `paytoken/testing` and its
  *   driver modules (each whole: the drivers' types are shapes of their own, no import of a driver's package).
  * test/tooling/package.test.ts type-checks a consumer against the packed package under all three resolutions.
@@ -26,12 +27,13 @@ const root = resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
 const TESTING = ['testing', 'testing-playwright', 'testing-puppeteer', 'testing-webdriverio'] as const;
-const [esm, iife, checkout, hosted, ...testing] = generateDtsBundle(
+const [esm, iife, checkout, hosted, rules, ...testing] = generateDtsBundle(
   [
     { filePath: 'src/index.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/checkout.ts', output: { noBanner: true, exportReferencedTypes: false } },
     { filePath: 'src/hosted/browser.ts', output: { noBanner: true, exportReferencedTypes: false } },
+    { filePath: 'src/rules.ts', output: { noBanner: true, exportReferencedTypes: false } },
     ...TESTING.map((name) => ({
       filePath: `src/testing/${name === 'testing' ? 'index' : name.slice('testing-'.length)}.ts`,
       output: { noBanner: true, exportReferencedTypes: false },
@@ -97,7 +99,8 @@ writeFileSync('dist/paytoken.iife.d.ts', globalDeclaration(iife!));
 writeFileSync('dist/paytoken-checkout.iife.d.ts', globalDeclaration(checkout!, 'paytoken-checkout.iife.js'));
 writeFileSync('dist/paytoken-hosted.iife.d.ts', globalDeclaration(hosted!, 'paytoken-hosted.iife.js'));
 writeFileSync('dist/react.d.ts', reactDeclaration());
+writeFileSync('dist/rules.d.ts', rules!);
 TESTING.forEach((name, i) => writeFileSync(`dist/${name}.d.ts`, testing[i]!));
 console.log(
-  'dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts, dist/testing*.d.ts written',
+  'dist/paytoken.d.ts, dist/paytoken.iife.d.ts, dist/paytoken-checkout.iife.d.ts, dist/paytoken-hosted.iife.d.ts, dist/react.d.ts, dist/rules.d.ts, dist/testing*.d.ts written',
 );

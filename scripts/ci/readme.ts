@@ -1,12 +1,14 @@
 /**
  * `npx tsx scripts/ci/readme.ts`: rewrites the generated parts of the docs: the test-card table in
- * docs/sandbox.md (from sandbox/src/domain/card/test-cards.ts), the quick start's files in docs/quickstart.md
- * (docs/examples/quickstart/ verbatim: {@link QUICKSTART}) and the webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
+ * docs/sandbox.md (from sandbox/src/domain/card/test-cards.ts), the sandbox's flag table there (sandbox/src/cli-flags.ts),
+ * the quick start's files in docs/quickstart.md (docs/examples/quickstart/ verbatim: {@link QUICKSTART}) and the
+ * webhook receiver in docs/webhooks.md (docs/examples/webhooks.mjs).
  * test/tooling/docs.test.ts fails when any is out of date.
  * Also the home of {@link replaceBlock}, which the size and load commands use for their tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { testCardsMarkdown } from '../../sandbox/src/domain/card/test-cards';
+import { flagTableMarkdown } from '../../sandbox/src/cli-flags';
 
 /** Markdown text with the block between `<!-- name:start -->` and `<!-- name:end -->` replaced by `body`. */
 export function replaceBlock(text: string, name: string, body: string): string {
@@ -48,6 +50,7 @@ export const GENERATED: { file: string; block: string; body: () => string }[] = 
   ...QUICKSTART.map((q) => ({ file: 'docs/quickstart.md', block: q.snippet, body: example(q) })),
   { file: 'docs/webhooks.md', block: 'webhook-example', body: webhookExample },
   { file: 'docs/sandbox.md', block: 'test-cards', body: testCardsMarkdown },
+  { file: 'docs/sandbox.md', block: 'sandbox-flags', body: flagTableMarkdown },
 ];
 
 /** `text` (the content of `file`) with each of its generated blocks as it should be. */

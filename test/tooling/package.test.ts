@@ -95,10 +95,13 @@ describe('the packed package', () => {
     // origin serves it
     expect(
       packed.files.filter(
-        (f) => !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/react\.(js|js\.map|d\.ts))$/.test(f),
+        (f) =>
+          !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/(react|rules)\.(js|js\.map|d\.ts))$/.test(f),
       ),
     ).toEqual([]);
     expect(packed.files).toContain('dist/react.d.ts');
+    // the rules for servers (paytoken/rules): code and declaration
+    expect(packageJson().exports['./rules']).toEqual({ types: './dist/rules.d.ts', import: './dist/rules.js', default: './dist/rules.js' });
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
     // every target the exports map names is in the tarball
     const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
@@ -119,7 +122,14 @@ describe('the packed package', () => {
   });
 
   it('declarations hold no relative import (one file per entry)', () => {
-    for (const f of ['paytoken.d.ts', 'paytoken.iife.d.ts', 'paytoken-checkout.iife.d.ts', 'paytoken-hosted.iife.d.ts', 'react.d.ts']) {
+    for (const f of [
+      'paytoken.d.ts',
+      'paytoken.iife.d.ts',
+      'paytoken-checkout.iife.d.ts',
+      'paytoken-hosted.iife.d.ts',
+      'react.d.ts',
+      'rules.d.ts',
+    ]) {
       const text = readFileSync(join(dir, 'app/node_modules/paytoken/dist', f), 'utf8');
       expect(text).not.toMatch(/from\s+['"]\.\.?\//);
       expect(text).not.toMatch(/import\(\s*['"]\.\.?\//);
@@ -144,6 +154,10 @@ describe('the packed package', () => {
         "const client = createClient({ merchantId: 'm1', publicKey: 'pk_x', baseUrl: 'http://127.0.0.1:4010' });",
         "const id: string = PayToken.deviceData.setup('payment-form', 'device_session_id');",
         "window.PayToken.setId('m1');",
+        "import { validateCvv2, errorCodeFor, type ErrorObject } from 'paytoken/rules';",
+        "export const cvv2Valid: boolean = validateCvv2('123', '4111111111111111').valid;",
+        "export const code: [number, number] = errorCodeFor({ field: 'cvv2' });",
+        'export type ApiErrorBody = ErrorObject;',
         ...exports.map((e, i) => (e.value ? `export const v${i} = paytoken.${e.name};` : `export type T${i} = paytoken.${e.name};`)),
         'export { ok, client, id };',
       ];
@@ -229,9 +243,11 @@ describe('the packed package', () => {
     const script = [
       "const p = require('paytoken');",
       "const pkg = require('paytoken/package.json');",
+      "const rules = require('paytoken/rules');",
       "import('paytoken').then((m) => console.log(JSON.stringify({",
       '  required: Object.keys(p).sort(), imported: Object.keys(m).sort(), name: pkg.name,',
       "  valid: p.validatePan('4111 1111 1111 1111').valid, client: typeof p.createClient,",
+      "  cvv2: rules.validateCvv2('12', '4111111111111111').valid, rulesFromImport: typeof rules.validateCard,",
       '})));',
     ].join('\n');
     writeFileSync(join(dir, 'app', 'require.cjs'), script);
@@ -244,6 +260,7 @@ describe('the packed package', () => {
     expect(r.name).toBe('paytoken');
     expect(r.valid).toBe(true);
     expect(r.client).toBe('function');
+    expect([r.cvv2, r.rulesFromImport]).toEqual([false, 'function']);
     expect(r.required).toEqual(r.imported.filter((k: string) => k !== 'default'));
     expect(r.required).toEqual(
       exports

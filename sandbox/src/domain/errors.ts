@@ -1,3 +1,4 @@
+import { UNSAFE_TEXT } from 'paytoken/rules';
 import type { ErrorObject } from 'paytoken/rules';
 
 /**
@@ -80,4 +81,17 @@ export function apiError(
 export function toErrorObject(err: unknown, requestId: string): ErrorObject {
   const body = err instanceof SandboxError ? err.error : apiError(1000, 'Internal server error').error;
   return { ...body, request_id: requestId };
+}
+
+const UNSAFE_ALL = new RegExp(UNSAFE_TEXT.source, 'gu');
+
+/**
+ * What a log line may say of a thrown value: its name and message, one line, at most `max` UTF-16 units, with every
+ * run of three or more digits written `###` (a message may quote the request: a card number or CVV2 would be such a
+ * run) and every control or bidirectional character (`UNSAFE_TEXT`) written `?`, so it cannot forge a log line.
+ */
+export function loggableError(err: unknown, max = 300): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : `non-error thrown: ${typeof err}`;
+  const safe = text.replace(/\d{3,}/g, '###').replace(UNSAFE_ALL, '?');
+  return safe.length > max ? `${safe.slice(0, max)}...` : safe;
 }

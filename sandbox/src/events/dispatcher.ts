@@ -1,3 +1,4 @@
+import { loggableError } from '../domain/errors';
 import { performance } from 'node:perf_hooks';
 import { DELIVERY_TIMEOUT_MS, MAX_IN_FLIGHT_PER_WEBHOOK, type DeliveryRecord, type WebhookRecord } from '../domain/webhooks';
 import type { Store } from '../store/index';
@@ -97,7 +98,7 @@ export class Deliveries {
       while (fanOutBatch(this.store, this.clock.nowMs()) === FAN_OUT_BATCH);
       this.#pump();
     } catch (e) {
-      this.log(`webhooks: ${(e as Error).message}`);
+      this.log(`webhooks: ${loggableError(e)}`);
     }
   }
 
@@ -119,7 +120,7 @@ export class Deliveries {
     this.#sending.add(dl.id);
     this.#inFlight.set(w.id, (this.#inFlight.get(w.id) ?? 0) + 1);
     void this.#attempt(w, dl)
-      .catch((e: Error) => this.log(`webhooks: delivery ${dl.id}: ${e.message}`))
+      .catch((e: Error) => this.log(`webhooks: delivery ${dl.id}: ${loggableError(e)}`))
       .finally(() => {
         this.#sending.delete(dl.id);
         this.#inFlight.set(w.id, (this.#inFlight.get(w.id) ?? 1) - 1);

@@ -1,3 +1,4 @@
+import { loggableError } from '../domain/errors';
 import type { MiddlewareHandler } from 'hono';
 import type { Deps, SandboxEnv } from '../env';
 import type { KeyKind } from '../store/request-log';
@@ -40,6 +41,6 @@ export const apiLog =
         body: bodyExcerpt(c.var.body, c.var.rawBody),
       });
     } catch (e) {
-      d.log?.(`request log: ${(e as Error).message}`);
+      d.log?.(`request log: ${loggableError(e)}`);
     }
   };

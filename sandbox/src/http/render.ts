@@ -19,6 +19,7 @@ export function renderError(c: Context<SandboxEnv>, err: unknown): Response {
     c.var.requestId ?? '',
   );
   c.set('errorCode', body.error_code);
+  c.set('errorCause', err);
   if (busy) c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
   return c.json(body, body.http_code as ContentfulStatusCode);
 }

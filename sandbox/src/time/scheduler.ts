@@ -1,3 +1,4 @@
+import { loggableError } from '../domain/errors';
 import type { Store } from '../store/index';
 import type { Job } from '../store/jobs';
 import type { Clock } from './clock';
@@ -82,7 +83,7 @@ export class Scheduler {
         );
         throw e;
       }
-      this.log(`job ${job.kind} ${job.ref} failed: ${(e as Error).message}`);
+      this.log(`job ${job.kind} ${job.ref} failed: ${loggableError(e)}`);
       this.store.jobs.finish(job.seq, this.clock.nowMs(), (e as Error).message.slice(0, 500));
     }
   }

@@ -293,6 +293,29 @@ describe('sandbox CLI', () => {
     expect((await res.json()).error_code).toBe(1000);
   });
 
+  it.each([['--help'], ['-h']])('%s prints the flags by group on stdout and exits 0, starting nothing', async (flag) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', flag]);
+    started.push(child);
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: paytoken-sandbox \[flags\]/);
+    for (const group of ['Data:', 'Time:', 'Merchant:', 'Anti-fraud:', 'Webhooks:', 'Faults:', 'Network:'])
+      expect(stdout).toContain(`\n${group}\n`);
+    expect(stdout).toContain(`--port N`);
+  });
+
+  it('an unknown flag exits 2 naming it and pointing at --help', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--prot', '0']);
+    started.push(child);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toBe('sandbox: unknown flag --prot\nRun paytoken-sandbox --help for the flags.\n');
+  });
+
   it.each([
     [['--port', 'abc']],
     [['--public-key', 'sk_wrong']],
