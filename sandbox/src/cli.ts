@@ -30,8 +30,8 @@ async function seedOrExit(sandbox: Awaited<ReturnType<typeof startSandbox>>, fil
   }
 }
 
-const command = COMMANDS.find((c) => c === process.argv[2]);
-if (command) process.exit(await runCommand(command, process.argv.slice(3)));
+const subcommand = COMMANDS.find((c) => c === process.argv[2]);
+if (subcommand) process.exit(await runCommand(subcommand, process.argv.slice(3)));
 
 let opts: CliOptions;
 let seed: string | undefined;
