@@ -33,7 +33,8 @@ export interface WdioBrowser {
   switchFrame?(context: any): Promise<unknown>;
   /** WebdriverIO 8's. */
   switchToFrame(id: null | object): Promise<unknown>;
-  keys(value: string | string[]): Promise<unknown>;
+  /** W3C WebDriver's Perform Actions (WebdriverIO's protocol command). */
+  performActions(actions: { type: 'key'; id: string; actions: { type: 'keyDown' | 'keyUp'; value: string }[] }[]): Promise<unknown>;
 }
 
 /** The {@link Driver} of a WebdriverIO browser: frames by WebDriver's frame switch, back to the top after each command. */
@@ -54,7 +55,14 @@ function wdioDriver(browser: WdioBrowser): Driver {
     clickAndType: (iframe, selector, keys) =>
       inFrame(iframe, async () => {
         await ((await browser.$(selector)) as WdioElement).click();
-        for (const step of keys) await browser.keys(typeof step === 'string' ? [...step] : KEYS[step.key]);
+        // one key down and up per character, in order: WebdriverIO's `keys()` presses an array as one chord, which
+        // drops a repeated character (the second 1 of 4111)
+        const chars = keys.flatMap((step) => (typeof step === 'string' ? [...step] : [KEYS[step.key]]));
+        const actions = chars.flatMap((value) => [
+          { type: 'keyDown' as const, value },
+          { type: 'keyUp' as const, value },
+        ]);
+        if (actions.length) await browser.performActions([{ type: 'key', id: 'keyboard', actions }]);
       }),
   };
 }

@@ -89,7 +89,8 @@ export const testingHelpers: Scenario[] = [
       const short = await h.fillCard({ ...testCards.visa, cvv2: '1' }, { timeoutMs: 3000 }).catch((e: unknown) => e);
       expect((short as FillCardError).field).toBe('cvv2');
       const none = await h.fillCard(testCards.visa, { within: '#no-such-element', timeoutMs: 500 }).catch((e: unknown) => e);
-      expect(String(none)).toContain('no element #no-such-element');
+      expect(none).toBeInstanceOf(FillCardError);
+      expect(String(none)).toContain('#no-such-element');
     },
   },
   {
@@ -97,30 +98,35 @@ export const testingHelpers: Scenario[] = [
     async run(ctx) {
       // a fresh profile each: the challenge card approved, the card whose authentication fails answered "Fail"
       const cards = { approve: testCards.threeDSecureChallenge, fail: testCards.threeDSecureFails };
+      // each tab closed before the next opens: WebKitWebDriver drives one session at a time
       for (const answer of ['approve', 'fail'] as const) {
         const tab = await ctx.tab();
-        await tab.goto(`${ctx.merchantUrl}/`);
-        const h = await helpersFor(tab);
-        await h.fillCard({ ...cards[answer], name: 'Ana Perez' });
-        await tab.click('#pay');
-        await h.completeThreeDSecure(answer).catch(async (e: unknown) => {
-          const where = await tab.evaluate(() => `${location.href}: ${document.querySelector('h1')?.textContent}`);
-          throw new Error(`${String(e)} (the tab on ${where}; charges ${JSON.stringify(ctx.merchant.charges.slice(-2))})`);
-        });
-        const charge = ctx.merchant.charges.at(-1)!;
-        await expect
-          .poll(() => ctx.api.store.transactions.get(String(charge.id))?.status)
-          .toBe(answer === 'approve' ? 'completed' : 'failed');
-        // back on the shop: the paid order's page, or the return page's failure (its final page: no further redirect)
-        if (answer === 'approve') expect(await resultHeading(tab)).toBe('Pago completado');
-        else
-          await waitFor(
-            tab,
-            'the failure on the return page',
-            (origin: string) =>
-              location.origin === origin && location.pathname === '/3ds/return' && !!document.getElementById('result-message'),
-            [new URL(ctx.merchantUrl).origin],
-          );
+        try {
+          await tab.goto(`${ctx.merchantUrl}/`);
+          const h = await helpersFor(tab);
+          await h.fillCard({ ...cards[answer], name: 'Ana Perez' });
+          await tab.click('#pay');
+          await h.completeThreeDSecure(answer).catch(async (e: unknown) => {
+            const where = await tab.evaluate(() => `${location.href}: ${document.querySelector('h1')?.textContent}`);
+            throw new Error(`${String(e)} (the tab on ${where}; charges ${JSON.stringify(ctx.merchant.charges.slice(-2))})`);
+          });
+          const charge = ctx.merchant.charges.at(-1)!;
+          await expect
+            .poll(() => ctx.api.store.transactions.get(String(charge.id))?.status)
+            .toBe(answer === 'approve' ? 'completed' : 'failed');
+          // back on the shop: the paid order's page, or the return page's failure (its final page: no further redirect)
+          if (answer === 'approve') expect(await resultHeading(tab)).toBe('Pago completado');
+          else
+            await waitFor(
+              tab,
+              'the failure on the return page',
+              (origin: string) =>
+                location.origin === origin && location.pathname === '/3ds/return' && !!document.getElementById('result-message'),
+              [new URL(ctx.merchantUrl).origin],
+            );
+        } finally {
+          await tab.close();
+        }
       }
     },
   },
