@@ -2,8 +2,8 @@
  * Runs every example of docs/testing.md (docs/examples/testing/) as a merchant would: the Playwright suite (its
  * `webServer` starts the built `paytoken-sandbox`), the WebdriverIO spec under Vitest (its `globalSetup` starts the
  * sandbox; Debian's chromedriver drives Chromium), the Puppeteer script, and the CI workflow's sandbox command.
- * Needs `npm run build` (the package's dist/ and sandbox/dist/). Until the sandbox has merchants on demand
- * (`POST /sandbox/v1/merchants`), the examples run with the start merchant (`EXAMPLE_DEFAULT_MERCHANT=1`).
+ * Needs `npm run build` (the package's dist/ and sandbox/dist/). Each example's test makes its own merchant
+ * (`POST /sandbox/v1/merchants`), as docs/testing.md shows.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'docs/examples/testing');
-const env = { ...process.env, EXAMPLE_DEFAULT_MERCHANT: '1', CI: '' };
+const env = { ...process.env, CI: '' };
 const run = (cmd: string, args: string[], extra: Record<string, string> = {}) =>
   spawnSync(cmd, args, { cwd: ROOT, env: { ...env, ...extra }, encoding: 'utf8', timeout: 240_000 });
 

@@ -12,7 +12,7 @@ export default defineConfig({
   webServer: {
     command:
       'npx paytoken-sandbox --port 4111 --db :memory: --merchant-id mxdocs0merchant01 --public-key pk_tests_public --private-key sk_tests_private --velocity-max-cards 0 --card-velocity-max-devices 0',
-    url: 'http://127.0.0.1:4111/v1',
+    url: 'http://127.0.0.1:4111/openapi.json', // answers 200 once the sandbox listens
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -16,11 +16,9 @@ export const DEFAULT_MERCHANT: TestMerchant = { id: 'mxdocs0merchant01', public_
 
 /**
  * A merchant of its own for one test worker: `POST {base}/sandbox/v1/merchants` with the start merchant's private
- * key (HTTP Basic, the key as user name) answers 201 `{id, public_key, private_key}`. `EXAMPLE_DEFAULT_MERCHANT=1`
- * uses the start merchant instead (a sandbox without merchants on demand).
+ * key (HTTP Basic, the key as user name) answers 201 `{id, public_key, private_key}`.
  */
 export async function createMerchant(base: string): Promise<TestMerchant> {
-  if (process.env.EXAMPLE_DEFAULT_MERCHANT === '1') return DEFAULT_MERCHANT;
   const res = await fetch(`${base}/sandbox/v1/merchants`, {
     method: 'POST',
     headers: { Authorization: `Basic ${Buffer.from(`${DEFAULT_MERCHANT.private_key}:`).toString('base64')}` },
