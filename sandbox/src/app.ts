@@ -3,7 +3,7 @@ import { createSchemas } from './schemas/index';
 import { SANDBOX_DEFAULT_BASE_URL, SANDBOX_DEFAULTS } from './defaults';
 import type { Deps, MerchantSettings, SandboxEnv } from './env';
 import type { FraudOptions } from './fraud/fraud-rules';
-import { apiError, SandboxError } from './domain/errors';
+import { apiError, loggableError, SandboxError } from './domain/errors';
 import { isMethodName, RESERVED_METHODS } from './domain/methods/kinds';
 import type { SandboxMode } from './domain/card/mode';
 import { RequestCounter } from './http/counter';
@@ -338,7 +338,7 @@ function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (!(err instanceof SandboxError))
-      deps.log?.(`${c.req.method} ${c.req.path} request ${c.var.requestId ?? ''} failed: ${(err as Error)?.message}`);
+      deps.log?.(`${c.req.method} ${c.req.path} request ${c.var.requestId ?? ''} failed: ${loggableError(err)}`);
     return renderError(c, err);
   });
   if (opts.scheduler !== false) deps.scheduler.start();
