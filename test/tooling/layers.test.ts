@@ -4,7 +4,7 @@
  * (docs/architecture.md). Reads every `import`/`export ... from` of `src/` and `demo/` (type-only imports included:
  * a type import is still a dependency between layers).
  *
- * Layers, lowest first: card (pure rules) < types (spec resources) < errors < fields (the field engine) < http
+ * Layers, lowest first: card (pure rules) < testing (the test-card catalogue and driver helpers, Node only) < types (spec resources) < errors < fields (the field engine) < http
  * (transport) < fraud (device data) < form (on-page form layer) < hosted (hosted fields) < react (the React
  * binding, which imports the package by its name, `paytoken`); the entry files at the root of `src/` (client.ts,
  * index.ts, classic.ts and the script-tag entries browser.ts and checkout.ts) sit above them all.
@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-export const LAYERS = ['card', 'types', 'errors', 'fields', 'http', 'fraud', 'form', 'hosted', 'react'] as const;
+export const LAYERS = ['card', 'testing', 'types', 'errors', 'fields', 'http', 'fraud', 'form', 'hosted', 'react'] as const;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const walk = (dir: string): string[] =>

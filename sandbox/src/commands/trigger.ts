@@ -1,25 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxClient } from './client';
+import { SPEC_EVENT_TYPES } from '../events/outbox';
 
 /** The spec's event types (spec, Events) `trigger` can fire: each has a recipe below. */
-export const TRIGGER_TYPES = [
-  'verification',
-  'charge.refunded',
-  'charge.failed',
-  'charge.cancelled',
-  'charge.created',
-  'charge.succeeded',
-  'subscription.charge.failed',
-  'payout.created',
-  'payout.succeeded',
-  'payout.failed',
-  'transfer.succeeded',
-  'fee.succeeded',
-  'spei.received',
-  'chargeback.created',
-  'chargeback.rejected',
-  'chargeback.accepted',
-] as const;
+export const TRIGGER_TYPES = SPEC_EVENT_TYPES;
 
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 

@@ -1,11 +1,8 @@
 import { newId } from '../domain/ids';
 import type { Store } from '../store/index';
 
-/**
- * The event types of the spec (spec, Events), and which operation emits each (docs/sandbox.md, "Events"); then the
- * sandbox's three types of invoice notification (an invoice stamped, refused or cancelled: docs/webhooks.md).
- */
-export const EVENT_TYPES = [
+/** The spec's own event types (spec, Events), in its order; which operation emits each: docs/sandbox.md, "Events". */
+export const SPEC_EVENT_TYPES = [
   'verification',
   'charge.refunded',
   'charge.failed',
@@ -22,6 +19,14 @@ export const EVENT_TYPES = [
   'chargeback.created',
   'chargeback.rejected',
   'chargeback.accepted',
+] as const;
+
+/**
+ * Every event type the sandbox emits: the spec's, then its three invoice notifications (an invoice stamped, refused
+ * or cancelled: docs/webhooks.md).
+ */
+export const EVENT_TYPES = [
+  ...SPEC_EVENT_TYPES,
   // the sandbox's: the invoice notification (spec, "Invoice notifications use the invoice notification object")
   'invoice.stamped',
   'invoice.failed',
