@@ -1,4 +1,4 @@
-import { toBuffer } from 'bwip-js/node';
+import bwipjs from 'bwip-js/node';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { centsText, microsText } from './decimal';
 import type { InvoiceRecord } from './invoice';
@@ -239,6 +239,31 @@ function totals(w: Writer, r: InvoiceRequest): void {
   w.gap();
 }
 
+/** The QR code's quiet zone, in modules (ISO/IEC 18004: four on each side). */
+const QR_QUIET_MODULES = 4;
+
+/**
+ * Draws the QR code of `text` as vector squares, one rectangle per run of dark modules in a row: bwip-js's encoder
+ * alone (`raw`, the module matrix) without its PNG rendering and compression, which took most of the time and held
+ * the event loop for hundreds of milliseconds under load; the PDF gets a sharper code for it.
+ * @param at the lower-left corner and the side of the square, quiet zone included, in PDF points.
+ */
+export function drawQrCode(page: PDFPage, text: string, at: { x: number; y: number; size: number }): void {
+  const [symbol] = bwipjs.raw('qrcode', text, '') as { pixs: number[]; pixx: number; pixy: number }[];
+  const { pixs, pixx, pixy } = symbol!;
+  const module = at.size / (pixx + 2 * QR_QUIET_MODULES);
+  const top = at.y + at.size - QR_QUIET_MODULES * module;
+  for (let row = 0; row < pixy; row++) {
+    for (let col = 0; col < pixx; col++) {
+      if (!pixs[row * pixx + col]) continue;
+      const start = col;
+      while (col + 1 < pixx && pixs[row * pixx + col + 1]) col++;
+      const x = at.x + (QR_QUIET_MODULES + start) * module;
+      page.drawRectangle({ x, y: top - (row + 1) * module, width: (col - start + 1) * module, height: module, color: rgb(0, 0, 0) });
+    }
+  }
+}
+
 /** The seals, the stamp's original chain and the QR code. */
 async function seals(w: Writer, inv: InvoiceRecord, dates: XmlDates): Promise<void> {
   const seal = sandboxSeal('SELLO', `${inv.uuid}|${inv.requestId}`);
@@ -253,11 +278,9 @@ async function seals(w: Writer, inv: InvoiceRecord, dates: XmlDates): Promise<vo
     w.text(value!, { size: 6, color: GREY });
   }
   await yieldToLoop();
-  const png: Buffer = await toBuffer({ bcid: 'qrcode', text: verificationUrl(inv), scale: 3 });
-  await yieldToLoop();
-  const image = await w.doc.embedPng(png);
   w.need(110);
-  w.page.drawImage(image, { x: MARGIN, y: w.y - 100, width: 100, height: 100 });
+  drawQrCode(w.page, verificationUrl(inv), { x: MARGIN, y: w.y - 100, size: 100 });
+  await yieldToLoop();
   w.text('Representación impresa de un CFDI del sandbox de paytoken. El código QR lleva la dirección de verificación del SAT,', {
     x: MARGIN + 110,
     size: 8,
@@ -269,7 +292,8 @@ async function seals(w: Writer, inv: InvoiceRecord, dates: XmlDates): Promise<vo
 /**
  * The PDF of a stamped invoice: one page, more when its concepts need them; each page numbered and marked as a
  * sandbox document. Rendered in slices (a concept, then the event loop runs; pdf-lib's save yields too), so a large
- * invoice's concepts never hold the server long; the QR code (bwip-js, synchronous) is one slice of its own.
+ * invoice's concepts never hold the server long; the QR code (bwip-js's encoder, drawn as vector squares) is one
+ * slice of its own.
  * @returns the PDF's bytes.
  */
 export async function invoicePdf(inv: InvoiceRecord, dates: XmlDates): Promise<Uint8Array> {
