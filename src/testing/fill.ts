@@ -91,7 +91,7 @@ async function poll<T>(ms: number, step: () => Promise<T | undefined>, timeout: 
 
 /**
  * In the page: the hosted-field frames under `within` (or the document), by mount. A frame is told by its address
- * (`.../frame.html#v=..&ch=<mount>&f=<field>&...`, see src/hosted/protocol.ts `frameUrl`), which the page sees.
+ * (`{base_url}/fields/v1/frame.html#v=..&ch=<mount>&f=<field>&...`, see src/hosted/protocol.ts `frameUrl`), which the page sees.
  */
 function mountsOnPage(within: string | null) {
   const root = within ? document.querySelector(within) : document;

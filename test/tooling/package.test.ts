@@ -96,13 +96,18 @@ describe('the packed package', () => {
     expect(
       packed.files.filter(
         (f) =>
-          !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/(react|rules)\.(js|js\.map|d\.ts))$/.test(f),
+          !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/(react|rules|testing(-playwright|-puppeteer|-webdriverio)?)\.(js|js\.map|d\.ts))$/.test(
+            f,
+          ),
       ),
     ).toEqual([]);
     expect(packed.files).toContain('dist/react.d.ts');
     // the rules for servers (paytoken/rules): code and declaration
     expect(packageJson().exports['./rules']).toEqual({ types: './dist/rules.d.ts', import: './dist/rules.js', default: './dist/rules.js' });
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
+    // the test helpers (paytoken/testing and its three driver modules): code and declarations, for Node test code
+    for (const entry of ['testing', 'testing-playwright', 'testing-puppeteer', 'testing-webdriverio'])
+      for (const ext of ['.js', '.d.ts']) expect(packed.files).toContain(`dist/${entry}${ext}`);
     // every target the exports map names is in the tarball
     const targets = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as object).flatMap(targets));
     const all = targets(packageJson().exports);
