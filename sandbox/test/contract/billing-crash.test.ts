@@ -52,7 +52,7 @@ describe('a SIGKILL during a long advance', () => {
     const plan = (await a.call('POST', '/plans', { ...PLAN, amount: 1.5, repeat_unit: 'week' })).body;
     const subs: { id: string; customer: string }[] = [];
     for (let i = 0; i < 20; i++) {
-      const customer = (await a.call('POST', '/customers', { name: `C${i}`, email: `c${i}@example.com` })).body.id;
+      const customer = (await a.call('POST', '/customers', { name: `C${i}`, email: `c${i}@example.com`, requires_account: false })).body.id;
       const token = (await a.call('POST', '/tokens', CARD)).body.id;
       const s = (await a.call('POST', `/customers/${customer}/subscriptions`, { plan_id: plan.id, source_id: token })).body;
       expect(s.status).toBe('active');
