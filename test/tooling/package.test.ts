@@ -96,7 +96,7 @@ describe('the packed package', () => {
     expect(
       packed.files.filter(
         (f) =>
-          !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/(react|rules|testing(-playwright|-puppeteer|-webdriverio)?)\.(js|js\.map|d\.ts))$/.test(
+          !/^(package\.json|LICENSE|README\.md|dist\/paytoken(-hosted|-checkout)?[\w.]*|dist\/(react|rules|testing(-playwright|-puppeteer|-webdriverio)?)\.(js|js\.map|d\.ts)|dist\/(fill|devtools)-[\w-]+\.js(\.map)?)$/.test(
             f,
           ),
       ),
@@ -105,7 +105,8 @@ describe('the packed package', () => {
     // the rules for servers (paytoken/rules): code and declaration
     expect(packageJson().exports['./rules']).toEqual({ types: './dist/rules.d.ts', import: './dist/rules.js', default: './dist/rules.js' });
     expect(packed.files).toContain('dist/paytoken-hosted.iife.js');
-    // the test helpers (paytoken/testing and its three driver modules): code and declarations, for Node test code
+    // the test helpers (paytoken/testing and its three driver modules, with the two chunks they share): code and
+    // declarations, for Node test code
     for (const entry of ['testing', 'testing-playwright', 'testing-puppeteer', 'testing-webdriverio'])
       for (const ext of ['.js', '.d.ts']) expect(packed.files).toContain(`dist/${entry}${ext}`);
     // every target the exports map names is in the tarball
