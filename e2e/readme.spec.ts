@@ -61,6 +61,15 @@ function codeBlocks(): Block[] {
 const ELSEWHERE: Record<string, string> = {
   'server-charge': 'test/tooling/server-example.test.ts',
   'webhook-receiver': 'test/tooling/webhook-example.test.ts',
+  // docs/testing.md: each block is a part of a file of docs/examples/testing/, which that test runs as a merchant would
+  'testing-create-merchant': 'test/tooling/testing-examples.test.ts',
+  'testing-playwright-fixture': 'test/tooling/testing-examples.test.ts',
+  'testing-playwright-test': 'test/tooling/testing-examples.test.ts',
+  'testing-wdio-spec': 'test/tooling/testing-examples.test.ts',
+  'testing-puppeteer-script': 'test/tooling/testing-examples.test.ts',
+  'testing-vitest-global-setup': 'test/tooling/testing-examples.test.ts',
+  // docs/sandbox.md: the processor's Node SDK pointed at the sandbox, as that test drives every resource
+  'openpay-sdk': 'sandbox/test/contract/sdk-node.test.ts',
 };
 /** The quick start's text (docs/quickstart.md), where it names its files. */
 const QUICKSTART_PAGE = readFileSync('docs/quickstart.md', 'utf8');
@@ -596,7 +605,9 @@ test.describe('README and guide snippets run in Chromium', () => {
     const run = new Set(SCENARIOS.flatMap((s) => s.snippets));
     expect(names.filter((n) => !run.has(n) && !ELSEWHERE[n])).toEqual([]);
     for (const [name, file] of Object.entries(ELSEWHERE))
-      expect(readFileSync(file, 'utf8'), name).toMatch(/docs\/examples\/(quickstart\/)?[\w-]+\.mjs/);
+      expect(readFileSync(file, 'utf8'), name).toMatch(
+        /docs\/examples\/(quickstart\/)?[\w-]+\.mjs|docs\/examples\/testing|Openpay\.SANDBOX_URL/,
+      );
     // every snippet a scenario asks for exists
     expect([...run].filter((n) => !names.includes(n))).toEqual([]);
   });
