@@ -1,4 +1,4 @@
-import { apiError } from './errors';
+import { stateMachine, type StateRow } from './state-machine';
 import type { ChargedCard, StoredRecord } from './records';
 import { addDays, addMonths } from '../time/dates';
 
@@ -7,7 +7,7 @@ import { addDays, addMonths } from '../time/dates';
  * Subscription rows), pure: the two state machines, written from the spec's table, and the billing dates. Rows the
  * spec shows are marked `spec`; the ones it leaves unshown are this sandbox's reading, marked `sandbox` and listed in
  * docs/sandbox.md ("Subscriptions and billing"). Services change a plan's or a subscription's status only through
- * {@link planTransition} and {@link subscriptionTransition}.
+ * {@link planTransition} and {@link subscriptionTransition} (the state-machine engine, ./state-machine.ts).
  */
 
 /** Plan status values (spec, Plan object `status`). */
@@ -84,20 +84,17 @@ export interface SubscriptionRecord extends StoredRecord {
 export type SubscriptionTrigger =
   'create_trial' | 'create_paid' | 'charge_succeeded' | 'charge_failed' | 'retries_exhausted' | 'card_updated' | 'cancel' | 'period_end';
 
-/** One row of a table. `from: null` is a new record. */
-export interface Row<S extends string, T extends string> {
-  from: S | null;
-  trigger: T;
-  /** The row applies only to a plan with this `status_after_retry`. */
+/** One row of the plan's or the subscription's table. `from: null` is a new record. */
+export interface BillingRow<S extends string, T extends string> extends StateRow<S, T> {
+  /** The row applies only to a plan with this `status_after_retry` (the spec's "Condition"). */
   when?: StatusAfterRetry;
-  to: S;
   /** `spec`: a row of the spec's table; `sandbox`: this sandbox's reading of a transition the spec leaves unshown. */
   source: 'spec' | 'sandbox';
   note: string;
 }
 
 /** The plan's row of the spec's table. */
-export const PLAN_TRANSITIONS: readonly Row<PlanStatus, 'delete'>[] = [
+export const PLAN_TRANSITIONS: readonly BillingRow<PlanStatus, 'delete'>[] = [
   {
     from: 'active',
     trigger: 'delete',
@@ -110,7 +107,7 @@ export const PLAN_TRANSITIONS: readonly Row<PlanStatus, 'delete'>[] = [
 const LIVE = ['trial', 'active', 'past_due'] as const;
 
 /** The subscription's rows of the spec's table, in its order, then ours. */
-export const SUBSCRIPTION_TRANSITIONS: readonly Row<SubscriptionStatus, SubscriptionTrigger>[] = [
+export const SUBSCRIPTION_TRANSITIONS: readonly BillingRow<SubscriptionStatus, SubscriptionTrigger>[] = [
   {
     from: null,
     trigger: 'create_trial',
@@ -170,39 +167,39 @@ export const SUBSCRIPTION_TRANSITIONS: readonly Row<SubscriptionStatus, Subscrip
   })),
 ];
 
-/** The row of `table` for `from` on `trigger` (and the plan's `status_after_retry`), or undefined. */
-function rowOf<S extends string, T extends string>(table: readonly Row<S, T>[], from: S | null, trigger: T, after?: StatusAfterRetry) {
-  return table.find((r) => r.from === from && r.trigger === trigger && (r.when === undefined || r.when === after));
-}
+/** The subscription machine: a row with `when` applies only to a plan whose `status_after_retry` it names. */
+export const SUBSCRIPTION_MACHINE = stateMachine<
+  SubscriptionStatus,
+  SubscriptionTrigger,
+  BillingRow<SubscriptionStatus, SubscriptionTrigger>,
+  StatusAfterRetry | undefined
+>({
+  subject: 'subscription',
+  states: SUBSCRIPTION_STATUSES,
+  rows: SUBSCRIPTION_TRANSITIONS,
+  guard: (row, afterRetry) => row.when === undefined || row.when === afterRetry,
+});
+
+/** The plan machine (one row). */
+export const PLAN_MACHINE = stateMachine<PlanStatus, 'delete', BillingRow<PlanStatus, 'delete'>>({
+  subject: 'plan',
+  states: PLAN_STATUSES,
+  rows: PLAN_TRANSITIONS,
+});
 
 /**
  * The status a subscription reaches from `from` (null: a new one) on `trigger`.
  * @param afterRetry the plan's `status_after_retry` (needed for `retries_exhausted`).
- * @throws SandboxError 3006 (412) naming the status, when no row allows it.
+ * @throws SandboxError 3006 (412) naming the status and the trigger, when no row allows it.
  */
-export function subscriptionTransition(
+export const subscriptionTransition = (
   from: SubscriptionStatus | null,
   trigger: SubscriptionTrigger,
   afterRetry?: StatusAfterRetry,
-): SubscriptionStatus {
-  const row = rowOf(SUBSCRIPTION_TRANSITIONS, from, trigger, afterRetry);
-  if (!row) {
-    throw apiError(
-      3006,
-      from
-        ? `A subscription in status ${from} cannot be moved by ${trigger.replace(/_/g, ' ')}`
-        : `A subscription cannot start by ${trigger}`,
-    );
-  }
-  return row.to;
-}
+): SubscriptionStatus => SUBSCRIPTION_MACHINE.next(from, trigger, afterRetry);
 
 /** The status a plan reaches from `from` on `trigger`. @throws SandboxError 3006 when no row allows it. */
-export function planTransition(from: PlanStatus, trigger: 'delete'): PlanStatus {
-  const row = rowOf(PLAN_TRANSITIONS, from, trigger);
-  if (!row) throw apiError(3006, `A plan in status ${from} cannot be moved by ${trigger}`);
-  return row.to;
-}
+export const planTransition = (from: PlanStatus, trigger: 'delete'): PlanStatus => PLAN_MACHINE.next(from, trigger);
 
 /** Whether a subscription in this status may still be charged (trial, active, past_due). */
 export const isLive = (s: SubscriptionStatus): boolean => (LIVE as readonly string[]).includes(s);

@@ -1,11 +1,11 @@
-import { apiError } from './errors';
+import { stateMachine, type StateRow } from './state-machine';
 
 /**
  * The transaction state machine, one for every kind (charges of every method, refunds, payouts, transfers, fees),
  * written from the spec's "States and transitions" table. Rows the spec shows are marked `spec`; the rows it
  * leaves unshown ("Other transitions between transaction states (chargeback, cancelled, refunded, failed): not
  * shown") are this sandbox's reading, marked `sandbox` and listed in docs/sandbox.md. Services change a status
- * only through {@link transition}; nothing else writes one.
+ * only through {@link transition} (the state-machine engine, ./state-machine.ts); nothing else writes one.
  */
 
 /** Transaction status values (spec, States and transitions), lower case as in Transaction objects. */
@@ -48,11 +48,9 @@ export type Trigger =
   | 'chargeback_reject';
 
 /** One row of the table. `from: null` is a new transaction. */
-export interface Transition {
+export interface Transition extends StateRow<TransactionStatus, Trigger> {
+  /** The kinds the row moves (the spec's "Condition": a store charge, a payout...). */
   kinds: readonly TransactionKind[];
-  from: TransactionStatus | null;
-  trigger: Trigger;
-  to: TransactionStatus;
   /** `spec`: a row of the spec's table; `sandbox`: this sandbox's reading of a transition the spec leaves unshown. */
   source: 'spec' | 'sandbox';
   /** What the row is, in the words of the spec's table (or of docs/sandbox.md for ours). */
@@ -267,21 +265,22 @@ export const TRANSITIONS: readonly Transition[] = [
   },
 ];
 
+/** The transaction machine: a row applies to the kinds it names; errors name the kind ("A charge in status ..."). */
+export const TRANSACTION_MACHINE = stateMachine<TransactionStatus, Trigger, Transition, TransactionKind>({
+  subject: (kind) => kind,
+  states: TRANSACTION_STATUSES,
+  rows: TRANSITIONS,
+  guard: (row, kind) => row.kinds.includes(kind),
+});
+
 /**
  * The status a transaction of `kind` reaches from `from` (null: a new one) on `trigger`.
- * @throws SandboxError 3006 (412, "operation not allowed for this transaction") naming the status, when no row allows it.
+ * @throws SandboxError 3006 (412, "operation not allowed for this transaction") naming the status and the trigger,
+ *   when no row allows it.
  */
-export function transition(kind: TransactionKind, from: TransactionStatus | null, trigger: Trigger): TransactionStatus {
-  const row = TRANSITIONS.find((t) => t.from === from && t.trigger === trigger && t.kinds.includes(kind));
-  if (!row) {
-    throw apiError(
-      3006,
-      from ? `A ${kind} in status ${from} cannot be moved by ${trigger.replace(/_/g, ' ')}` : `A ${kind} cannot start by ${trigger}`,
-    );
-  }
-  return row.to;
-}
+export const transition = (kind: TransactionKind, from: TransactionStatus | null, trigger: Trigger): TransactionStatus =>
+  TRANSACTION_MACHINE.next(from, trigger, kind);
 
 /** Whether `trigger` is allowed for a `kind` transaction in status `from`. */
 export const allows = (kind: TransactionKind, from: TransactionStatus | null, trigger: Trigger): boolean =>
-  TRANSITIONS.some((t) => t.from === from && t.trigger === trigger && t.kinds.includes(kind));
+  TRANSACTION_MACHINE.allows(from, trigger, kind);

@@ -377,12 +377,10 @@ describe('complements', () => {
 });
 
 describe('the invoice state machine, every row', () => {
-  it.each(INVOICE_TRANSITIONS.map((r) => [r.from ? `${r.from.status}/${r.from.fiscalStatus}` : '(new)', r.trigger, r]))(
-    '%s --%s-->',
-    (_f, _t, row) => {
-      expect(nextInvoiceState(row.from, row.trigger)).toEqual(row.to);
-    },
-  );
+  const stateOf = (key: string | null) => key && { status: key.split('/')[0], fiscalStatus: key.split('/')[1] };
+  it.each(INVOICE_TRANSITIONS.map((r) => [r.from ?? '(new)', r.trigger, r]))('%s --%s-->', (_f, _t, row) => {
+    expect(nextInvoiceState(stateOf(row.from) as never, row.trigger)).toEqual(stateOf(row.to));
+  });
 
   it('refuses every other move', () => {
     const states = [null, ...INVOICE_TRANSITIONS.map((r) => r.to)];
@@ -390,9 +388,9 @@ describe('the invoice state machine, every row', () => {
     let refused = 0;
     for (const s of states)
       for (const t of triggers) {
-        const row = INVOICE_TRANSITIONS.find((r) => r.trigger === t && JSON.stringify(r.from) === JSON.stringify(s));
+        const row = INVOICE_TRANSITIONS.find((r) => r.trigger === t && r.from === s);
         if (!row) {
-          expect(nextInvoiceState(s, t), `${JSON.stringify(s)} ${t}`).toBeNull();
+          expect(nextInvoiceState(stateOf(s) as never, t), `${s} ${t}`).toBeNull();
           refused++;
         }
       }

@@ -1,4 +1,5 @@
 import type { StoredRecord } from '../records';
+import { stateMachine, type StateRow } from '../state-machine';
 import { RFC_GENERIC_FOREIGN, RFC_GENERIC_NATIONAL } from './codes';
 import type { InvoiceRequest } from './request';
 
@@ -77,6 +78,9 @@ export const isGenericRfc = (rfc: string): boolean => rfc === RFC_GENERIC_NATION
 /** The state an invoice is in: its stamping status and its fiscal status. */
 export type InvoiceState = { status: InvoiceStatus; fiscalStatus: FiscalStatus };
 
+/** An invoice's state as one value of the machine: `status/fiscal_status`, e.g. `OK/ACTIVE`. */
+export type InvoiceStateKey = `${InvoiceStatus}/${FiscalStatus}`;
+
 /** What moves an invoice. */
 export type InvoiceTrigger = 'request' | 'stamp_ok' | 'stamp_error' | 'resubmit' | 'cancel';
 
@@ -85,20 +89,28 @@ export type InvoiceTrigger = 'request' | 'stamp_ok' | 'stamp_error' | 'resubmit'
  * a request starts PENDING/ACTIVE; stamping makes it OK or ERROR; a refused (ERROR) invoice may be requested again
  * under the same `invoice_id` (PENDING again); only a stamped, active invoice is cancelled.
  */
-export const INVOICE_TRANSITIONS: readonly { from: InvoiceState | null; trigger: InvoiceTrigger; to: InvoiceState }[] = [
-  { from: null, trigger: 'request', to: { status: 'PENDING', fiscalStatus: 'ACTIVE' } },
-  { from: { status: 'PENDING', fiscalStatus: 'ACTIVE' }, trigger: 'stamp_ok', to: { status: 'OK', fiscalStatus: 'ACTIVE' } },
-  { from: { status: 'PENDING', fiscalStatus: 'ACTIVE' }, trigger: 'stamp_error', to: { status: 'ERROR', fiscalStatus: 'ACTIVE' } },
-  { from: { status: 'ERROR', fiscalStatus: 'ACTIVE' }, trigger: 'resubmit', to: { status: 'PENDING', fiscalStatus: 'ACTIVE' } },
-  { from: { status: 'OK', fiscalStatus: 'ACTIVE' }, trigger: 'cancel', to: { status: 'OK', fiscalStatus: 'CANCELLED' } },
+export const INVOICE_TRANSITIONS: readonly StateRow<InvoiceStateKey, InvoiceTrigger>[] = [
+  { from: null, trigger: 'request', to: 'PENDING/ACTIVE' },
+  { from: 'PENDING/ACTIVE', trigger: 'stamp_ok', to: 'OK/ACTIVE' },
+  { from: 'PENDING/ACTIVE', trigger: 'stamp_error', to: 'ERROR/ACTIVE' },
+  { from: 'ERROR/ACTIVE', trigger: 'resubmit', to: 'PENDING/ACTIVE' },
+  { from: 'OK/ACTIVE', trigger: 'cancel', to: 'OK/CANCELLED' },
 ];
+
+/** The invoice machine (the engine: ../state-machine.ts). */
+export const INVOICE_MACHINE = stateMachine<InvoiceStateKey, InvoiceTrigger, StateRow<InvoiceStateKey, InvoiceTrigger>>({
+  subject: 'invoice',
+  states: ['PENDING/ACTIVE', 'OK/ACTIVE', 'ERROR/ACTIVE', 'OK/CANCELLED'],
+  rows: INVOICE_TRANSITIONS,
+});
+
+/** The machine's value of an invoice state. */
+export const invoiceStateKey = (s: InvoiceState): InvoiceStateKey => `${s.status}/${s.fiscalStatus}`;
 
 /** The state after `trigger`, or null when the machine has no such move. */
 export function nextInvoiceState(from: InvoiceState | null, trigger: InvoiceTrigger): InvoiceState | null {
-  const row = INVOICE_TRANSITIONS.find(
-    (r) =>
-      r.trigger === trigger &&
-      (r.from === null ? from === null : from?.status === r.from.status && from.fiscalStatus === r.from.fiscalStatus),
-  );
-  return row ? { ...row.to } : null;
+  const row = INVOICE_MACHINE.rowOf(from && invoiceStateKey(from), trigger);
+  if (!row) return null;
+  const [status, fiscalStatus] = row.to.split('/') as [InvoiceStatus, FiscalStatus];
+  return { status, fiscalStatus };
 }
