@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
+import { findTargetHandler } from 'hono/utils/handler';
 import { z } from 'zod';
 import { ERROR_CODES } from '../domain/errors';
 
@@ -53,8 +54,23 @@ export interface RouteDoc {
 /** What any route may answer: internal error, bad request, authentication, not found, body too large, forbidden key, fault mode's 503. */
 const COMMON_ERRORS = [1000, 1001, 1002, 1004, 1005, 1009, 1010];
 
+/** Where a described route's middleware keeps its {@link RouteDoc}. */
+const ROUTE_DOC = Symbol('routeDoc');
+
+/**
+ * The {@link RouteDoc} a route handler carries (one of `app.routes`' handlers), or undefined when it is not the
+ * middleware of {@link describe}: its zod schemas check the document's examples (sandbox/test/contract/openapi-examples.test.ts).
+ */
+export const routeDocOf = (handler: unknown): RouteDoc | undefined =>
+  (findTargetHandler(handler as never) as unknown as { [ROUTE_DOC]?: RouteDoc })[ROUTE_DOC];
+
 /** The middleware carrying a route's OpenAPI operation (it does nothing at request time). */
 export function describe(r: RouteDoc): MiddlewareHandler {
+  return Object.assign(describedRoute(r), { [ROUTE_DOC]: r });
+}
+
+/** The hono-openapi middleware of `r`: its operation, with an Error object example per error code. */
+function describedRoute(r: RouteDoc): MiddlewareHandler {
   const statuses = new Map<number, number[]>();
   for (const code of [...COMMON_ERRORS, ...(r.errors ?? [])]) {
     const status = ERROR_CODES[code]?.http_code ?? 500;

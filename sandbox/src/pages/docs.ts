@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SandboxEnv } from '../env';
+import { withExamples } from '../http/examples';
 
 /** The OpenAPI document's head: what this API is, its keys, and where the spec's gaps are marked. */
 const DOCUMENTATION = {
@@ -48,7 +49,7 @@ const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui'
 
 /**
  * The OpenAPI 3.1 document of every described route of `api` at `/openapi.json` (built once, from the routes' zod
- * schemas and examples: ./../http/openapi.ts), its `servers` this sandbox's base URL, and its browsable reference at
+ * schemas: ./../http/openapi.ts, with each operation's recorded request and response examples: ./../http/examples.ts), its `servers` this sandbox's base URL, and its browsable reference at
  * `/docs` (Swagger UI and its icon, served from this process: nothing is fetched from the network). The reference
  * page allows inline styles (Swagger UI sets them), no inline script.
  *
@@ -58,7 +59,7 @@ export function docsRouter(api: Hono<SandboxEnv>, baseUrl: () => string) {
   let spec: Promise<object> | null = null;
   return new Hono<SandboxEnv>()
     .get('/openapi.json', async (c) => {
-      const doc = await (spec ??= generateSpecs(api, { documentation: DOCUMENTATION as never }));
+      const doc = await (spec ??= generateSpecs(api, { documentation: DOCUMENTATION as never }).then((d) => withExamples(d as never)));
       return c.json({ ...doc, servers: [{ url: baseUrl(), description: 'This sandbox' }] });
     })
     .get('/docs', (c) => {

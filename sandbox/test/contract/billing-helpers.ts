@@ -2,6 +2,7 @@
  * Helpers of the plans, subscriptions and billing contract tests (./plans.test.ts, ./subscriptions.test.ts,
  * ./billing.test.ts): a plan body, subscribing, moving the sandbox clock, reading a customer's charges.
  */
+import { PLAN_REQUEST } from '../../src/http/example-requests';
 import { expect } from 'vitest';
 import { CARD, CREDS, tokenize, type Reply, type TestApi } from './helpers';
 
@@ -9,15 +10,7 @@ import { CARD, CREDS, tokenize, type Reply, type TestApi } from './helpers';
 export const DAY = 86_400;
 
 /** A valid plan body: MXN 149.90 a month, 2 retries then unpaid, no trial. */
-export const PLAN = {
-  name: 'Café del mes',
-  amount: 149.9,
-  repeat_every: 1,
-  repeat_unit: 'month',
-  retry_times: 2,
-  status_after_retry: 'unpaid',
-  trial_days: 0,
-};
+export const PLAN = PLAN_REQUEST;
 
 /** A card of the catalogue that every charge declines (3001). */
 export const DECLINED = '4000000000000002';

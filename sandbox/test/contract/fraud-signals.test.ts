@@ -7,17 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RuleMode } from '../../src/fraud/fraud';
+import { TYPED_ENTRY } from '../../src/http/example-requests';
 import { charge, chargeBody, deviceBody, expectError, sessionId, tokenize, useSandbox, visitorIdOf, type TestApi } from './helpers';
 
 /** A person typing 16 digits: about 180 ms between keys, keys held about 90 ms. */
-const TYPED = {
-  methods: ['typed'],
-  keys: 16,
-  key_interval_ms: [182.4, 61.2],
-  key_dwell_ms: 88.1,
-  focus_to_complete_ms: 4210,
-  focus_changes: 1,
-};
+const TYPED = TYPED_ENTRY;
 
 /** Sends device data (automation flags, signals patch) and, when given, the entry summary; returns the session id. */
 async function device(

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../src/server';
 import { conformance, type Received } from './openapi';
+import { CARD_CHARGE_REQUEST, CARD_REQUEST, CUSTOMER_REQUEST, DEVICE_DATA_REQUEST, DEVICE_SIGNALS } from '../../src/http/example-requests';
 
 /** Credentials of the contract-test merchant (sandbox only). */
 export const CREDS = { merchantId: 'mcontract0test0001', publicKey: 'pk_contract_public', privateKey: 'sk_contract_private' };
@@ -13,14 +14,8 @@ export const CREDS = { merchantId: 'mcontract0test0001', publicKey: 'pk_contract
 /** 2026-03-10 12:00 in central time: the default clock of the contract sandboxes. */
 export const NOW = new Date('2026-03-10T18:00:00Z');
 
-/** A valid card body (visa approved test card, expiry far ahead). */
-export const CARD = {
-  card_number: '4111111111111111',
-  holder_name: 'Ana Pérez',
-  expiration_month: '12',
-  expiration_year: '30',
-  cvv2: '123',
-};
+/** A valid card body (visa approved test card, expiry far ahead): the OpenAPI document's example too. */
+export const CARD = CARD_REQUEST;
 
 /** The Basic header of a key (spec, Authentication: key as user name, empty password). */
 export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -133,13 +128,9 @@ export const orderId = () => `ord-${process.pid}-${++orderSeq}-${Math.random().t
 
 /** A merchant-level card charge body for `source_id`, with a fresh order id. */
 export const chargeBody = (source_id: string, extra: Record<string, unknown> = {}) => ({
-  method: 'card',
+  ...structuredClone(CARD_CHARGE_REQUEST),
   source_id,
-  amount: 349.5,
-  description: 'Coffee beans, 1 kg',
   order_id: orderId(),
-  device_session_id: 'dsid0123456789abcdefABCDEF012345',
-  customer: { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com' },
   ...extra,
 });
 
@@ -151,7 +142,7 @@ export const charge = (api: TestApi, body: unknown, path = '/charges') => api.ca
 
 /** Creates a customer and returns its id. */
 export async function createCustomer(api: TestApi, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await api.call('POST', '/customers', { body: { name: 'Ana', email: 'ana@example.com', ...extra } });
+  const r = await api.call('POST', '/customers', { body: { ...CUSTOMER_REQUEST, ...extra } });
   expect(r.status).toBe(201);
   return r.body.id as string;
 }
@@ -167,16 +158,7 @@ export const visitorIdOf = (signals: Record<string, unknown>): string =>
     .slice(0, 32);
 
 /** Signals of one made-up device (`n` varies the screen, so each `n` is another visitor). */
-export const deviceSignals = (n = 0) => ({
-  screen: [1920 + n, 1080, 24],
-  device_pixel_ratio: 1,
-  timezone: ['America/Mexico_City', 'es-MX'],
-  languages: ['es-MX', 'es'],
-  platform: ['Linux x86_64', ['Linux', false, ['Chromium/156']]],
-  media: [false, false, false, false],
-  canvas: '0123456789abcdef0123456789abcdef',
-  fonts: ['Arial', 'DejaVu Sans'],
-});
+export const deviceSignals = (n = 0) => ({ ...structuredClone(DEVICE_SIGNALS), screen: [1920 + n, 1080, 24] });
 
 /** A device-data body (what the browser library sends) for `device_session_id`, on device `n`. */
 export function deviceBody(device_session_id: string, n = 0, extra: Record<string, unknown> = {}) {
@@ -185,9 +167,7 @@ export function deviceBody(device_session_id: string, n = 0, extra: Record<strin
     device_session_id,
     visitor_id: visitorIdOf(signals),
     signals,
-    missing: { audio: 'timeout', device_memory: 'unsupported' },
-    automation: [],
-    timings: { screen: 0.1, total: 31.4 },
+    ...structuredClone(DEVICE_DATA_REQUEST),
     ...extra,
   };
 }

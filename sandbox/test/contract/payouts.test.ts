@@ -4,6 +4,7 @@
  * the bank settles an hour later on the clock (`completed`), the test CLABE fails (`failed`, money back); 4001 and
  * every other refusal leave no trace.
  */
+import { PAYOUT_BANK_ACCOUNT, PAYOUT_REQUEST } from '../../src/http/example-requests';
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_SETTLE_MS, REJECTED_CLABE, REJECTION_MESSAGE } from '../../src/domain/payouts';
 import { charge, chargeBody, expectError, orderId, tokenize, useSandbox } from './helpers';
@@ -23,10 +24,8 @@ const api = useSandbox();
 const HOUR = PAYOUT_SETTLE_MS / 1000;
 
 const payoutBody = (extra: Record<string, unknown> = {}) => ({
-  method: 'bank_account',
-  bank_account: { clabe: freshClabe(), holder_name: 'Tienda Demo SA' },
-  amount: 100,
-  description: 'Weekly payout',
+  ...PAYOUT_REQUEST,
+  bank_account: { ...PAYOUT_BANK_ACCOUNT, clabe: freshClabe() },
   order_id: orderId(),
   ...extra,
 });

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { splitPoints } from '../../src/domain/card/points';
 import { POINTS_SHORT } from '../../src/domain/card/settle';
+import { POINTS_CARD_REQUEST } from '../../src/http/example-requests';
 import { CARD, charge, chargeBody, expectError, tokenize, useSandbox } from './helpers';
 
-const VISA_POINTS = '4000000000004004'; // 50,000 points
+const VISA_POINTS = POINTS_CARD_REQUEST.card_number; // 50,000 points
 const MC_POINTS = '5100000000004000'; // 1,000 points = MXN 100.00
 const DEBIT = '4000000000000507';
 

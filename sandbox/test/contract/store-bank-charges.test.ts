@@ -5,6 +5,7 @@
  * merchant, never refunded; the barcode images (decoded by zxing-wasm), the printable slip; every refusal with its
  * Error object and nothing left behind; the ledger balanced.
  */
+import { OFFLINE_CHARGE_REQUEST } from '../../src/http/example-requests';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +24,7 @@ const CUSTOMER = { name: 'Ana', last_name: 'Pérez', email: 'ana@example.com' };
 /** A store or bank charge body (merchant level, with a customer and a fresh order id). */
 const body = (method: 'store' | 'bank_account', extra: Record<string, unknown> = {}) => ({
   method,
-  amount: 250.5,
-  description: 'Pedido 1042',
+  ...OFFLINE_CHARGE_REQUEST,
   order_id: orderId(),
   customer: CUSTOMER,
   ...extra,

@@ -3,6 +3,7 @@
  * sender, in for the receiver"; Limits: greater than one peso): atomic, both customers with an account, the sender never
  * below zero (4001), not even under many parallel requests; every refusal leaves no trace.
  */
+import { TRANSFER_REQUEST } from '../../src/http/example-requests';
 import { describe, expect, it } from 'vitest';
 import { charge, chargeBody, expectError, orderId, tokenize, useSandbox } from './helpers';
 import { accountCustomer, customerBalance, deposit, eventTypes, leavesNoTrace } from './money-helpers';
@@ -12,8 +13,7 @@ const api = useSandbox();
 const transfer = (from: string, body: Record<string, unknown>) => api.call('POST', `/customers/${from}/transfers`, { body });
 const body = (customer_id: string, extra: Record<string, unknown> = {}) => ({
   customer_id,
-  amount: 100,
-  description: 'Rent, March',
+  ...TRANSFER_REQUEST,
   order_id: orderId(),
   ...extra,
 });

@@ -1,53 +1,13 @@
 /**
- * CFDI generation requests for the tests (spec, Electronic invoice (CFDI) objects): a valid income invoice whose
- * arithmetic is worked out below, and the complements' valid members.
- *
- * Concept 1: 2 x 350.00 = 700.00, discount 20.00, VAT 16% of 680.00 = 108.80.
- * Concept 2: 1.5 x 200.00 = 300.00, VAT 16% of 300.00 = 48.00, income tax withheld 10% of 300.00 = 30.00.
- * Subtotal 1000.00; discount 20.00; transferred 156.80; withheld 30.00; total 1000 - 20 + 156.80 - 30 = 1106.80.
+ * CFDI generation requests for the tests (spec, Electronic invoice (CFDI) objects): the valid income invoice of
+ * the OpenAPI document's example (`INVOICE_REQUEST`, its arithmetic worked out there) under a fresh `invoice_id`,
+ * and the complements' valid members.
  */
+import { INVOICE_REQUEST } from '../../src/http/example-requests';
+
 export const invoiceBody = (over: Record<string, unknown> = {}) => ({
+  ...structuredClone(INVOICE_REQUEST),
   invoice_id: `F-${Math.random().toString(36).slice(2, 10)}`,
-  tipo_comprobante: 'I',
-  serie: 'A',
-  folio: '1001',
-  total: 1106.8,
-  subtotal: 1000,
-  descuento: 20,
-  forma_pago: '04',
-  metodo_pago: 'PUE',
-  lugar_expedicion: '06600',
-  observaciones: 'Entrega en tienda',
-  total_trasladados: 156.8,
-  total_retenidos: 30,
-  moneda: 'MXN',
-  tipo_de_cambio: 1,
-  receptor: { nombre: 'Ana Pérez García', rfc: 'PEGA800101AB1', email: 'ana@example.com', residencia_fiscal: '03100', uso_cfdi: 'G03' },
-  conceptos: [
-    {
-      identificador: 'CAF-1KG',
-      cantidad: 2,
-      unidad: 'Pieza',
-      clave_unidad: 'H87',
-      descripcion: 'Café de Chiapas, 1 kg',
-      valor_unitario: 350,
-      importe: 700,
-      clave: '50201706',
-      descuento: 20,
-      traslados: [{ impuesto: '002', tipo_factor: 'Tasa', tasa: 0.16, importe: 108.8 }],
-    },
-    {
-      identificador: 'ENV-1',
-      cantidad: 1.5,
-      clave_unidad: 'E48',
-      descripcion: 'Servicio de envío',
-      valor_unitario: 200,
-      importe: 300,
-      clave: '78102200',
-      traslados: [{ impuesto: '002', tipo_factor: 'Tasa', tasa: 0.16, importe: 48, base: 300 }],
-      retenciones: [{ impuesto: '001', tipo_factor: 'Tasa', tasa: 0.1, importe: 30 }],
-    },
-  ],
   ...over,
 });
 
