@@ -3,7 +3,7 @@ import recorded from './recorded-examples.json';
 /**
  * Each operation's request and response examples in the OpenAPI document: the request fixtures the contract tests
  * send (./example-requests.ts) as a sandbox received them, and what it answered, recorded by
- * `npm run sandbox:examples` (scripts/record-sandbox-examples.ts) into ./recorded-examples.json. Keyed by
+ * `npm run sandbox:examples` (sandbox/scripts/record-examples.ts) into ./recorded-examples.json. Keyed by
  * operation: `METHOD /path/{template}`.
  */
 

@@ -1,9 +1,9 @@
 /**
- * The calls scripts/record-sandbox-examples.ts makes, in an order where each succeeds: one or more per operation of
- * the sandbox's OpenAPI document, each body a fixture of sandbox/src/http/example-requests.ts (the contract tests'
+ * The calls ./record.ts makes, in an order where each succeeds: one or more per operation of
+ * the sandbox's OpenAPI document, each body a fixture of ../src/http/example-requests.ts (the contract tests'
  * own) with the ids of the records made before.
  */
-import * as F from '../sandbox/src/http/example-requests';
+import * as F from '../src/http/example-requests';
 
 /** One call: the operation (method and path template), its path parameters, and its body. */
 export interface Call {
@@ -18,12 +18,21 @@ export interface Call {
   name?: string;
 }
 
+/** The members of the answers the later calls read (each answer is one JSON object, or a list of them). */
+export interface Answer {
+  id: string;
+  clabe: string;
+  invoice_id: string;
+  amount: number;
+  payment_method: { reference: string };
+  body: { verification_code: string };
+}
+
 export interface Recorder {
-  send(c: Call): Promise<any>;
+  send(c: Call): Promise<Answer & Answer[]>;
   /** A loopback URL answering 200 (the webhook receiver). */
   hookUrl: string;
   visitorIdOf(signals: Record<string, unknown>): string;
-  manageAuth: string;
 }
 
 const V1 = '/v1/{merchant_id}';
@@ -203,10 +212,10 @@ async function webhookAndInvoiceSteps(r: Recorder): Promise<void> {
   await r.send({ method: 'GET', template: `${V1}/webhooks` });
   await r.send({ method: 'GET', template: `${V1}/webhooks/{webhook_id}`, params: w });
   const events = await r.send({ method: 'GET', template: `${SIM}/events` });
-  const verification = (await r.send({ method: 'GET', template: `${SIM}/events/{event_id}`, params: { event_id: events[0].id } })) as any;
+  const verification = await r.send({ method: 'GET', template: `${SIM}/events/{event_id}`, params: { event_id: events[0]!.id } });
   const code = String(verification.body.verification_code);
   await r.send({ method: 'POST', template: `${V1}/webhooks/{webhook_id}/verify/{code}`, params: { ...w, code } });
-  await r.send({ method: 'POST', template: `${SIM}/events/{event_id}/resend`, params: { event_id: events[0].id }, body: w });
+  await r.send({ method: 'POST', template: `${SIM}/events/{event_id}/resend`, params: { event_id: events[0]!.id }, body: w });
   await r.send({ method: 'GET', template: `${SIM}/deliveries` });
   const invoices = `${V1}/invoices/v40`;
   const invoice = await r.send({ method: 'POST', template: invoices, body: F.INVOICE_REQUEST });
@@ -224,8 +233,7 @@ async function webhookAndInvoiceSteps(r: Recorder): Promise<void> {
 /** The deletions, last, and the reset. */
 async function deleteSteps(r: Recorder, customer_id: string): Promise<void> {
   const c = { customer_id };
-  const first = async (template: string, params: Record<string, string>) =>
-    ((await r.send({ method: 'GET', template, params })) as any[])[0].id;
+  const first = async (template: string, params: Record<string, string>) => (await r.send({ method: 'GET', template, params }))[0]!.id;
   const card = await first(`${V1}/customers/{customer_id}/cards`, c);
   await r.send({ method: 'DELETE', template: `${V1}/customers/{customer_id}/cards/{card_id}`, params: { ...c, card_id: card } });
   await r.send({ method: 'DELETE', template: `${V1}/cards/{card_id}`, params: { card_id: await first(`${V1}/cards`, {}) } });
