@@ -3,7 +3,7 @@
  * request's p50 and p99 alone, while two clients fetch the PDFs of CFDI invoices of 60 concepts x 700 characters
  * without a space (each invoice's first fetch renders it, later ones are served from the sandbox's cache), and while
  * 10 loopback addresses (127.0.0.2 ... 127.0.0.11) each hold 30 sockets trickling their headers a line every 300 ms
- * (300 sockets beside the default bound of 256). Run by `npm run flood`; loopback only, every loop bounded.
+ * (300 sockets beside the default bound of 256). The PDF phase lasts until every invoice has been rendered once. Run by `npm run flood`; loopback only, every loop bounded.
  */
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
@@ -41,11 +41,15 @@ const CARD = { card_number: '4111111111111111', holder_name: 'Ana Pérez', expir
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Sends `n` token requests one after another; their latencies. */
-async function tokens(base: string, n: number): Promise<Latency> {
+/**
+ * Sends token requests one after another: `n` of them, and more while `more()` holds (at most 120 s in all);
+ * their latencies.
+ */
+async function tokens(base: string, n: number, more: () => boolean = () => false): Promise<Latency> {
   const ms: number[] = [];
   let failed = 0;
-  for (let i = 0; i < n; i++) {
+  const until = performance.now() + 120_000;
+  for (let i = 0; i < n || (more() && performance.now() < until); i++) {
     const t = performance.now();
     const r = await fetch(`${base}/tokens`, {
       method: 'POST',
@@ -125,7 +129,7 @@ export async function hostile(o: HostileOptions): Promise<HostileResult> {
       }
     };
     const loops = [fetchLoop(0), fetchLoop(Math.ceil(links.length / 2))];
-    const pdf = await tokens(base, o.requests);
+    const pdf = await tokens(base, o.requests, () => firstFetchMs.length < links.length); // every invoice rendered
     fetching = false;
     await Promise.all(loops);
 
