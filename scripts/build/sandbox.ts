@@ -27,7 +27,7 @@ await build({
   entryPoints: {
     cli: join(PKG, 'src/cli.ts'),
     index: join(PKG, 'src/index.ts'),
-    // the PDF renderer's thread, started by domain/cfdi/pdf-thread.ts from beside the bundle
+    // the PDF renderer's thread, started by sandbox/src/domain/cfdi/pdf-thread.ts from beside the bundle
     'pdf-worker': join(PKG, 'src/domain/cfdi/pdf-worker.ts'),
   },
   outdir: OUT,
