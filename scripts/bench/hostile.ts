@@ -26,6 +26,8 @@ export interface Latency {
   max: number;
   /** Token requests that did not answer 201 (a reset connection counts). */
   failed: number;
+  /** The longest the sandbox's event loop was held during the phase, ms (./loop-stall.ts). */
+  loopStallMs?: number;
 }
 
 /** What {@link hostile} measured. */
@@ -106,16 +108,28 @@ function trickleFrom10(port: number, perAddress: number): { sockets: Socket[]; s
 
 /** Runs the three phases on a fresh sandbox child; always stops it. */
 export async function hostile(o: HostileOptions): Promise<HostileResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/bench/loop-stall.ts', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:'],
+    { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stalls = createInterface({ input: child.stderr! })[Symbol.asyncIterator]();
+  /** The child's longest event-loop stall since the previous call, ms. */
+  const loopStall = async (): Promise<number> => {
+    child.kill('SIGUSR2');
+    for (let line = await stalls.next(); !line.done; line = await stalls.next()) {
+      const m = /^loop-stall-ms (\S+)$/.exec(line.value as string);
+      if (m) return +m[1]!;
+    }
+    return NaN;
+  };
   try {
     const root = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
     const base = `${root}/v1/${SANDBOX_DEFAULTS.merchantId}`;
     const links = await largeInvoices(root, base, o.invoices);
     await tokens(base, 20); // warm-up
-    const alone = await tokens(base, o.requests);
+    await loopStall();
+    const alone = { ...(await tokens(base, o.requests)), loopStallMs: await loopStall() };
 
     let fetching = true;
     let fetches = 0;
@@ -132,10 +146,12 @@ export async function hostile(o: HostileOptions): Promise<HostileResult> {
     const pdf = await tokens(base, o.requests, () => firstFetchMs.length < links.length); // every invoice rendered
     fetching = false;
     await Promise.all(loops);
+    pdf.loopStallMs = await loopStall();
 
     const trickling = trickleFrom10(Number(new URL(root).port), 30);
     await new Promise((r) => setTimeout(r, 1000));
-    const trickle = await tokens(base, o.requests);
+    await loopStall();
+    const trickle = { ...(await tokens(base, o.requests)), loopStallMs: await loopStall() };
     trickling.stop();
     return { alone, pdf: { ...pdf, fetches, firstFetchMs }, trickle: { ...trickle, sockets: trickling.sockets.length } };
   } finally {
