@@ -69,8 +69,8 @@ const KEPT = 'seq > (SELECT coalesce(MAX(seq), 0) FROM request_log) - ?';
 
 /**
  * The API's request log: the newest `max` requests (older ones deleted as new ones arrive), newest first. Written
- * outside the request's own database transaction (after the answer), so a refused operation is logged although it
- * left nothing else behind. Emptied with everything else by the sandbox's reset.
+ * outside the request's own database transaction, once its answer is known and before it is sent (so an answered
+ * request stays logged after a crash), and so a refused operation is logged although it left nothing else behind. Emptied with everything else by the sandbox's reset.
  */
 export class RequestLogRepo {
   /** @param max the most requests kept. @default {@link REQUEST_LOG_MAX} */
