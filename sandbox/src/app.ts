@@ -178,11 +178,17 @@ const noStore: MiddlewareHandler = async (c, next) => {
   if (!/^\/(fields|js|docs)\//.test(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
-/** What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts). */
-const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  await next();
-  for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
-};
+/**
+ * What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts); `c.var.lenient`
+ * tells the routes' body pre-pass (./http/openapi.ts `describe`) that the sandbox is lenient.
+ */
+const warnings =
+  (lenient: boolean): MiddlewareHandler<SandboxEnv> =>
+  async (c, next) => {
+    if (lenient) c.set('lenient', true);
+    await next();
+    for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
+  };
 
 /** The paths whose empty JSON body `--lenient` reads as no body: a charge's capture. */
 const LENIENT_EMPTY_BODY = /\/charges\/[^/]+\/capture$/;
@@ -408,7 +414,7 @@ function buildApp(state: MerchantState, opts: SandboxOptions, parts: MerchantPar
       accessLog(opts.log),
       apiLog(deps),
       noStore,
-      warnings,
+      warnings(deps.lenient),
     )
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(state.creds))
