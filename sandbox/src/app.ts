@@ -54,6 +54,7 @@ import { randomBytes } from 'node:crypto';
 import { dispatcher } from './merchants/dispatch';
 import { Merchants, type MerchantInstance, type MerchantKeys } from './merchants/registry';
 import { merchantsRouter } from './merchants/routes';
+import { asMerchant, sharedState, type MerchantState } from './merchants/shared';
 import { Snapshots } from './simulate/snapshots';
 import { openDb } from './store/db';
 import { snapshotDb } from './store/snapshot';
@@ -259,15 +260,12 @@ export function createSandboxApp(options: SandboxOptions) {
   const names = methodNamesProblem(opts);
   if (names) throw new TypeError(names);
   const signInKey = randomBytes(32);
-  let image: Buffer | undefined; // a migrated empty database, made at the first creation
-  const merchants = new Merchants(
-    (keys) =>
-      merchantInstance(
-        keys,
-        createMerchantApp(createdMerchantOptions(opts, keys, primary.deps.publicUrl()), { signInKey, image: (image ??= emptyImage()) }),
-      ),
-    opts.maxMerchants ?? SANDBOX_DEFAULTS.maxMerchants,
-  );
+  let shared: ReturnType<typeof sharedMerchantApp> | undefined; // built at the first creation
+  const merchants = new Merchants((keys) => {
+    const created = createdMerchantOptions(opts, keys, primary.deps.publicUrl());
+    shared ??= sharedMerchantApp(created, { signInKey, image: emptyImage() });
+    return shared.instance(keys, created);
+  }, opts.maxMerchants ?? SANDBOX_DEFAULTS.maxMerchants);
   const primary = createMerchantApp(opts, { signInKey, merchants });
   const keys = { id: opts.merchantId, public_key: opts.publicKey, private_key: opts.privateKey };
   merchants.primary = merchantInstance(keys, primary);
@@ -306,19 +304,110 @@ function merchantInstance(keys: MerchantKeys, m: ReturnType<typeof createMerchan
   return { keys, deps: m.deps, fetch: (req, env) => m.app.fetch(req, env as SandboxEnv['Bindings']), close: m.close };
 }
 
-/** One merchant's app (see {@link createSandboxApp}): its own store, clock, scheduler, deliveries and routes. */
+/**
+ * One merchant's own parts (its store, clock, scheduler, deliveries, request counter, fault mode, snapshots), its
+ * jobs registered and its scheduler and deliveries started; `close()` stops them and closes its store.
+ */
+function merchantState(opts: SandboxOptions, publicUrl: () => string, image?: Buffer) {
+  const deps = createDeps(opts, publicUrl, image);
+  registerJobs(deps);
+  const state: MerchantState = {
+    deps,
+    creds: { merchantId: opts.merchantId, publicKey: opts.publicKey, privateKey: opts.privateKey },
+    counter: new RequestCounter(),
+    faults: new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey),
+    snapshots: new Snapshots(deps),
+  };
+  if (opts.scheduler !== false) deps.scheduler.start();
+  deps.deliveries.start();
+  const close = () => {
+    deps.deliveries.close();
+    deps.scheduler.stop();
+    deps.store.close();
+  };
+  return { state, close };
+}
+
+/** One merchant's app (see {@link createSandboxApp}) over its own parts ({@link merchantState}). */
 function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
   let publicUrl = (opts.publicUrl ?? SANDBOX_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps = createDeps(opts, () => publicUrl, parts.image);
-  registerJobs(deps);
-  const counter = new RequestCounter();
-  const faultMode = new FaultMode(!!opts.faults, typeof opts.faults === 'string' ? opts.faults : null, !!opts.faultsPublicKey);
+  const { state, close } = merchantState(opts, () => publicUrl, parts.image);
+  const app = buildApp(state, opts, parts, true);
+  const listeningAt = (baseUrl: string) => {
+    if (opts.publicUrl === undefined) publicUrl = baseUrl;
+  };
+  const { deps } = state;
+  return {
+    app,
+    deps,
+    store: deps.store,
+    clock: deps.clock,
+    scheduler: deps.scheduler,
+    counter: state.counter,
+    faults: state.faults,
+    listeningAt,
+    close,
+  };
+}
+
+/**
+ * The app every created merchant shares, built once (from the first one's options: they differ only in credentials):
+ * its routes read the parts of the merchant whose request it handles (./merchants/shared.ts), so a new merchant
+ * costs its own parts alone. `instance(keys, opts)` makes a merchant's parts over a copy of a migrated empty
+ * database; its dashboard (sessions of its own) is an app of its own, built at its first dashboard request.
+ */
+function sharedMerchantApp(first: SandboxOptions, parts: MerchantParts & { image: Buffer }) {
+  const publicUrl = () => first.publicUrl!;
+  const settings: Partial<Deps> = {
+    mode: first.mode ?? 'sandbox',
+    lenient: !!first.lenient,
+    log: first.log,
+    publicUrl,
+    fraud: { ...SANDBOX_DEFAULTS.fraud, ...first.fraud },
+    // what routes describe their bodies with (the API reference); a request parses with its merchant's, on its clock
+    schemas: createSchemas(),
+    methods: {
+      storeNetwork: first.storeNetwork ?? SANDBOX_DEFAULTS.methods.storeNetwork,
+      walletMethod: first.walletMethod ?? SANDBOX_DEFAULTS.methods.walletMethod,
+      get publicKey(): string {
+        throw new Error("the payment page's public key is one merchant's own: read it while handling a request");
+      },
+    },
+  };
+  const app = buildApp(sharedState(settings), first, parts, false);
+  const instance = (keys: MerchantKeys, opts: SandboxOptions): MerchantInstance => {
+    const { state, close } = merchantState(opts, publicUrl, parts.image);
+    let dashboard: Hono<SandboxEnv> | undefined;
+    const fetch = (req: Request, env?: unknown) => {
+      const bindings = env as SandboxEnv['Bindings'];
+      if (!DASHBOARD.test(new URL(req.url).pathname)) return asMerchant(state, () => app.fetch(req, bindings));
+      dashboard ??= buildApp(state, opts, parts, true);
+      return dashboard.fetch(req, bindings);
+    };
+    return { keys, deps: state.deps, fetch, close };
+  };
+  return { instance };
+}
+
+/** The dashboard's paths. */
+const DASHBOARD = /^\/dashboard(\/|$)/;
+
+/**
+ * A merchant's Hono app (see {@link createSandboxApp}) over `state`: one merchant's own parts, or the views of the
+ * shared app ({@link sharedMerchantApp}); `withDashboard` mounts the dashboard (its sessions are the app's own).
+ */
+function buildApp(state: MerchantState, opts: SandboxOptions, parts: MerchantParts, withDashboard: boolean): Hono<SandboxEnv> {
+  const { deps } = state;
   const maxBody = opts.maxBodyBytes ?? SANDBOX_DEFAULTS.maxBodyBytes;
   const v1 = '/v1/:merchant_id';
+  const counting: MiddlewareHandler = async (c, next) => {
+    state.counter.record(c.req.method, c.req.path);
+    await next();
+  };
   const app = new Hono<SandboxEnv>()
     .use(
       '*',
-      counter.middleware(),
+      counting,
       requestLog(opts.requestLog, maxBody),
       requestId(),
       internalErrorLog(opts.log ?? toStderr),
@@ -328,36 +417,27 @@ function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
       warnings(deps.lenient),
     )
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
-    .use(v1, auth(opts))
-    .use(`${v1}/*`, auth(opts), faults(faultMode, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))
+    .use(v1, auth(state.creds))
+    .use(`${v1}/*`, auth(state.creds), faults(state.faults, renderError), jsonBody(maxBody, opts.lenient ? LENIENT_EMPTY_BODY : undefined))
     .use('*', moneyDecimals, listLimitWarning);
   mountResources(app, deps, v1);
-  if (deps.mode === 'sandbox') mountSimulation(app, deps, opts, parts, maxBody);
+  if (deps.mode === 'sandbox') mountSimulation(app, state, parts, maxBody);
   app.route('/fields/v1', fieldsRouter(opts.fieldsAncestors));
   app.route('/js/v1', scriptsRouter());
   app.route('/3ds', bankRouter(deps));
-  app.use('/stores', auth(opts)).route('/stores', storesRouter(deps));
+  app.use('/stores', auth(state.creds)).route('/stores', storesRouter(deps));
   app.route('/', paymentPagesRouter(deps));
   app.route('/cfdi', invoiceFilesRouter(deps));
   app.route('/', docsRouter(app, deps.publicUrl));
-  app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey, signInKey: parts.signInKey }));
+  if (withDashboard)
+    app.route('/dashboard', dashboardRouter(deps, { ...opts.dashboard, privateKey: opts.privateKey, signInKey: parts.signInKey }));
   app.notFound((c) => renderError(c, apiError(1005, `No route ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (!(err instanceof SandboxError))
       deps.log?.(`${c.req.method} ${c.req.path} request ${c.var.requestId ?? ''} failed: ${loggableError(err)}`);
     return renderError(c, err);
   });
-  if (opts.scheduler !== false) deps.scheduler.start();
-  deps.deliveries.start();
-  const listeningAt = (baseUrl: string) => {
-    if (opts.publicUrl === undefined) publicUrl = baseUrl;
-  };
-  const close = () => {
-    deps.deliveries.close();
-    deps.scheduler.stop();
-    deps.store.close();
-  };
-  return { app, deps, store: deps.store, clock: deps.clock, scheduler: deps.scheduler, counter, faults: faultMode, listeningAt, close };
+  return app;
 }
 
 /**
@@ -365,11 +445,12 @@ function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
  * event log, snapshots and fixtures; on the primary merchant also `/sandbox/v1/merchants` (mounted first: its own
  * authentication, the primary's private key).
  */
-function mountSimulation(app: Hono<SandboxEnv>, deps: Deps, opts: SandboxOptions, parts: MerchantParts, maxBody: number): void {
+function mountSimulation(app: Hono<SandboxEnv>, state: MerchantState, parts: MerchantParts, maxBody: number): void {
   const sim = '/sandbox/v1/:merchant_id';
+  const { deps } = state;
   if (parts.merchants) app.route('/sandbox/v1/merchants', merchantsRouter(parts.merchants));
-  app.use(`${sim}/*`, auth(opts), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
-  app.route(sim, stateRouter(deps, new Snapshots(deps)));
+  app.use(`${sim}/*`, auth(state.creds), jsonBody(maxBody)).route(sim, simulateRouter(deps)).route(sim, deliveryLogRouter(deps));
+  app.route(sim, stateRouter(deps, state.snapshots));
 }
 
 /** Mounts one router per resource under `/v1/{merchant_id}`, customer-level ones under `/customers/{customer_id}`. */

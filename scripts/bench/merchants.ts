@@ -4,8 +4,9 @@
  * figures, wall time and this process's CPU time (client and sandbox together; less sensitive to a loaded machine);
  * asserts nothing.
  *
- * 1. merchant creation: `--merchants` calls of `POST {base}/sandbox/v1/merchants` one after another (each a whole
- *    sandbox of its own: store, migrations, clock, scheduler, routes): p50, p95, max (target: p50 at most 20 ms).
+ * 1. merchant creation: `--merchants` calls of `POST {base}/sandbox/v1/merchants` one after another (each its own
+ *    store, copied from a migrated empty one, clock, scheduler and deliveries; the routes are shared, built at the
+ *    first creation): p50, p95, max (target: p50 at most 20 ms).
  * 2. snapshot and restore: a merchant given `--transactions` transactions (SPEI deposits to a customer's CLABE, each a
  *    Transaction, its ledger entries and its event), then `--rounds` snapshots and `--rounds` restores (`POST
  *    .../snapshots`, `POST .../snapshots/{id}/restore`): p50, p95.

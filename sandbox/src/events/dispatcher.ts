@@ -91,10 +91,14 @@ export class Deliveries {
     });
   }
 
-  /** Fans out every new event and starts what may start now. */
+  /**
+   * Fans out every new event and starts what may start now. While no webhook is active there is nothing to do: no
+   * event has anyone to go to, and the first webhook moves the fan-out cursor past them (store/webhooks.ts).
+   */
   #work(): void {
     if (this.#closed) return;
     try {
+      if (!this.store.webhooks.hasActive()) return;
       while (fanOutBatch(this.store, this.clock.nowMs()) === FAN_OUT_BATCH);
       this.#pump();
     } catch (e) {

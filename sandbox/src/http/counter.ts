@@ -28,13 +28,18 @@ export class RequestCounter {
   }
 
   /** The middleware that counts; it runs first. */
+  /** Counts one request. */
+  record(method: string, path: string): void {
+    this.#total++;
+    const key = `${method} ${path}`;
+    const n = this.#byRoute.get(key);
+    if (n === undefined && this.#byRoute.size >= RequestCounter.MAX_ROUTES) this.#byRoute.delete(this.#byRoute.keys().next().value!);
+    this.#byRoute.set(key, (n ?? 0) + 1);
+  }
+
   middleware(): MiddlewareHandler {
     return async (c, next) => {
-      this.#total++;
-      const key = `${c.req.method} ${c.req.path}`;
-      const n = this.#byRoute.get(key);
-      if (n === undefined && this.#byRoute.size >= RequestCounter.MAX_ROUTES) this.#byRoute.delete(this.#byRoute.keys().next().value!);
-      this.#byRoute.set(key, (n ?? 0) + 1);
+      this.record(c.req.method, c.req.path);
       await next();
     };
   }

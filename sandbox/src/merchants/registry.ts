@@ -26,9 +26,10 @@ export interface MerchantInstance {
 
 /**
  * The merchants of one sandbox: the one it started with (`primary`, the CLI's `--merchant-id`) and the ones
- * created on demand (`POST {base}/sandbox/v1/merchants`), at most `max` of those. Each created merchant is a whole
- * sandbox of its own kept in memory (nothing of it survives the process), so no record, ledger entry, event,
- * job or clock move of one ever reaches another.
+ * created on demand (`POST {base}/sandbox/v1/merchants`), at most `max` of those. Each created merchant has a store,
+ * clock, scheduler and webhook deliveries of its own, kept in memory (nothing of it survives the process), and the
+ * created merchants share one app that reads the requesting merchant's parts (../app.ts, ./shared.ts), so no record,
+ * ledger entry, event, job or clock move of one ever reaches another.
  */
 export class Merchants {
   readonly #created = new Map<string, MerchantInstance>();

@@ -11,7 +11,7 @@ import { createPlanSchema } from '../resources/plans/schema';
 import { createPlan } from '../resources/plans/service';
 import { createWebhookSchema } from '../resources/webhooks/schema';
 import { createWebhook } from '../resources/webhooks/service';
-import { restoreDb, snapshotDb } from '../store/snapshot';
+import { snapshotDb } from '../store/snapshot';
 
 /** Most entries of each list in one seed. */
 export const MAX_SEED_ENTRIES = 1000;
@@ -122,7 +122,7 @@ export async function applySeed(d: Deps, input: unknown): Promise<SeedCounts> {
       n.webhooks++;
     }
   } catch (e) {
-    restoreDb(d.store.db, before);
+    d.store.restore(before);
     throw e;
   }
   return n;

@@ -1,7 +1,7 @@
 import type { Deps } from '../env';
 import { apiError } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { restoreDb, snapshotDb, type DbImage } from '../store/snapshot';
+import { snapshotDb, type DbImage } from '../store/snapshot';
 
 /** Most snapshots one merchant keeps (in memory); taking one more pushes out its oldest. */
 export const MAX_SNAPSHOTS = 20;
@@ -43,7 +43,7 @@ export class Snapshots {
     const s = this.#taken.get(id);
     if (!s) throw apiError(1005, `No snapshot ${id}`);
     this.d.store.tx(() => {
-      restoreDb(this.d.store.db, s.image);
+      this.d.store.restore(s.image);
       this.d.clock.restoreTo(s.nowMs);
     });
     this.d.deliveries.kick();

@@ -1,6 +1,7 @@
 import type { BankAccountRecord } from '../domain/records';
 import type { Db } from './db';
 import { DocTable, type Page } from './table';
+import { statement } from './statements';
 
 /** Bank accounts of customers (migration 0002-money): found by customer and by CLABE. */
 export class BankAccountRepo extends DocTable<BankAccountRecord> {
@@ -26,6 +27,6 @@ export class BankAccountRepo extends DocTable<BankAccountRecord> {
 
   /** Deletes every bank account of a customer (the customer is deleted). */
   deleteOf(customerId: string): void {
-    this.db.prepare('DELETE FROM bank_accounts WHERE customer_id = ?').run(customerId);
+    statement(this.db, 'DELETE FROM bank_accounts WHERE customer_id = ?').run(customerId);
   }
 }

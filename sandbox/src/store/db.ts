@@ -117,10 +117,11 @@ export function openDb(location: DbLocation, opts: { reset?: boolean } = {}): Db
   try {
     db = new Database(location, { timeout: BUSY_TIMEOUT_MS });
     if (!memory) db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    if (!memory) db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
-    db.exec('BEGIN IMMEDIATE; CREATE TABLE start_probe (x); DROP TABLE start_probe; COMMIT'); // can it write?
+    // can it write? (a database in memory always can: a created merchant's opens at each creation)
+    if (!memory) db.exec('BEGIN IMMEDIATE; CREATE TABLE start_probe (x); DROP TABLE start_probe; COMMIT');
   } catch (e) {
     if (db?.inTransaction) db.exec('ROLLBACK');
     db?.close();

@@ -1,6 +1,7 @@
 import { addDays, dayStart } from '../time/dates';
 import type { Db } from './db';
 import type { Page } from './table';
+import { statement } from './statements';
 
 /** One event of the outbox (spec, Events: the event types), as written with the change it reports. */
 export interface StoredEvent {
@@ -36,28 +37,34 @@ export class EventRepo {
   constructor(readonly db: Db) {}
 
   add(e: Omit<StoredEvent, 'seq'>): void {
-    this.db
-      .prepare('INSERT INTO events (id, type, created, resource_id, doc) VALUES (?, ?, ?, ?, ?)')
-      .run(e.id, e.type, e.created, e.resourceId, JSON.stringify(e.payload));
+    statement(this.db, 'INSERT INTO events (id, type, created, resource_id, doc) VALUES (?, ?, ?, ?, ?)').run(
+      e.id,
+      e.type,
+      e.created,
+      e.resourceId,
+      JSON.stringify(e.payload),
+    );
   }
 
   /** The events after `afterSeq`, oldest first, at most `limit`. */
   after(afterSeq: number, limit = 100): StoredEvent[] {
-    return this.db.prepare<[number, number], EventRow>(`${COLUMNS} WHERE seq > ? ORDER BY seq LIMIT ?`).all(afterSeq, limit).map(toEvent);
+    return statement<[number, number], EventRow>(this.db, `${COLUMNS} WHERE seq > ? ORDER BY seq LIMIT ?`)
+      .all(afterSeq, limit)
+      .map(toEvent);
   }
 
   /** The events about a resource, oldest first. */
   of(resourceId: string): StoredEvent[] {
-    return this.db.prepare<[string], EventRow>(`${COLUMNS} WHERE resource_id = ? ORDER BY seq`).all(resourceId).map(toEvent);
+    return statement<[string], EventRow>(this.db, `${COLUMNS} WHERE resource_id = ? ORDER BY seq`).all(resourceId).map(toEvent);
   }
 
   get(id: string): StoredEvent | undefined {
-    const r = this.db.prepare<[string], EventRow>(`${COLUMNS} WHERE id = ?`).get(id);
+    const r = statement<[string], EventRow>(this.db, `${COLUMNS} WHERE id = ?`).get(id);
     return r && toEvent(r);
   }
 
   get size(): number {
-    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events').get()!.n;
+    return statement<[], { n: number }>(this.db, 'SELECT count(*) AS n FROM events').get()!.n;
   }
 
   /**
@@ -72,8 +79,7 @@ export class EventRepo {
     if (page['creation[gte]']) conds.push(['created >= ?', dayStart(page['creation[gte]'])]);
     if (page['creation[lte]']) conds.push(['created < ?', dayStart(addDays(page['creation[lte]'], 1))]);
     const where = conds.length ? ` WHERE ${conds.map((c) => c[0]).join(' AND ')}` : '';
-    return this.db
-      .prepare<(string | number)[], EventRow>(`${COLUMNS}${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+    return statement<(string | number)[], EventRow>(this.db, `${COLUMNS}${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
       .all(...conds.map((c) => c[1]), page.limit, page.offset)
       .map(toEvent);
   }

@@ -11,8 +11,10 @@ import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
 import { RequestLogRepo } from './request-log';
+import { restoreDb, type DbImage } from './snapshot';
 import { DocTable } from './table';
 import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
+import { statement } from './statements';
 
 /**
  * Bounds of a {@link Store} (defaults: `SANDBOX_DEFAULTS.limits`; CLI flags in parentheses):
@@ -93,11 +95,14 @@ export class Store {
 
   /** A setting kept with the data (`meta`), or undefined. */
   meta(key: string): string | undefined {
-    return this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+    return statement<[string], { value: string }>(this.db, 'SELECT value FROM meta WHERE key = ?').get(key)?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+    statement(this.db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+      key,
+      value,
+    );
   }
 
   /** The card fingerprint key: 32 random bytes made once and kept with the data (the same card is known after a restart). */
@@ -111,36 +116,41 @@ export class Store {
 
   /** Records one card use for the velocity rules, dropping uses older than `since` (ms) and beyond the cap. */
   addDeviceUse(use: DeviceUse, since: number): void {
-    this.db.prepare('DELETE FROM device_uses WHERE at < ?').run(since);
-    const n = this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM device_uses').get()!.n;
+    statement(this.db, 'DELETE FROM device_uses WHERE at < ?').run(since);
+    const n = statement<[], { n: number }>(this.db, 'SELECT count(*) AS n FROM device_uses').get()!.n;
     if (n >= this.limits.maxDeviceUses) {
-      this.db
-        .prepare('DELETE FROM device_uses WHERE seq IN (SELECT seq FROM device_uses ORDER BY seq LIMIT ?)')
-        .run(n - this.limits.maxDeviceUses + 1);
+      statement(this.db, 'DELETE FROM device_uses WHERE seq IN (SELECT seq FROM device_uses ORDER BY seq LIMIT ?)').run(
+        n - this.limits.maxDeviceUses + 1,
+      );
     }
-    this.db
-      .prepare('INSERT INTO device_uses (at, visitor_id, ip, fingerprint) VALUES (?, ?, ?, ?)')
-      .run(use.at, use.visitorId, use.ip, use.fingerprint);
+    statement(this.db, 'INSERT INTO device_uses (at, visitor_id, ip, fingerprint) VALUES (?, ?, ?, ?)').run(
+      use.at,
+      use.visitorId,
+      use.ip,
+      use.fingerprint,
+    );
   }
 
   /** How many distinct values of `key` the card uses whose `match` column equals `value` have (velocity rules). */
   distinctUses(match: 'visitor_id' | 'fingerprint' | 'ip', value: string, key: 'visitor_id' | 'fingerprint'): number {
-    return this.db
-      .prepare<[string], { n: number }>(`SELECT count(DISTINCT ${key}) AS n FROM device_uses WHERE ${match} = ? AND ${key} IS NOT NULL`)
-      .get(value)!.n;
+    return statement<[string], { n: number }>(
+      this.db,
+      `SELECT count(DISTINCT ${key}) AS n FROM device_uses WHERE ${match} = ? AND ${key} IS NOT NULL`,
+    ).get(value)!.n;
   }
 
   /** The points a points card has spent (by its keyed fingerprint). */
   pointsSpent(fingerprint: string): number {
     return (
-      this.db.prepare<[string], { spent: number }>('SELECT spent FROM points_spent WHERE fingerprint = ?').get(fingerprint)?.spent ?? 0
+      statement<[string], { spent: number }>(this.db, 'SELECT spent FROM points_spent WHERE fingerprint = ?').get(fingerprint)?.spent ?? 0
     );
   }
 
   setPointsSpent(fingerprint: string, spent: number): void {
-    this.db
-      .prepare('INSERT INTO points_spent (fingerprint, spent) VALUES (?, ?) ON CONFLICT (fingerprint) DO UPDATE SET spent = excluded.spent')
-      .run(fingerprint, spent);
+    statement(
+      this.db,
+      'INSERT INTO points_spent (fingerprint, spent) VALUES (?, ?) ON CONFLICT (fingerprint) DO UPDATE SET spent = excluded.spent',
+    ).run(fingerprint, spent);
   }
 
   /**
@@ -148,15 +158,23 @@ export class Store {
    * key is made on next use.
    */
   reset(): void {
-    const tables = this.db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('migrations', 'counts', 'sqlite_sequence')",
-      )
-      .all();
+    const tables = statement<[], { name: string }>(
+      this.db,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('migrations', 'counts', 'sqlite_sequence')",
+    ).all();
     this.tx(() => {
-      for (const { name } of tables) this.db.prepare(`DELETE FROM ${name}`).run();
-      this.db.prepare('UPDATE counts SET n = 0').run();
+      for (const { name } of tables) statement(this.db, `DELETE FROM ${name}`).run();
+      statement(this.db, 'UPDATE counts SET n = 0').run();
     });
+  }
+
+  /**
+   * Puts every row of `image` (a snapshot, store/snapshot.ts) back, in one transaction (the caller's when there is
+   * one). @throws Error when the image is not a database of the same schema (nothing is changed then).
+   */
+  restore(image: DbImage): void {
+    restoreDb(this.db, image);
+    this.jobs.forgetEarliest();
   }
 
   close(): void {

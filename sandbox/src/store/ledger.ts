@@ -1,7 +1,7 @@
-import type { Statement } from 'better-sqlite3';
 import { balanced, mustStayPositive, type Account, type Entry } from '../domain/ledger';
 import { apiError } from '../domain/errors';
 import type { Db } from './db';
+import { statement } from './statements';
 
 /** One stored entry. */
 export interface LedgerEntry {
@@ -18,15 +18,7 @@ export interface LedgerEntry {
  * (store/migrations/0001-core.ts). Amounts are cents of MXN, the merchant account's currency.
  */
 export class LedgerRepo {
-  readonly #insert: Statement;
-  readonly #balance: Statement<[string, string], { cents: number }>;
-
-  constructor(readonly db: Db) {
-    this.#insert = db.prepare(
-      'INSERT INTO ledger (op, transaction_id, account, amount_cents, currency, created) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.#balance = db.prepare('SELECT cents FROM balances WHERE account = ? AND currency = ?');
-  }
+  constructor(readonly db: Db) {}
 
   /**
    * Posts the balanced entries of one operation. Call it inside the operation's transaction.
@@ -37,7 +29,15 @@ export class LedgerRepo {
    */
   post(op: string, transactionId: string | null, entries: readonly Entry[], at: number, currency = 'MXN'): void {
     if (!balanced(entries)) throw new RangeError(`unbalanced entries for ${op}`);
-    for (const e of entries) this.#insert.run(op, transactionId, e.account, e.cents, currency, at);
+    for (const e of entries)
+      statement(this.db, 'INSERT INTO ledger (op, transaction_id, account, amount_cents, currency, created) VALUES (?, ?, ?, ?, ?, ?)').run(
+        op,
+        transactionId,
+        e.account,
+        e.cents,
+        currency,
+        at,
+      );
     for (const e of entries) {
       if (e.cents < 0 && mustStayPositive(e.account) && this.balance(e.account, currency) < 0) throw shortOf(e.account);
     }
@@ -45,16 +45,20 @@ export class LedgerRepo {
 
   /** The balance of an account, cents (0 for an account with no entries). */
   balance(account: Account, currency = 'MXN'): number {
-    return this.#balance.get(account, currency)?.cents ?? 0;
+    return (
+      statement<[string, string], { cents: number }>(this.db, 'SELECT cents FROM balances WHERE account = ? AND currency = ?').get(
+        account,
+        currency,
+      )?.cents ?? 0
+    );
   }
 
   /** The entries of a transaction, oldest first (the dashboard; tests). */
   entriesOf(transactionId: string): LedgerEntry[] {
-    return this.db
-      .prepare<
-        [string],
-        { op: string; transaction_id: string | null; account: Account; amount_cents: number; currency: string; created: number }
-      >('SELECT op, transaction_id, account, amount_cents, currency, created FROM ledger WHERE transaction_id = ? ORDER BY seq')
+    return statement<
+      [string],
+      { op: string; transaction_id: string | null; account: Account; amount_cents: number; currency: string; created: number }
+    >(this.db, 'SELECT op, transaction_id, account, amount_cents, currency, created FROM ledger WHERE transaction_id = ? ORDER BY seq')
       .all(transactionId)
       .map((r) => ({
         op: r.op,
@@ -73,11 +77,13 @@ export class LedgerRepo {
    */
   check(): string[] {
     const problems: string[] = [];
-    for (const r of this.db
-      .prepare<[], { op: string; s: number }>('SELECT op, SUM(amount_cents) AS s FROM ledger GROUP BY op, currency HAVING s != 0')
-      .all())
+    for (const r of statement<[], { op: string; s: number }>(
+      this.db,
+      'SELECT op, SUM(amount_cents) AS s FROM ledger GROUP BY op, currency HAVING s != 0',
+    ).all())
       problems.push(`operation ${r.op} is unbalanced by ${r.s} cents`);
-    const sums = this.db.prepare<[], { account: string; currency: string; s: number; cents: number | null }>(
+    const sums = statement<[], { account: string; currency: string; s: number; cents: number | null }>(
+      this.db,
       `SELECT l.account, l.currency, SUM(l.amount_cents) AS s, b.cents FROM ledger l
        LEFT JOIN balances b ON b.account = l.account AND b.currency = l.currency GROUP BY l.account, l.currency`,
     );

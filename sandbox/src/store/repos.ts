@@ -2,6 +2,7 @@ import type { CardRecord, CustomerRecord, TransactionRecord } from '../domain/re
 import { apiError } from '../domain/errors';
 import type { Db } from './db';
 import { DocTable, eq, type Condition, type Page } from './table';
+import { statement } from './statements';
 
 /**
  * The repositories of the core resources, each a {@link DocTable} with the finders its services need. Bounds
@@ -85,7 +86,7 @@ export class CardRepo extends DocTable<CardRecord> {
 
   /** Deletes every card of a customer (the customer is deleted). */
   deleteOf(customerId: string): void {
-    this.db.prepare('DELETE FROM cards WHERE customer_id = ?').run(customerId);
+    statement(this.db, 'DELETE FROM cards WHERE customer_id = ?').run(customerId);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
+import { statement } from './statements';
 
 /** How a request authenticated: with a key, with a header that matched no key (`invalid`), or without one (`none`). */
 export type KeyKind = 'private' | 'public' | 'invalid' | 'none';
@@ -61,37 +61,42 @@ const toEntry = (r: Row): LoggedApiRequest => ({
 /** Most requests the log keeps by default; older ones are dropped as new ones arrive. */
 export const REQUEST_LOG_MAX = 1000;
 
+/** How many requests past the bound go before the oldest are deleted, together. */
+const TRIM_EVERY = 100;
+
+/** The condition of the rows kept: the newest `?` (the bound) by `seq`, whatever is not deleted yet. */
+const KEPT = 'seq > (SELECT coalesce(MAX(seq), 0) FROM request_log) - ?';
+
 /**
- * The API's request log: the newest `max` requests (the oldest dropped at each insert past it), newest first. Written
- * outside the request's own database transaction (after the answer), so a refused operation is logged although it
- * left nothing else behind. Emptied with everything else by the sandbox's reset.
+ * The API's request log: the newest `max` requests (older ones deleted as new ones arrive), newest first. Written
+ * outside the request's own database transaction, once its answer is known and before it is sent (so an answered
+ * request stays logged after a crash), and so a refused operation is logged although it left nothing else behind. Emptied with everything else by the sandbox's reset.
  */
 export class RequestLogRepo {
-  readonly #insert: Statement;
-  readonly #trim: Statement<[number]>;
-
   /** @param max the most requests kept. @default {@link REQUEST_LOG_MAX} */
   constructor(
     readonly db: Db,
     readonly max = REQUEST_LOG_MAX,
-  ) {
-    this.#insert = db.prepare(
-      'INSERT INTO request_log (id, created, method, path, status, error_code, key_kind, ms, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.#trim = db.prepare('DELETE FROM request_log WHERE seq <= ?');
-  }
+  ) {}
 
-  /** Adds one request, then drops what falls beyond the newest {@link max}. */
+  /**
+   * Adds one request. What falls beyond the newest {@link max} is deleted {@link TRIM_EVERY} at a time (one delete
+   * per that many requests, not one each: every write of a request costs pages); the reads never show it.
+   */
   add(e: LoggedApiRequest): void {
-    const { lastInsertRowid } = this.#insert.run(e.id, e.created, e.method, e.path, e.status, e.errorCode, e.keyKind, e.ms, e.body);
+    const { lastInsertRowid } = statement(
+      this.db,
+      'INSERT INTO request_log (id, created, method, path, status, error_code, key_kind, ms, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(e.id, e.created, e.method, e.path, e.status, e.errorCode, e.keyKind, e.ms, e.body);
     const seq = Number(lastInsertRowid);
-    if (seq > this.max) this.#trim.run(seq - this.max);
+    if (seq > this.max && seq % TRIM_EVERY === 0)
+      statement<[number]>(this.db, 'DELETE FROM request_log WHERE seq <= ?').run(seq - this.max);
   }
 
   /** The requests that meet the filter, newest first, `offset` and `limit` applied. */
   list(f: RequestLogFilter, offset: number, limit: number): LoggedApiRequest[] {
-    const conds: string[] = [];
-    const params: (string | number)[] = [];
+    const conds: string[] = [KEPT];
+    const params: (string | number)[] = [this.max];
     if (f.statusClass !== undefined) {
       conds.push('status >= ? AND status < ?');
       params.push(f.statusClass * 100, f.statusClass * 100 + 100);
@@ -104,21 +109,25 @@ export class RequestLogRepo {
       conds.push('error_code = ?');
       params.push(f.errorCode);
     }
-    const where = conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
-    return this.db
-      .prepare<(string | number)[], Row>(`SELECT * FROM request_log${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+    return statement<(string | number)[], Row>(
+      this.db,
+      `SELECT * FROM request_log WHERE ${conds.join(' AND ')} ORDER BY seq DESC LIMIT ? OFFSET ?`,
+    )
       .all(...params, limit, offset)
       .map(toEntry);
   }
 
   /** The request with this request id, or undefined (it was never logged, or is no longer kept). */
   get(id: string): LoggedApiRequest | undefined {
-    const r = this.db.prepare<[string], Row>('SELECT * FROM request_log WHERE id = ? ORDER BY seq DESC LIMIT 1').get(id);
+    const r = statement<[string, number], Row>(this.db, `SELECT * FROM request_log WHERE id = ? AND ${KEPT} ORDER BY seq DESC LIMIT 1`).get(
+      id,
+      this.max,
+    );
     return r && toEntry(r);
   }
 
   /** How many requests the log holds. */
   get size(): number {
-    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM request_log').get()!.n;
+    return statement<[number], { n: number }>(this.db, `SELECT count(*) AS n FROM request_log WHERE ${KEPT}`).get(this.max)!.n;
   }
 }

@@ -1,7 +1,7 @@
-import type { Statement } from 'better-sqlite3';
 import { dayStart, addDays } from '../time/dates';
 import type { Db } from './db';
 import type { StoredRecord } from '../domain/records';
+import { statement } from './statements';
 
 /**
  * The common list filters (spec, Endpoints, list filters): `offset`, `limit`, and the creation date (`creation`,
@@ -24,11 +24,8 @@ export type Condition = readonly [sql: string, ...params: (string | number | nul
  * there is one (services open it), else on its own.
  */
 export class DocTable<T extends StoredRecord> {
-  readonly #insert: Statement;
-  readonly #update: Statement;
-  readonly #get: Statement<[string], { doc: string }>;
-  readonly #delete: Statement<[string]>;
-  readonly #count: Statement<[string], { n: number }>;
+  /** The SQL of the statements every call uses, prepared on first use (./statements.ts). */
+  readonly #sql: { insert: string; update: string; get: string; delete: string };
 
   /**
    * @param columns the table's extra columns (as created by its migration), each read from the record.
@@ -39,13 +36,12 @@ export class DocTable<T extends StoredRecord> {
     readonly columns: Readonly<Record<string, (r: T) => string | number | null>> = {},
   ) {
     const names = Object.keys(columns);
-    this.#insert = db.prepare(
-      `INSERT INTO ${name} (id, created${names.map((n) => `, ${n}`).join('')}, doc) VALUES (?, ?${names.map(() => ', ?').join('')}, ?)`,
-    );
-    this.#update = db.prepare(`UPDATE ${name} SET ${names.map((n) => `${n} = ?, `).join('')}doc = ? WHERE id = ?`);
-    this.#get = db.prepare(`SELECT doc FROM ${name} WHERE id = ?`);
-    this.#delete = db.prepare(`DELETE FROM ${name} WHERE id = ?`);
-    this.#count = db.prepare('SELECT n FROM counts WHERE kind = ?');
+    this.#sql = {
+      insert: `INSERT INTO ${name} (id, created${names.map((n) => `, ${n}`).join('')}, doc) VALUES (?, ?${names.map(() => ', ?').join('')}, ?)`,
+      update: `UPDATE ${name} SET ${names.map((n) => `${n} = ?, `).join('')}doc = ? WHERE id = ?`,
+      get: `SELECT doc FROM ${name} WHERE id = ?`,
+      delete: `DELETE FROM ${name} WHERE id = ?`,
+    };
   }
 
   #values(r: T) {
@@ -54,18 +50,18 @@ export class DocTable<T extends StoredRecord> {
 
   /** Stores a new record. @throws when its id (or a unique column) is taken. */
   insert(r: T): T {
-    this.#insert.run(r.id, r.created, ...this.#values(r), JSON.stringify(r));
+    statement(this.db, this.#sql.insert).run(r.id, r.created, ...this.#values(r), JSON.stringify(r));
     return r;
   }
 
   /** Writes a changed record over the stored one (same id). */
   update(r: T): T {
-    this.#update.run(...this.#values(r), JSON.stringify(r), r.id);
+    statement(this.db, this.#sql.update).run(...this.#values(r), JSON.stringify(r), r.id);
     return r;
   }
 
   get(id: string): T | undefined {
-    const row = this.#get.get(id);
+    const row = statement<[string], { doc: string }>(this.db, this.#sql.get).get(id);
     return row ? (JSON.parse(row.doc) as T) : undefined;
   }
 
@@ -75,12 +71,12 @@ export class DocTable<T extends StoredRecord> {
 
   /** Deletes a record; @returns whether there was one. */
   delete(id: string): boolean {
-    return this.#delete.run(id).changes > 0;
+    return statement<[string]>(this.db, this.#sql.delete).run(id).changes > 0;
   }
 
   /** How many records the table holds (constant time: kept by triggers). */
   get size(): number {
-    return this.#count.get(this.name)?.n ?? 0;
+    return statement<[string], { n: number }>(this.db, 'SELECT n FROM counts WHERE kind = ?').get(this.name)?.n ?? 0;
   }
 
   /** The first record, newest first, that meets every condition; undefined when none does. */
@@ -91,7 +87,7 @@ export class DocTable<T extends StoredRecord> {
   /** How many records meet every condition. */
   count(...conds: Condition[]): number {
     const { where, params } = whereOf(conds);
-    return (this.db.prepare(`SELECT count(*) AS n FROM ${this.name}${where}`).get(...params) as { n: number }).n;
+    return (statement(this.db, `SELECT count(*) AS n FROM ${this.name}${where}`).get(...params) as { n: number }).n;
   }
 
   /**
@@ -100,33 +96,34 @@ export class DocTable<T extends StoredRecord> {
    */
   list(conds: readonly Condition[], page: Page): T[] {
     const { where, params } = whereOf([...conds, ...creationConditions(page)]);
-    return this.db
-      .prepare<unknown[], { doc: string }>(`SELECT doc FROM ${this.name}${where} ORDER BY created DESC, seq DESC LIMIT ? OFFSET ?`)
+    return statement<unknown[], { doc: string }>(
+      this.db,
+      `SELECT doc FROM ${this.name}${where} ORDER BY created DESC, seq DESC LIMIT ? OFFSET ?`,
+    )
       .all(...params, page.limit, page.offset)
       .map((row) => JSON.parse(row.doc) as T);
   }
 
   /** Every record, oldest first (tests and the dashboard's exports; bounded by the table's cap). */
   values(): T[] {
-    return this.db
-      .prepare<[], { doc: string }>(`SELECT doc FROM ${this.name} ORDER BY seq`)
+    return statement<[], { doc: string }>(this.db, `SELECT doc FROM ${this.name} ORDER BY seq`)
       .all()
       .map((row) => JSON.parse(row.doc) as T);
   }
 
   /** Deletes the `n` oldest records (insertion order); @returns how many went. */
   deleteOldest(n: number): number {
-    return this.db.prepare(`DELETE FROM ${this.name} WHERE seq IN (SELECT seq FROM ${this.name} ORDER BY seq LIMIT ?)`).run(n).changes;
+    return statement(this.db, `DELETE FROM ${this.name} WHERE seq IN (SELECT seq FROM ${this.name} ORDER BY seq LIMIT ?)`).run(n).changes;
   }
 
   /** Deletes every record. */
   clear(): void {
-    this.db.prepare(`DELETE FROM ${this.name}`).run();
+    statement(this.db, `DELETE FROM ${this.name}`).run();
   }
 
   /** Deletes the records created before `ms`; @returns how many went. */
   deleteCreatedBefore(ms: number): number {
-    return this.db.prepare(`DELETE FROM ${this.name} WHERE created < ?`).run(ms).changes;
+    return statement(this.db, `DELETE FROM ${this.name} WHERE created < ?`).run(ms).changes;
   }
 }
 

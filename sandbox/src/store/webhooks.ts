@@ -1,7 +1,7 @@
-import type { Statement } from 'better-sqlite3';
 import type { AttemptRecord, DeliveryRecord, DeliveryStatus, WebhookRecord } from '../domain/webhooks';
 import type { Db } from './db';
 import { DocTable, eq, type Condition, type Page } from './table';
+import { statement } from './statements';
 
 /**
  * Webhooks, their deliveries and the delivery log (store/migrations/0005-webhooks.ts). The fan-out cursor (the
@@ -12,16 +12,33 @@ import { DocTable, eq, type Condition, type Page } from './table';
 export const CURSOR_KEY = 'webhook_cursor';
 
 export class WebhookRepo extends DocTable<WebhookRecord> {
-  readonly #active: Statement<[], { doc: string }>;
-
   constructor(db: Db) {
     super(db, 'webhooks', { status: (r) => r.status });
-    this.#active = db.prepare("SELECT doc FROM webhooks WHERE status != 'disabled' ORDER BY seq");
+  }
+
+  /**
+   * Stores a new webhook. The first active one moves the fan-out cursor past every event so far: while no webhook
+   * is active the fan-out skips the outbox (events/deliveries.ts), and those events had no one to go to.
+   */
+  override insert(w: WebhookRecord): WebhookRecord {
+    if (w.status !== 'disabled' && !this.hasActive())
+      statement(
+        this.db,
+        'INSERT INTO meta (key, value) SELECT ?, CAST(coalesce(MAX(seq), 0) AS TEXT) FROM events WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ).run(CURSOR_KEY);
+    return super.insert(w);
+  }
+
+  /** Whether any webhook still receives events (not disabled). */
+  hasActive(): boolean {
+    return statement<[], { n: number }>(this.db, "SELECT 1 AS n FROM webhooks WHERE status != 'disabled' LIMIT 1").get() !== undefined;
   }
 
   /** The webhooks that still receive events (not disabled), oldest first. */
   active(): WebhookRecord[] {
-    return this.#active.all().map((r) => JSON.parse(r.doc) as WebhookRecord);
+    return statement<[], { doc: string }>(this.db, "SELECT doc FROM webhooks WHERE status != 'disabled' ORDER BY seq")
+      .all()
+      .map((r) => JSON.parse(r.doc) as WebhookRecord);
   }
 }
 
@@ -33,23 +50,25 @@ export interface DeliveryFilter {
 }
 
 export class DeliveryRepo extends DocTable<DeliveryRecord> {
-  readonly #queued: Statement<[string, number], { doc: string }>;
-  readonly #queuedWebhooks: Statement<[], { webhook_id: string }>;
-
   constructor(db: Db) {
     super(db, 'deliveries', { webhook_id: (r) => r.webhookId, event_id: (r) => r.eventId, status: (r) => r.status });
-    this.#queued = db.prepare("SELECT doc FROM deliveries WHERE webhook_id = ? AND status = 'queued' ORDER BY seq LIMIT ?");
-    this.#queuedWebhooks = db.prepare("SELECT DISTINCT webhook_id FROM deliveries WHERE status = 'queued'");
   }
 
   /** The webhooks that have queued deliveries. */
   queuedWebhooks(): string[] {
-    return this.#queuedWebhooks.all().map((r) => r.webhook_id);
+    return statement<[], { webhook_id: string }>(this.db, "SELECT DISTINCT webhook_id FROM deliveries WHERE status = 'queued'")
+      .all()
+      .map((r) => r.webhook_id);
   }
 
   /** The first `limit` queued deliveries of a webhook, oldest first (the order they are sent in). */
   queuedOf(webhookId: string, limit: number): DeliveryRecord[] {
-    return this.#queued.all(webhookId, limit).map((r) => JSON.parse(r.doc) as DeliveryRecord);
+    return statement<[string, number], { doc: string }>(
+      this.db,
+      "SELECT doc FROM deliveries WHERE webhook_id = ? AND status = 'queued' ORDER BY seq LIMIT ?",
+    )
+      .all(webhookId, limit)
+      .map((r) => JSON.parse(r.doc) as DeliveryRecord);
   }
 
   /** The deliveries of a webhook that still lead to an attempt (queued or scheduled), oldest first. */
@@ -80,13 +99,13 @@ export class DeliveryRepo extends DocTable<DeliveryRecord> {
   pruneFinished(keep: number): number {
     const finished = this.count(["status IN ('delivered', 'failed', 'cancelled')"]);
     if (finished <= keep) return 0;
-    const ids = this.db
-      .prepare<[number], { id: string }>(
-        "SELECT id FROM deliveries WHERE status IN ('delivered', 'failed', 'cancelled') ORDER BY seq LIMIT ?",
-      )
+    const ids = statement<[number], { id: string }>(
+      this.db,
+      "SELECT id FROM deliveries WHERE status IN ('delivered', 'failed', 'cancelled') ORDER BY seq LIMIT ?",
+    )
       .all(finished - keep)
       .map((r) => r.id);
-    const attempts = this.db.prepare('DELETE FROM delivery_attempts WHERE delivery_id = ?');
+    const attempts = statement(this.db, 'DELETE FROM delivery_attempts WHERE delivery_id = ?');
     for (const id of ids) {
       attempts.run(id);
       this.delete(id);
@@ -97,25 +116,21 @@ export class DeliveryRepo extends DocTable<DeliveryRecord> {
 
 /** The delivery log: every attempt of every delivery (append only; pruned with its delivery). */
 export class AttemptRepo {
-  readonly #add: Statement;
-  readonly #of: Statement<[string], { doc: string }>;
-
-  constructor(readonly db: Db) {
-    this.#add = db.prepare('INSERT INTO delivery_attempts (delivery_id, at, doc) VALUES (?, ?, ?)');
-    this.#of = db.prepare('SELECT doc FROM delivery_attempts WHERE delivery_id = ? ORDER BY seq');
-  }
+  constructor(readonly db: Db) {}
 
   add(a: AttemptRecord): void {
-    this.#add.run(a.deliveryId, a.at, JSON.stringify(a));
+    statement(this.db, 'INSERT INTO delivery_attempts (delivery_id, at, doc) VALUES (?, ?, ?)').run(a.deliveryId, a.at, JSON.stringify(a));
   }
 
   /** The attempts of a delivery, oldest first. */
   of(deliveryId: string): AttemptRecord[] {
-    return this.#of.all(deliveryId).map((r) => JSON.parse(r.doc) as AttemptRecord);
+    return statement<[string], { doc: string }>(this.db, 'SELECT doc FROM delivery_attempts WHERE delivery_id = ? ORDER BY seq')
+      .all(deliveryId)
+      .map((r) => JSON.parse(r.doc) as AttemptRecord);
   }
 
   /** Deletes the attempts of a delivery. */
   deleteOf(deliveryId: string): void {
-    this.db.prepare('DELETE FROM delivery_attempts WHERE delivery_id = ?').run(deliveryId);
+    statement(this.db, 'DELETE FROM delivery_attempts WHERE delivery_id = ?').run(deliveryId);
   }
 }

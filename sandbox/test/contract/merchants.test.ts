@@ -121,6 +121,30 @@ describe('isolation under random interleavings (fast-check)', () => {
   }, 120_000);
 });
 
+describe('one app shared by the created merchants', () => {
+  it('requests of several merchants at once each reach their own data and clock', async () => {
+    const ms = [(await manage('POST')).body as Keys, (await manage('POST')).body as Keys, (await manage('POST')).body as Keys];
+    try {
+      await Promise.all(ms.map((m, i) => as(api, m, 'POST', '/clock/advance', { seconds: (i + 1) * 86_400 }, true)));
+      // interleaved: every merchant's creations in flight together
+      const made = await Promise.all(
+        Array.from({ length: 24 }, (_, k) => as(api, ms[k % 3]!, 'POST', '/customers', { name: `N${k}`, email: `n${k}@example.com` })),
+      );
+      for (const [i, m] of ms.entries()) {
+        const mine = made.filter((_, k) => k % 3 === i);
+        for (const c of mine) {
+          expect(c.status).toBe(201);
+          expect(Date.parse(c.body.creation_date)).toBe(NOW.getTime() + (i + 1) * 86_400_000);
+        }
+        const listed = await as(api, m, 'GET', '/customers?limit=100');
+        expect(listed.body.map((c: { id: string }) => c.id).sort()).toEqual(mine.map((c) => c.body.id).sort());
+      }
+    } finally {
+      for (const m of ms) await manage('DELETE', `/${m.id}`);
+    }
+  });
+});
+
 describe('snapshots', () => {
   it('a restore brings data, ledger and clock back exactly, earlier time included; the ledger stays balanced', async () => {
     const store = api.sandbox.store;

@@ -136,13 +136,16 @@ export async function invoiceDocument(
 /** Most rendered PDFs kept per sandbox; the least recently used is dropped first. */
 export const PDF_CACHE_MAX = 64;
 
-/** The rendered PDFs of each sandbox by invoice UUID (a stamped invoice never changes): rendered once, then kept. */
-const pdfCaches = new WeakMap<Deps, Map<string, Promise<Uint8Array>>>();
+/**
+ * The rendered PDFs of each merchant's store by invoice UUID (a stamped invoice never changes): rendered once, then
+ * kept. Keyed by the store, never by `d`: created merchants share one `Deps` that resolves per request (app.ts).
+ */
+const pdfCaches = new WeakMap<Deps['store'], Map<string, Promise<Uint8Array>>>();
 
 /** A stamped invoice's PDF: rendered once (requests that arrive meanwhile share the rendering) and kept. */
 function pdfOf(d: Deps, inv: InvoiceRecord): Promise<Uint8Array> {
-  let cache = pdfCaches.get(d);
-  if (!cache) pdfCaches.set(d, (cache = new Map()));
+  let cache = pdfCaches.get(d.store);
+  if (!cache) pdfCaches.set(d.store, (cache = new Map()));
   const key = inv.uuid!;
   const kept = cache.get(key);
   if (kept) {
