@@ -54,8 +54,15 @@ export function maskDigits(digits: string): string {
   return '*'.repeat(d.length);
 }
 
-/** `s` with every run of 13-19 digits masked by {@link maskDigits}. */
-export const maskNumbers = (s: string): string => s.replace(DIGIT_RUN, (run) => maskDigits(run));
+/**
+ * A UUID (a request id, an invoice's fiscal UUID) or a run of digits: a UUID whose groups happen to be all digits
+ * (`12345678-1234-4123-8123-...`) would otherwise read as a 13-digit run and lose the id a log line is for.
+ */
+const UUID_OR_DIGIT_RUN = new RegExp(`\\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\\b|${DIGIT_RUN.source}`, 'giu');
+const UUID = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
+
+/** `s` with every run of 13-19 digits masked by {@link maskDigits}; UUIDs are kept whole. */
+export const maskNumbers = (s: string): string => s.replace(UUID_OR_DIGIT_RUN, (run) => (UUID.test(run) ? run : maskDigits(run)));
 
 /** `s` cut to `max` units, ending with `…` when cut. */
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);

@@ -65,3 +65,13 @@ describe('every other log line keeps no secret', () => {
     expect(decoded(maskText(`job x failed: ${text}`))).not.toContain(secret);
   });
 });
+
+describe('ids stay readable', () => {
+  it('a UUID whose first groups are all digits (a request id) is kept whole; a PAN beside it is masked', () => {
+    const id = '12345678-1234-4123-8123-123456789012';
+    const line = maskText(`error 1000 request_id=${id} POST /v1/m/charges: note 4111-1111-1111-1111`);
+    expect(line).toContain(id);
+    expect(line).not.toContain('4111-1111-1111-1111');
+    expect(line).toContain('411111******1111');
+  });
+});
