@@ -141,10 +141,13 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
   const showMessage = () => {
     const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
     if (errorLine.textContent !== text) errorLine.textContent = text;
-    // the whole card valid (this frame's fields and, split, its siblings'): said once, in the frame that completed it
-    const complete = [...frame.ownFields, ...findSiblings(frame).values()].every((handle) => handle.fieldValid());
+    // the whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the
+    // mount (the frame that completed it); any field no longer valid empties whichever line said it
+    const siblings = [...findSiblings(frame).values()];
+    const complete = [...frame.ownFields, ...siblings].every((handle) => handle.fieldValid());
     const status = complete && !text ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '';
-    if (statusLine.textContent !== status) statusLine.textContent = status;
+    const sayer = [statusLine, ...siblings.map((handle) => handle.statusLine)].find((line) => line?.textContent) ?? statusLine;
+    if (sayer.textContent !== status) sayer.textContent = status;
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   if (!element)
@@ -153,6 +156,7 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
       mountChannel: settings.mountChannel,
       mountKey: mountKeyOf(frame),
       autofillSection: frame.autofillSection,
+      statusLine,
       siblingBrand: () => frame.currentBrand,
       setBrand,
     });
