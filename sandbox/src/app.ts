@@ -177,11 +177,17 @@ const noStore: MiddlewareHandler = async (c, next) => {
   if (!/^\/(fields|js|docs)\//.test(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
-/** What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts). */
-const warnings: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  await next();
-  for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
-};
+/**
+ * What `--lenient` let through on this request, as `X-Sandbox-Warning` headers (./http/lenient.ts); `c.var.lenient`
+ * tells the routes' body pre-pass (./http/openapi.ts `describe`) that the sandbox is lenient.
+ */
+const warnings =
+  (lenient: boolean): MiddlewareHandler<SandboxEnv> =>
+  async (c, next) => {
+    if (lenient) c.set('lenient', true);
+    await next();
+    for (const w of c.var.warnings ?? []) c.res.headers.append(WARNING_HEADER, w);
+  };
 
 /** The paths whose empty JSON body `--lenient` reads as no body: a charge's capture. */
 const LENIENT_EMPTY_BODY = /\/charges\/[^/]+\/capture$/;
@@ -319,7 +325,7 @@ function createMerchantApp(opts: SandboxOptions, parts: MerchantParts) {
       accessLog(opts.log),
       apiLog(deps),
       noStore,
-      warnings,
+      warnings(deps.lenient),
     )
     .use('*', apiCors(opts.corsOrigins), dueJobs(deps), deliveryKick(deps))
     .use(v1, auth(opts))

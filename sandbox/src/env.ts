@@ -12,6 +12,7 @@ import type { Scheduler } from './time/scheduler';
  * - `requestId`: this request's id (X-Request-Id, and `request_id` of an Error object);
  * - `keyKind`: which key authenticated the request;
  * - `body`: the parsed JSON body of a POST or PUT (see http/body.ts), `rawBody` its text;
+ * - `lenient`: whether the sandbox runs with `--lenient` (set on every request of a lenient sandbox);
  * - `warnings`: what `--lenient` let through on this request, and a capped list `limit` (sent back in `X-Sandbox-Warning`, http/lenient.ts);
  * - `errorCode`: the Error object's `error_code` when the answer is one (http/render.ts; the request log reads it);
  * - `errorCause`: what was thrown for that answer (http/error-log.ts logs it for error 1000).
@@ -26,6 +27,7 @@ export type SandboxEnv = {
     body: unknown;
     rawBody: string;
     warnings: string[];
+    lenient: boolean;
     errorCode: number;
     errorCause: unknown;
   };

@@ -178,7 +178,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `sent ${r.sent} requests in ${r.seconds} s (statuses ${JSON.stringify(r.statuses)}); sandbox RSS: start ${r.rssStartMb} MiB, peak ${r.rssPeakMb} MiB, end ${r.rssEndMb} MiB (ceiling ${ceiling} MiB); alive after: ${r.alive}`,
   );
   const h = await hostile({ requests: +values['hostile-requests'], invoices: +values['hostile-invoices'] });
-  const row = (l: Latency) => `p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${l.failed} failed`;
+  const row = (l: Latency) =>
+    `p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${l.failed} failed; longest event-loop stall ${l.loopStallMs} ms`;
   console.log(
     `hostile cases (--hostile-requests ${values['hostile-requests']} --hostile-invoices ${values['hostile-invoices']}), POST /tokens one at a time:\n` +
       `  alone: ${row(h.alone)}\n` +

@@ -3,7 +3,7 @@
  * request's p50 and p99 alone, while two clients fetch the PDFs of CFDI invoices of 60 concepts x 700 characters
  * without a space (each invoice's first fetch renders it, later ones are served from the sandbox's cache), and while
  * 10 loopback addresses (127.0.0.2 ... 127.0.0.11) each hold 30 sockets trickling their headers a line every 300 ms
- * (300 sockets beside the default bound of 256). Run by `npm run flood`; loopback only, every loop bounded.
+ * (300 sockets beside the default bound of 256). The PDF phase lasts until every invoice has been rendered once. Run by `npm run flood`; loopback only, every loop bounded.
  */
 import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
@@ -26,6 +26,8 @@ export interface Latency {
   max: number;
   /** Token requests that did not answer 201 (a reset connection counts). */
   failed: number;
+  /** The longest the sandbox's event loop was held during the phase, ms (./loop-stall.ts). */
+  loopStallMs?: number;
 }
 
 /** What {@link hostile} measured. */
@@ -41,11 +43,15 @@ const CARD = { card_number: '4111111111111111', holder_name: 'Ana Pérez', expir
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Sends `n` token requests one after another; their latencies. */
-async function tokens(base: string, n: number): Promise<Latency> {
+/**
+ * Sends token requests one after another: `n` of them, and more while `more()` holds (at most 120 s in all);
+ * their latencies.
+ */
+async function tokens(base: string, n: number, more: () => boolean = () => false): Promise<Latency> {
   const ms: number[] = [];
   let failed = 0;
-  for (let i = 0; i < n; i++) {
+  const until = performance.now() + 120_000;
+  for (let i = 0; i < n || (more() && performance.now() < until); i++) {
     const t = performance.now();
     const r = await fetch(`${base}/tokens`, {
       method: 'POST',
@@ -102,16 +108,28 @@ function trickleFrom10(port: number, perAddress: number): { sockets: Socket[]; s
 
 /** Runs the three phases on a fresh sandbox child; always stops it. */
 export async function hostile(o: HostileOptions): Promise<HostileResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/bench/loop-stall.ts', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:'],
+    { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stalls = createInterface({ input: child.stderr! })[Symbol.asyncIterator]();
+  /** The child's longest event-loop stall since the previous call, ms. */
+  const loopStall = async (): Promise<number> => {
+    child.kill('SIGUSR2');
+    for (let line = await stalls.next(); !line.done; line = await stalls.next()) {
+      const m = /^loop-stall-ms (\S+)$/.exec(line.value as string);
+      if (m) return +m[1]!;
+    }
+    return NaN;
+  };
   try {
     const root = (await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next()).value as string;
     const base = `${root}/v1/${SANDBOX_DEFAULTS.merchantId}`;
     const links = await largeInvoices(root, base, o.invoices);
     await tokens(base, 20); // warm-up
-    const alone = await tokens(base, o.requests);
+    await loopStall();
+    const alone = { ...(await tokens(base, o.requests)), loopStallMs: await loopStall() };
 
     let fetching = true;
     let fetches = 0;
@@ -125,13 +143,15 @@ export async function hostile(o: HostileOptions): Promise<HostileResult> {
       }
     };
     const loops = [fetchLoop(0), fetchLoop(Math.ceil(links.length / 2))];
-    const pdf = await tokens(base, o.requests);
+    const pdf = await tokens(base, o.requests, () => firstFetchMs.length < links.length); // every invoice rendered
     fetching = false;
     await Promise.all(loops);
+    pdf.loopStallMs = await loopStall();
 
     const trickling = trickleFrom10(Number(new URL(root).port), 30);
     await new Promise((r) => setTimeout(r, 1000));
-    const trickle = await tokens(base, o.requests);
+    await loopStall();
+    const trickle = { ...(await tokens(base, o.requests)), loopStallMs: await loopStall() };
     trickling.stop();
     return { alone, pdf: { ...pdf, fetches, firstFetchMs }, trickle: { ...trickle, sockets: trickling.sockets.length } };
   } finally {

@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/build/sandbox-install.ts TARBALL`: the sandbox's package as a merchant uses it in their own CI. Installs
  * the packed `paytoken-sandbox` tarball into an empty folder (a project whose package.json allows better-sqlite3's
- * install script, as npm 11 asks), checks `--help`, `startSandbox()` with a charge and the declarations (see
+ * install script, as npm 11 asks), checks `--help`, `startSandbox()` with a charge and an invoice PDF, and the declarations (see
  * checkLibrary), starts `npx paytoken-sandbox --db ./sandbox.db --port 0`, checks that it answers
  * (the merchant record with the private key, a token with the public key, a hosted-field frame page, the OpenAPI
  * document) and that its data file exists, then stops it with SIGTERM (to its process group, as Ctrl-C does) and checks it no longer answers. Exits non-zero on any failure.
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SANDBOX_DEFAULTS } from '../../sandbox/src/defaults';
+import { invoiceBody } from '../../sandbox/test/unit/cfdi-fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const tarball = resolve(process.argv[2] ?? '');
@@ -41,7 +42,8 @@ function checkHelp(): void {
 
 /**
  * The library as a merchant's test uses it: `startSandbox()` with no options, a token with its public key and a
- * card charge with its private key, in a child Node process of the folder; and the declarations type-checked
+ * card charge with its private key, then a CFDI invoice stamped on the moved clock and its PDF (rendered on the
+ * package's PDF thread, `dist/pdf-worker.js`), in a child Node process of the folder; and the declarations type-checked
  * (tsc of this repository, `skipLibCheck: false`, moduleResolution node16) against a file that names them.
  */
 function checkLibrary(): void {
@@ -54,12 +56,17 @@ function checkLibrary(): void {
     "const token = await (await fetch(api + '/tokens', { method: 'POST', headers: auth(s.publicKey), body: JSON.stringify(card) })).json();",
     "const body = { method: 'card', source_id: token.id, amount: 349, description: 'x', device_session_id: 'ci0session0001', customer: { name: 'Ana', email: 'ana@example.com' } };",
     "const charge = await (await fetch(api + '/charges', { method: 'POST', headers: { ...auth(s.privateKey), 'X-Forwarded-For': '203.0.113.7' }, body: JSON.stringify(body) })).json();",
+    `const inv = await (await fetch(api + '/invoices/v40', { method: 'POST', headers: auth(s.privateKey), body: ${JSON.stringify(JSON.stringify(invoiceBody()))} })).json();`,
+    "await fetch(`${s.url}/sandbox/v1/${s.merchantId}/clock/advance`, { method: 'POST', headers: auth(s.privateKey), body: '{\"seconds\":2}' });",
+    "const link = (await (await fetch(api + '/invoices/v40/' + inv.invoice_id, { headers: auth(s.privateKey) })).json()).public_pdf_link;",
+    'const pdf = Buffer.from(await (await fetch(link)).arrayBuffer()).subarray(0, 5).toString();',
     'await s.close();',
-    'console.log(charge.status);',
+    'console.log(charge.status, pdf);',
   ].join('\n');
   writeFileSync(join(dir, 'charge.mjs'), script);
   const run = spawnSync(process.execPath, ['charge.mjs'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  if (run.status !== 0 || run.stdout.trim() !== 'completed') fail(`startSandbox() and a charge: ${run.stdout}${run.stderr}`);
+  if (run.status !== 0 || run.stdout.trim() !== 'completed %PDF-')
+    fail(`startSandbox(), a charge and an invoice's PDF: ${run.stdout}${run.stderr}`);
   const consumer = [
     "import { startSandbox, type RunningSandbox, type StartOptions } from 'paytoken-sandbox';",
     "const options: StartOptions = { port: 0, db: ':memory:', fraud: { velocityMaxCards: 0 } };",
@@ -139,7 +146,7 @@ try {
   );
   if (!closed) fail('still answering after SIGTERM');
   console.log(
-    `sandbox-install: installed; --help; startSandbox() charged; declarations type-check; the CLI answered (merchant, token, frame, OpenAPI), kept ./sandbox.db, stopped`,
+    `sandbox-install: installed; --help; startSandbox() charged and rendered a PDF; declarations type-check; the CLI answered (merchant, token, frame, OpenAPI), kept ./sandbox.db, stopped`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -24,7 +24,12 @@ const deps = Object.keys(
 );
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: join(PKG, 'src/cli.ts'), index: join(PKG, 'src/index.ts') },
+  entryPoints: {
+    cli: join(PKG, 'src/cli.ts'),
+    index: join(PKG, 'src/index.ts'),
+    // the PDF renderer's thread, started by sandbox/src/domain/cfdi/pdf-thread.ts from beside the bundle
+    'pdf-worker': join(PKG, 'src/domain/cfdi/pdf-worker.ts'),
+  },
   outdir: OUT,
   bundle: true,
   platform: 'node',

@@ -1,4 +1,12 @@
-import type { Driver } from './fill';
+import {
+  completeThreeDSecureWith,
+  fillCardWith,
+  type CardToFill,
+  type CompleteOptions,
+  type Driver,
+  type FillCardOptions,
+  type ThreeDSecureAnswer,
+} from './fill';
 
 /** A frame of a Playwright or puppeteer page: what the helpers use of it. */
 export interface DevtoolsFrame {
@@ -16,7 +24,7 @@ export interface DevtoolsPage extends DevtoolsFrame {
 }
 
 /** The {@link Driver} of a Playwright or puppeteer page: the iframe element's content frame, the page's keyboard. */
-export function devtoolsDriver(page: DevtoolsPage): Driver {
+function devtoolsDriver(page: DevtoolsPage): Driver {
   const frame = async (iframe: string) => {
     const f = await (await page.$(iframe))?.contentFrame();
     if (!f) throw new Error(`no frame ${iframe}`);
@@ -31,3 +39,23 @@ export function devtoolsDriver(page: DevtoolsPage): Driver {
     },
   };
 }
+
+/**
+ * Types `card` into the hosted fields on `page` (the card element, or the split fields) as a shopper does: a click
+ * on each input, then one key event per character, field by field; no value is set by script. Resolves when the
+ * mount reports the card complete (every container `data-paytoken-valid`).
+ * @param page the page showing the merchant's checkout. @param card a `testCards` entry fits.
+ * @param options `within`: a selector of the element holding the mount, when the page has several; `timeoutMs`.
+ * @throws FillCardError naming the field (`card_number`, `expiry`, `cvv2`, ...) the mount reports an error on or
+ *   that is not complete in time; or `card` when no mount (or several, without `within`) is on the page.
+ */
+export const fillCard = (page: DevtoolsPage, card: CardToFill, options?: FillCardOptions): Promise<void> =>
+  fillCardWith(devtoolsDriver(page), card, options);
+
+/**
+ * Answers the sandbox's 3-D Secure bank page (the page itself or in an iframe) with its "Approve" or "Fail" test
+ * button, and resolves when the browser has left it. A sandbox in `--mode production` has no such buttons.
+ * @throws Error when no bank page shows within `timeoutMs` (default 10 s) or it has no test buttons.
+ */
+export const completeThreeDSecure = (page: DevtoolsPage, answer: ThreeDSecureAnswer, options?: CompleteOptions): Promise<void> =>
+  completeThreeDSecureWith(devtoolsDriver(page), answer, options);

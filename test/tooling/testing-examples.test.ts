@@ -3,7 +3,9 @@
  * `webServer` starts the built `paytoken-sandbox`), the WebdriverIO spec under Vitest (its `globalSetup` starts the
  * sandbox; Debian's chromedriver drives Chromium), the Puppeteer script, and the CI workflow's sandbox command.
  * Needs `npm run build` (the package's dist/ and sandbox/dist/). Each example's test makes its own merchant
- * (`POST /sandbox/v1/merchants`), as docs/testing.md shows.
+ * (`POST /sandbox/v1/merchants`), as docs/testing.md shows. And the example merchant suite
+ * (docs/examples/merchant-suite/, docs/testing.md "An example merchant suite"), once, with one worker: `npm run
+ * bench:merchant-suite` runs it more and with two.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
@@ -77,4 +79,13 @@ describe('docs/testing.md examples', () => {
     expect(out).toContain('device_velocity over 0 cards');
     expect(out).toContain('card_velocity over 0 devices');
   });
+});
+
+describe('docs/examples/merchant-suite', () => {
+  it('passes whole with one worker, every test at its first try (its merchant and shop made by the worker fixture)', () => {
+    const config = join(ROOT, 'docs/examples/merchant-suite/playwright.config.ts');
+    const r = run('npx', ['playwright', 'test', '-c', config, '--workers', '1', '--retries', '0', '--reporter', 'line']);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\b20 passed\b/);
+  }, 300_000);
 });

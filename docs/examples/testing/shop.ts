@@ -27,6 +27,15 @@ export async function createMerchant(base: string): Promise<TestMerchant> {
   return (await res.json()) as TestMerchant;
 }
 
+/** Removes a merchant made by {@link createMerchant}, and its data: `DELETE {base}/sandbox/v1/merchants/{id}` (204). */
+export async function deleteMerchant(base: string, id: string): Promise<void> {
+  const res = await fetch(`${base}/sandbox/v1/merchants/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Basic ${Buffer.from(`${DEFAULT_MERCHANT.private_key}:`).toString('base64')}` },
+  });
+  if (res.status !== 204) throw new Error(`DELETE /sandbox/v1/merchants/${id} answered ${res.status}`);
+}
+
 /** Starts the shop for `merchant` against the sandbox at `base`. @returns its URL and `close()`. */
 export async function startShop(base: string, merchant: TestMerchant) {
   const shop = await startMerchant({

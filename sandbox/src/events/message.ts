@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookRecord } from '../domain/webhooks';
+import { withMoneyDecimals } from '../json/money';
 import type { StoredEvent } from '../store/events';
 import { isoDateTime } from '../time/dates';
 
@@ -15,13 +16,14 @@ export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64
 /**
  * The body of an event's delivery, as JSON text: `{id, type, event_date, ...}` with, by type, `verification_code`
  * (verification), `invoice` (the invoice notification object: `invoice.*`) or `transaction` (the Transaction object
- * when the change happened: every other type). `id` is the event's id, the same on every attempt and resend.
+ * when the change happened: every other type). `id` is the event's id, the same on every attempt and resend. Money
+ * is written with two decimals (`"amount":349.00`) by the serializer the API's responses use (json/money.ts).
  */
 export function deliveryBody(e: StoredEvent): string {
   const head = { id: e.id, type: e.type, event_date: isoDateTime(e.created) };
   if (e.type === 'verification') return JSON.stringify({ ...head, verification_code: e.payload.verification_code });
-  if (e.type.startsWith('invoice.')) return JSON.stringify({ ...head, invoice: e.payload });
-  return JSON.stringify({ ...head, transaction: e.payload });
+  const body = e.type.startsWith('invoice.') ? { ...head, invoice: e.payload } : { ...head, transaction: e.payload };
+  return withMoneyDecimals(JSON.stringify(body));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
 import { apiError } from '../domain/errors';
-import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from './json-text';
+import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from '../json/text';
 
 /**
  * Reads the JSON body of POST and PUT requests into `c.var.body`, and its text into `c.var.rawBody` (set before it is

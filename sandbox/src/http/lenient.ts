@@ -15,9 +15,20 @@ export const WARNING_HEADER = 'X-Sandbox-Warning';
 export function requireOrWarn(d: Deps, c: Context<SandboxEnv>, present: boolean, message: string): void {
   if (present) return;
   if (!d.lenient) throw apiError(1001, message);
-  const warnings = c.var.warnings ?? [];
-  warnings.push(`lenient: ${message}`);
-  c.set('warnings', warnings);
+  addWarning(c, message);
+}
+
+/** Records what `--lenient` let through on this request: an `X-Sandbox-Warning: lenient: {message}` line. */
+export function addWarning(c: Context<SandboxEnv>, message: string): void {
+  c.set('warnings', [...(c.var.warnings ?? []), `lenient: ${message}`]);
+}
+
+/**
+ * For a service that lets a value through under `--lenient` where strict refuses it (a CLABE of a bank code the
+ * catalog lacks): the function that records its warning on this request, or undefined when the sandbox is strict.
+ */
+export function lenientWarner(d: Deps, c: Context<SandboxEnv>): ((message: string) => void) | undefined {
+  return d.lenient ? (message) => addWarning(c, message) : undefined;
 }
 
 /**
@@ -33,4 +44,23 @@ export function lenientAlias(d: Deps, c: Context<SandboxEnv>, body: unknown, ali
   if (value === undefined || rest[name] !== undefined) return body;
   requireOrWarn(d, c, false, `${alias} read as ${name}, the spec's name`);
   return { ...rest, [name]: value };
+}
+
+/** A card number as the API writes it back (`XXXXXXXXXXXX1111`, or `411111XXXXXX1111`): digits hidden by `X`, the last four shown. */
+const MASKED_CARD_NUMBER = /^\d{0,6}X+\d{4}$/;
+
+/**
+ * Under `--lenient`, a subscription update that sends back the `card` it read (its `card_number` masked, as the
+ * processor's SDKs save the whole object) is read without it: the card is unchanged, with a warning. Strict mode, a
+ * body without `card`, or a card with a real number: the body is returned as it is (strict refuses the masked number,
+ * 1001 naming `card.card_number`).
+ * @param body the parsed JSON body (any value).
+ */
+export function lenientReadBackCard(d: Deps, c: Context<SandboxEnv>, body: unknown): unknown {
+  if (!d.lenient || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { card, ...rest } = body as Record<string, unknown>;
+  const number = typeof card === 'object' && card !== null ? (card as Record<string, unknown>).card_number : undefined;
+  if (typeof number !== 'string' || !MASKED_CARD_NUMBER.test(number)) return body;
+  addWarning(c, 'card sent back as read (card_number masked): the card is unchanged');
+  return rest;
 }

@@ -1,7 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
+import type { SandboxEnv } from '../env';
 import { ERROR_CODES } from '../domain/errors';
+import { addWarning } from './lenient';
+import { lenientBody } from './lenient-body';
 
 /**
  * The OpenAPI 3.1 description of each route, built from the same zod schemas that check requests and type the
@@ -53,8 +56,29 @@ export interface RouteDoc {
 /** What any route may answer: internal error, bad request, authentication, not found, body too large, forbidden key, fault mode's 503. */
 const COMMON_ERRORS = [1000, 1001, 1002, 1004, 1005, 1009, 1010];
 
-/** The middleware carrying a route's OpenAPI operation (it does nothing at request time). */
-export function describe(r: RouteDoc): MiddlewareHandler {
+/**
+ * The middleware carrying a route's OpenAPI operation. At request time it does one thing, for a route with a body
+ * under `--lenient`: the body is read through {@link lenientBody} with the same schema (the SDKs' `"100.00"` and
+ * `"true"`), so every route gets the one pre-pass before its `parseWith`.
+ */
+export function describe(r: RouteDoc): MiddlewareHandler<SandboxEnv> {
+  const doc = describeOperation(r);
+  const schema = r.body;
+  if (!schema) return doc;
+  const lenientRead: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+    if (c.var.lenient && c.var.body !== undefined)
+      c.set(
+        'body',
+        lenientBody(schema, c.var.body, (m) => addWarning(c, m)),
+      );
+    await next();
+  };
+  // the operation is found on the handler by hono-openapi's symbol property, copied here
+  return Object.assign(lenientRead, doc);
+}
+
+/** The middleware hono-openapi reads a route's operation from (it does nothing at request time). */
+function describeOperation(r: RouteDoc): MiddlewareHandler {
   const statuses = new Map<number, number[]>();
   for (const code of [...COMMON_ERRORS, ...(r.errors ?? [])]) {
     const status = ERROR_CODES[code]?.http_code ?? 500;

@@ -62,29 +62,30 @@ const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.
 
 /** The page's only stylesheet, served from `/3ds/bank.css` (no inline style: a strict CSP applies). */
 export const BANK_CSS = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1f24;background:#eef1f5}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #c9d1db;border-radius:8px}
+body{margin:0;font:16px/1.4 system-ui,sans-serif;color:#1b1f24;background:#eef1f5}
+main{max-width:28rem;margin:1.5rem auto;padding:1.25rem;background:#fff;border:1px solid #c9d1db;border-radius:8px}
 .bank{margin:0 0 .5rem;font-weight:600;color:#0b4f8a}
-h1{font-size:1.4rem;margin:.25rem 0 1rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0 0 1rem}
+h1{font-size:1.4rem;margin:.25rem 0 .75rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0 0 .75rem}
 dt{font-weight:600}dd{margin:0}
 label{display:block;font-weight:600;margin-top:.5rem}
 input{font:inherit;font-size:1.25rem;letter-spacing:.2em;width:9em;padding:.4rem;border:2px solid #5b6573;border-radius:4px}
 input[aria-invalid=true]{border-color:#b00020}
 .help{color:#3d4652;margin:.25rem 0}
 .error{color:#b00020;font-weight:600}
-.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.75rem}
 button{font:inherit;padding:.6rem 1rem;border-radius:4px;border:2px solid #0b4f8a;cursor:pointer}
 button.primary{background:#0b4f8a;color:#fff}
 button.secondary{background:#fff;color:#0b4f8a}
 a{color:#0b4f8a}
 :focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.tests{margin-top:1rem;padding-top:.5rem;border-top:1px dashed #c9d1db}
-.tests p{margin:0;color:#3d4652;font-size:.9rem}
-.foot{margin-top:1.5rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
-@media (max-width:30rem){main{margin:0;padding:1rem;border:0;border-radius:0}h1{margin-bottom:.5rem}.tests{margin-top:1rem;padding-top:.5rem;border-top:1px dashed #c9d1db}
-.tests p{margin:0;color:#3d4652;font-size:.9rem}
-.foot{margin-top:1rem}}`;
+.tests{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .5rem;margin-top:.75rem;padding-top:.5rem;border-top:1px dashed #c9d1db}
+.tests p{margin:0;color:#3d4652;font-size:.875rem}
+.tests .actions{margin:0}
+.tests button{padding:.2rem .6rem;font-size:.875rem}
+.foot{margin-top:1rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
+@media (max-width:30rem){main{margin:0;padding:1rem;border:0;border-radius:0}h1{margin-bottom:.5rem}dl{margin-bottom:.5rem}
+.help{margin:.125rem 0}.tests{margin-top:.5rem}.foot{margin-top:.75rem}}`;
 
 /**
  * The bank page's Content-Security-Policy: nothing inline (no script at all), its own stylesheet, its own icon

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { escapeForLog } from '../../src/http/access-log';
-import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from '../../src/http/json-text';
+import { MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from '../../src/json/text';
 import { SIGNAL_LIMITS } from '../../src/fraud/schema';
 import {
   CARD,

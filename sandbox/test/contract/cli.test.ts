@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_DEFAULTS } from '../../src/defaults';
-import { basic, deviceBody, sessionId } from './helpers';
+import { basic, deviceBody, sessionId, XFF } from './helpers';
 
 const started: ChildProcessWithoutNullStreams[] = [];
 
@@ -18,6 +18,36 @@ async function runCli(args: string[]) {
   const second = (await lines.next()).value as string;
   return { child, first, second };
 }
+
+/** Runs the CLI to its exit (flags it refuses, `--help`): its exit code and what it printed. */
+async function exitOf(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', ...args], { cwd: process.cwd() });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, stdout, stderr };
+}
+
+/** A token request's body for the card `number`, with the other members valid. */
+const cardBody = (number = '4111111111111111', more: Record<string, unknown> = {}) => ({
+  card_number: number,
+  holder_name: 'Ana',
+  expiration_month: '12',
+  expiration_year: '40',
+  cvv2: '123',
+  ...more,
+});
+
+/** POSTs `body` as JSON to `{url}/v1/{demo merchant}{path}` with `key` (HTTP Basic). */
+const postJson = (url: string, path: string, key: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${url}/v1/${SANDBOX_DEFAULTS.merchantId}${path}`, {
+    method: 'POST',
+    headers: { Authorization: basic(key), 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 afterEach(() => {
   for (const c of started.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
@@ -69,55 +99,29 @@ describe('sandbox CLI', () => {
       'decline',
     ]);
     expect(second).toContain('device_velocity over 1 cards in 60 s, automation decline');
-    const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-    const post = (path: string, key: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${first}/v1/${merchantId}${path}`, {
-        method: 'POST',
-        headers: { Authorization: basic(key), 'Content-Type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
+    const { publicKey, privateKey } = SANDBOX_DEFAULTS;
+    const post = (path: string, key: string, body: unknown) => postJson(first, path, key, body);
     const device = sessionId();
     expect((await post('/device-data', publicKey, deviceBody(device))).status).toBe(201);
     const codes: unknown[] = [];
     for (const card_number of ['4111111111111111', '5555555555554444']) {
-      const r = await post('/cards', publicKey, {
-        card_number,
-        holder_name: 'Ana',
-        expiration_month: '12',
-        expiration_year: '40',
-        cvv2: '123',
-        device_session_id: device,
-      });
+      const r = await post('/cards', publicKey, cardBody(card_number, { device_session_id: device }));
       codes.push(r.status === 201 ? 201 : (await r.json()).fraud_rules);
     }
     expect(codes).toEqual([201, ['device_velocity']]);
     const bot = sessionId();
     await post('/device-data', publicKey, deviceBody(bot, 1, { automation: ['webdriver'] }));
-    const r = await post('/cards', privateKey, {
-      card_number: '4111111111111111',
-      holder_name: 'Ana',
-      expiration_month: '12',
-      expiration_year: '40',
-      cvv2: '123',
-      device_session_id: bot,
-    });
+    const r = await post('/cards', privateKey, cardBody('4111111111111111', { device_session_id: bot }));
     expect((await r.json()).fraud_rules).toEqual(['automation']);
   });
 
   it('--rule NAME=MODE sets one rule apart from its group: shown on the info line and applied', async () => {
     const { first, second } = await runCli(['--port', '0', '--rule', 'impossible_geometry=decline', '--rule', 'permission_mismatch=off']);
     expect(second).toContain('consistency flag, entry flag, impossible_geometry decline, permission_mismatch off;');
-    const { merchantId, publicKey } = SANDBOX_DEFAULTS;
     const device = sessionId();
-    const post = (path: string, body: unknown) =>
-      fetch(`${first}/v1/${merchantId}${path}`, {
-        method: 'POST',
-        headers: { Authorization: basic(publicKey), 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const post = (path: string, body: unknown) => postJson(first, path, SANDBOX_DEFAULTS.publicKey, body);
     await post('/device-data', deviceBody(device, 0, { automation: ['impossible_geometry', 'permission_mismatch'] }));
-    const card = { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '40', cvv2: '123' };
-    const r = await post('/cards', { ...card, device_session_id: device });
+    const r = await post('/cards', cardBody('4111111111111111', { device_session_id: device }));
     expect((await r.json()).fraud_rules).toEqual(['impossible_geometry']);
   });
 
@@ -130,34 +134,14 @@ describe('sandbox CLI', () => {
   it('--mode production refuses a test card with 2007, and says its mode', async () => {
     const { first, second } = await runCli(['--port', '0', '--mode', 'production']);
     expect(second).toContain('mode production');
-    const res = await fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
-      method: 'POST',
-      headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        card_number: '4111111111111111',
-        holder_name: 'Ana',
-        expiration_month: '12',
-        expiration_year: '40',
-        cvv2: '123',
-      }),
-    });
+    const res = await postJson(first, '/tokens', SANDBOX_DEFAULTS.publicKey, cardBody());
     expect(res.status).toBe(412);
     expect((await res.json()).error_code).toBe(2007);
   });
 
   it('--faults honours X-Sandbox-Fault with the private key only, --faults-public-key with both; without it the header is ignored', async () => {
     const post = (base: string, key: string) =>
-      fetch(`${base}/v1/${SANDBOX_DEFAULTS.merchantId}/tokens`, {
-        method: 'POST',
-        headers: { Authorization: basic(key), 'Content-Type': 'application/json', 'X-Sandbox-Fault': 'status=503' },
-        body: JSON.stringify({
-          card_number: '4242424242424242',
-          holder_name: 'Ana',
-          expiration_month: '12',
-          expiration_year: '40',
-          cvv2: '123',
-        }),
-      });
+      postJson(base, '/tokens', key, cardBody('4242424242424242'), { 'X-Sandbox-Fault': 'status=503' });
     const on = await runCli(['--port', '0', '--faults']);
     expect(on.second).toContain('fault mode on (X-Sandbox-Fault honoured with the private key)');
     expect((await post(on.first, SANDBOX_DEFAULTS.privateKey)).status).toBe(503);
@@ -177,17 +161,7 @@ describe('sandbox CLI', () => {
     const base = `${first}/v1/${SANDBOX_DEFAULTS.merchantId}`;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await fetch(`${base}/tokens`, {
-        method: 'POST',
-        headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          card_number: '4242424242424242',
-          holder_name: 'Ana',
-          expiration_month: '12',
-          expiration_year: '40',
-          cvv2: '123',
-        }),
-      });
+      const r = await postJson(first, '/tokens', SANDBOX_DEFAULTS.publicKey, cardBody('4242424242424242'));
       ids.push(((await r.json()) as { id: string }).id);
     }
     const status = async (id: string) =>
@@ -198,33 +172,18 @@ describe('sandbox CLI', () => {
       ['--token-ttl', 'x'],
       ['--device-data-ttl', '99999999'],
     ]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:', ...bad], {
-        cwd: process.cwd(),
-      });
-      started.push(child);
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(2);
+      expect((await exitOf(['--port', '0', '--db', ':memory:', ...bad])).code).toBe(2);
     }
   }, 60_000);
 
   it('--public-url sets the base of the bank page links (never Host); a malformed one exits 2 naming the flag', async () => {
     const { first } = await runCli(['--port', '0', '--public-url', 'https://sandbox.example']);
-    const base = `${first}/v1/${SANDBOX_DEFAULTS.merchantId}`;
-    const tok = await fetch(`${base}/tokens`, {
-      method: 'POST',
-      headers: { Authorization: basic(SANDBOX_DEFAULTS.publicKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        card_number: '4111111111111111',
-        holder_name: 'Ana',
-        expiration_month: '12',
-        expiration_year: '40',
-        cvv2: '123',
-      }),
-    }).then((r) => r.json());
-    const charge = await fetch(`${base}/charges`, {
-      method: 'POST',
-      headers: { Authorization: basic(SANDBOX_DEFAULTS.privateKey), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
-      body: JSON.stringify({
+    const tok = await postJson(first, '/tokens', SANDBOX_DEFAULTS.publicKey, cardBody()).then((r) => r.json());
+    const charge = await postJson(
+      first,
+      '/charges',
+      SANDBOX_DEFAULTS.privateKey,
+      {
         method: 'card',
         source_id: tok.id,
         amount: 10,
@@ -233,20 +192,11 @@ describe('sandbox CLI', () => {
         customer: { name: 'Ana', email: 'a@example.com' },
         use_3d_secure: true,
         redirect_url: 'https://shop.example/r',
-      }),
-    }).then((r) => r.json());
-    expect(charge.payment_method.url).toMatch(/^https:\/\/sandbox\.example\/3ds\//);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:', '--public-url', 'sandbox.example'],
-      {
-        cwd: process.cwd(),
       },
-    );
-    started.push(child);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const [code] = await once(child, 'exit');
+      XFF,
+    ).then((r) => r.json());
+    expect(charge.payment_method.url).toMatch(/^https:\/\/sandbox\.example\/3ds\//);
+    const { code, stderr } = await exitOf(['--port', '0', '--db', ':memory:', '--public-url', 'sandbox.example']);
     expect(code).toBe(2);
     expect(stderr).toContain('--public-url must be an absolute URL');
   }, 60_000);
@@ -254,15 +204,7 @@ describe('sandbox CLI', () => {
   it('--store-network and --wallet-method name the store fields and the wallet method; bad names exit 2 naming the flag', async () => {
     const { first, second } = await runCli(['--port', '0', '--store-network', 'redpago', '--wallet-method', 'monedero']);
     expect(second).toContain('store network redpago, wallet method monedero');
-    const headers = {
-      Authorization: basic(SANDBOX_DEFAULTS.privateKey),
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': '203.0.113.7',
-    };
-    const post = (body: object) =>
-      fetch(`${first}/v1/${SANDBOX_DEFAULTS.merchantId}/charges`, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) =>
-        r.json(),
-      );
+    const post = (body: object) => postJson(first, '/charges', SANDBOX_DEFAULTS.privateKey, body, XFF).then((r) => r.json());
     const store = await post({ method: 'store', amount: 10, description: 'x', customer: { name: 'Ana', email: 'a@example.com' } });
     expect(Object.keys(store.payment_method)).toEqual(expect.arrayContaining(['redpago_reference', 'barcode_redpago_url']));
     expect((await post({ method: 'monedero', amount: 10, description: 'x', redirect_url: 'https://shop.example/r' })).status).toBe(
@@ -272,13 +214,7 @@ describe('sandbox CLI', () => {
       ['--store-network', 'Red Pago', '--store-network must be'],
       ['--wallet-method', 'card', '--wallet-method may not be card'],
     ]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--port', '0', '--db', ':memory:', flag!, value!], {
-        cwd: process.cwd(),
-      });
-      started.push(child);
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      const [code] = await once(child, 'exit');
+      const { code, stderr } = await exitOf(['--port', '0', '--db', ':memory:', flag!, value!]);
       expect([code, stderr.includes(message!)]).toEqual([2, true]);
     }
   }, 60_000);
@@ -294,11 +230,7 @@ describe('sandbox CLI', () => {
   });
 
   it.each([['--help'], ['-h']])('%s prints the flags by group on stdout and exits 0, starting nothing', async (flag) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', flag]);
-    started.push(child);
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    const [code] = await once(child, 'exit');
+    const { code, stdout } = await exitOf([flag]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: paytoken-sandbox \[flags\]/);
     for (const group of ['Data:', 'Time:', 'Merchant:', 'Anti-fraud:', 'Webhooks:', 'Faults:', 'Network:'])
@@ -307,11 +239,7 @@ describe('sandbox CLI', () => {
   });
 
   it('an unknown flag exits 2 naming it and pointing at --help', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--prot', '0']);
-    started.push(child);
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const [code] = await once(child, 'exit');
+    const { code, stderr } = await exitOf(['--prot', '0']);
     expect(code).toBe(2);
     expect(stderr).toBe('sandbox: unknown flag --prot\nRun paytoken-sandbox --help for the flags.\n');
   });
@@ -334,9 +262,6 @@ describe('sandbox CLI', () => {
     [['--fields-ancestors', '*']],
     [['--fields-ancestors', 'https://shop.example/checkout']],
   ])('bad flags %j exit 2', async (args) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', ...args]);
-    started.push(child);
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(2);
+    expect((await exitOf(args)).code).toBe(2);
   });
 });

@@ -3,12 +3,13 @@
  * anything reads, writes or deletes the file, so a second sandbox (by path, symlink or hard link, `--reset` or not)
  * exits 1 naming the file and leaves the first one's data alone; a file that cannot be used is found at start; a
  * write lock held by another connection makes requests answer 1004 (503, Retry-After) and jobs wait, a write that
- * fails answers 1000 and leaves nothing half-written, and both recover when the cause is gone.
+ * fails answers 1000 and leaves nothing half-written, and both recover when the cause is gone. A full disk (a small
+ * tmpfs mounted by the test) is found at start, and filling up under a running sandbox answers 1000 until freed.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, linkSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -178,4 +179,80 @@ describe('a database that fails under a running sandbox', () => {
       await s.close();
     }
   });
+});
+
+/**
+ * A small tmpfs mounted for the test (the test runs as root, as CI does): a real file system that answers ENOSPC,
+ * filled and freed by the test; unmounted after.
+ */
+function tmpfs(name: string, kib: number): { path: string; fill: () => void; free: () => void; unmount: () => void } {
+  const path = join(dir, name);
+  mkdirSync(path);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kib}k,mode=0777`, 'tmpfs', path]);
+  const filler = join(path, 'filler');
+  return {
+    path,
+    fill: () => {
+      const fd = openSync(filler, 'a');
+      try {
+        for (let i = 0; i < kib; i++) writeSync(fd, Buffer.alloc(1024)); // bounded: the size of the file system
+      } catch (e) {
+        expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      } finally {
+        closeSync(fd);
+      }
+    },
+    free: () => rmSync(filler, { force: true }),
+    unmount: () => execFileSync('umount', ['-l', path]),
+  };
+}
+
+describe('a full disk', () => {
+  it('found at start: exit 1 naming the file and that the disk is full', async () => {
+    const fs = tmpfs('full-at-start', 64);
+    try {
+      fs.fill();
+      const file = join(fs.path, 'sandbox.db');
+      const r = await failedStart(file);
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toContain(file);
+      expect(r.stderr).toContain('the disk is full');
+    } finally {
+      fs.unmount();
+    }
+  }, 60_000);
+
+  it('filling up under a running sandbox: 1000 with its request id, nothing half-written; it works again once freed', async () => {
+    const fs = tmpfs('full-later', 4096);
+    const s = await startSandbox({ ...CREDS, now: () => NOW, port: 0, db: join(fs.path, 'sandbox.db') });
+    try {
+      await chargeOn(s.baseUrl);
+      const before = s.store.transactions.size;
+      const customersBefore = s.store.customers.size;
+      fs.fill();
+      let failed: Response | undefined;
+      const answered: number[] = [];
+      for (let i = 0; i < 200 && !failed; i++) {
+        const base = `${s.baseUrl}/v1/${CREDS.merchantId}`;
+        const r = await fetch(`${base}/customers`, {
+          method: 'POST',
+          headers: auth(CREDS.privateKey),
+          body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', requires_account: false, description: 'x'.repeat(200) }),
+        });
+        answered.push(r.status);
+        if (r.status !== 201) failed = r;
+      }
+      expect(failed, `statuses ${answered.join(',')}`).toBeDefined();
+      const body = (await failed!.json()) as { error_code: number; request_id: string };
+      expect([failed!.status, body.error_code, body.request_id]).toEqual([500, 1000, failed!.headers.get('x-request-id')]);
+      expect(s.store.customers.size).toBe(customersBefore + answered.length - 1); // the failed one left nothing
+      expect(s.store.transactions.size).toBe(before);
+      fs.free();
+      expect((await chargeOn(s.baseUrl)).length).toBeGreaterThan(0);
+      expect(s.store.transactions.size).toBe(before + 1);
+    } finally {
+      await s.close();
+      fs.unmount();
+    }
+  }, 120_000);
 });

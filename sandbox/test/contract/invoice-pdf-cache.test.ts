@@ -9,13 +9,13 @@ import { CREDS, useSandbox } from './helpers';
 import { advance } from './webhook-helpers';
 
 const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/domain/cfdi/pdf', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/domain/cfdi/pdf')>();
-  const invoicePdf: typeof real.invoicePdf = (...args) => {
+vi.mock('../../src/domain/cfdi/pdf-thread', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/domain/cfdi/pdf-thread')>();
+  const renderInvoicePdf: typeof real.renderInvoicePdf = (...args) => {
     renders.count++;
-    return real.invoicePdf(...args);
+    return real.renderInvoicePdf(...args);
   };
-  return { ...real, invoicePdf };
+  return { ...real, renderInvoicePdf };
 });
 
 const api = useSandbox();

@@ -1,7 +1,7 @@
 /**
  * Money is written with two decimals in every JSON response (spec, Resources: "numeric, two decimals"): the text
  * the client reads says `349.00`, not `349`, so typed clients (Ruby's JSON, Python's) read a decimal, not an
- * integer. One rule, in one place (src/http/money-json.ts); this suite reads the raw text of each resource.
+ * integer. One rule, in one place (src/json/money.ts, written by src/http/money-json.ts and the webhook deliveries); this suite reads the raw text of each resource.
  */
 import { describe, expect, it } from 'vitest';
 import { CARD, charge, chargeBody, createCustomer, CREDS, tokenize, useSandbox } from './helpers';

@@ -54,12 +54,12 @@ describe('POST /plans', () => {
     expect((await api.call('GET', `/plans/${r.body.id}`)).body).toStrictEqual(r.body);
   });
 
-  it('counts as numbers or digit strings (as some SDK examples send them); two decimals kept; USD; Unpaid', async () => {
+  it('counts as numbers (digit strings only under --lenient: lenient-fidelity.test.ts); two decimals kept; USD; Unpaid', async () => {
     const p = await createPlan(api, {
       amount: 99.99,
-      repeat_every: '2',
-      trial_days: '7',
-      retry_times: '0',
+      repeat_every: 2,
+      trial_days: 7,
+      retry_times: 0,
       currency: 'USD',
       status_after_retry: 'Unpaid',
     });
@@ -98,7 +98,7 @@ describe('POST /plans', () => {
     ['repeat_every 1.5', 'repeat_every', { repeat_every: 1.5 }],
     ['repeat_every 366', 'repeat_every', { repeat_every: 366 }],
     ['repeat_every not a number', 'repeat_every', { repeat_every: 'monthly' }],
-    ['repeat_every as the digits 0', 'repeat_every', { repeat_every: '0' }],
+    ['repeat_every as the digits 2 (a string)', 'repeat_every', { repeat_every: '2' }],
     ['trial_days as the text 7.5', 'trial_days', { trial_days: '7.5' }],
     ['no repeat_unit', 'repeat_unit', { repeat_unit: undefined }],
     ['repeat_unit day', 'repeat_unit', { repeat_unit: 'day' }],

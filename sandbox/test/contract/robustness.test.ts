@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEFAULTS } from '../../src/defaults';
-import { duplicateMember, topLevelNumberText } from '../../src/http/json-text';
+import { duplicateMember, topLevelNumberText } from '../../src/json/text';
 import { startSandbox, type RunningSandbox } from '../../src/server';
 import { CARD, basic, charge, chargeBody, CREDS, expectError, tokenize, useSandbox, XFF } from './helpers';
 

@@ -149,6 +149,18 @@ describe('each event type, emitted by its operation, to the webhooks that asked 
     expect(body.transaction.card.card_number).toMatch(/^X+1111$/);
   });
 
+  it('money in a delivery body has two decimals, as in the API responses: "amount":100.00 and 349.50, never 100', async () => {
+    const whole = await charge(api, chargeBody(await tokenize(api), { amount: 100 }));
+    await delivered('charge.succeeded', whole.body.id);
+    const [hit] = rx.hits.filter((h) => ofType('charge.succeeded', '/all')(h) && h.json.transaction.id === whole.body.id);
+    expect(hit!.body).toContain('"amount":100.00');
+    expect(hit!.body).not.toMatch(/"amount":100[,}]/);
+    const half = await charge(api, chargeBody(await tokenize(api)));
+    await delivered('charge.succeeded', half.body.id);
+    const [other] = rx.hits.filter((h) => ofType('charge.succeeded', '/all')(h) && h.json.transaction.id === half.body.id);
+    expect(other!.body).toContain('"amount":349.50');
+  });
+
   it('charge.created and charge.cancelled: a held charge (capture false), then cancelled', async () => {
     const r = await charge(api, chargeBody(await tokenize(api), { capture: false }));
     expect((await delivered('charge.created', r.body.id)).transaction.status).toBe('in_progress');

@@ -3,7 +3,7 @@
  * account and a payout run on it; the payout test CLABE is a valid CLABE of a catalog bank.
  */
 import { describe, expect, it } from 'vitest';
-import { BANKS, bankOf, checkedBank } from '../../src/domain/banks';
+import { BANKS, bankOf, checkedBank, UNKNOWN_BANK_NAME } from '../../src/domain/banks';
 import { clabeProblem, makeClabe } from '../../src/domain/clabe';
 import { SandboxError } from '../../src/domain/errors';
 import { payoutRejection, REJECTED_CLABE, REJECTION_MESSAGE } from '../../src/domain/payouts';
@@ -46,6 +46,23 @@ describe('the bank catalog', () => {
     expect(bankOf(makeClabe(code, '001', '00000000001'))).toEqual({ code, name });
   });
 
+  it.each([
+    ['022', 'GE MONEY'],
+    ['032', 'IXE'],
+    ['037', 'INTERACCIONES'],
+    ['102', 'ACCENDO BANCO'],
+    ['116', 'ING'],
+    ['131', 'FAMSA'],
+    ['134', 'WAL-MART'],
+    ['139', 'UBS BANK'],
+  ])('keeps the former code %s (%s): its CLABEs outlive the bank', (code, name) => {
+    expect(bankOf(makeClabe(code, '180', '00011835971'))).toEqual({ code, name });
+  });
+
+  it('holds the codes of the SPEI participant list and of the ABM table: 130 and more, today 137', () => {
+    expect(Object.keys(BANKS).length).toBeGreaterThanOrEqual(130);
+  });
+
   it("holds the bank of the CLABEs the sandbox issues its customers (the customers' CLABE takes payouts too)", () => {
     expect(BANKS[ISSUING_BANK.code]).toBe(ISSUING_BANK.name);
   });
@@ -67,6 +84,16 @@ describe('checkedBank', () => {
       error_code: 1003,
       description: expect.stringContaining('bank code 999'),
     });
+  });
+  it('under --lenient, a bank the catalog lacks is let through as UNKNOWN, its warning naming the code', () => {
+    const warnings: string[] = [];
+    const bank = checkedBank(makeClabe('999', '580', '12345678901'), 'bank_account.clabe', (m) => warnings.push(m));
+    expect(bank).toEqual({ code: '999', name: UNKNOWN_BANK_NAME });
+    expect(warnings).toEqual(['bank_account.clabe starts with bank code 999, which is not in the bank catalog (rule: bank)']);
+  });
+  it('under --lenient, a wrong check digit is still 1003', () => {
+    const bad = `${good.slice(0, 17)}${(Number(good[17]) + 1) % 10}`;
+    expect(errorOf(() => checkedBank(bad, 'clabe', () => {}))).toMatchObject({ error_code: 1003 });
   });
   it('1001 for a text that is not 18 digits', () => {
     expect(errorOf(() => checkedBank('12345', 'clabe'))).toMatchObject({ error_code: 1001 });

@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_ISSUER, type InvoiceRecord } from '../../src/domain/cfdi/invoice';
 import { invoicePdf, wrapText } from '../../src/domain/cfdi/pdf';
+import { renderInvoicePdf } from '../../src/domain/cfdi/pdf-thread';
 import { parseInvoiceRequest } from '../../src/resources/invoices/schema';
 import { bigInvoiceBody } from './cfdi-fixtures';
 
@@ -31,26 +32,32 @@ describe('wrapText', () => {
   });
 });
 
+const DATES = { issued: '2026-03-10T12:00:00', stamped: '2026-03-10T12:00:02' };
+
+/** The stamped invoice of 60 concepts x 700 characters. */
+const bigInvoice = (): InvoiceRecord =>
+  ({
+    id: 'invbig',
+    created: Date.parse('2026-03-10T18:00:00Z'),
+    invoiceId: 'F-BIG',
+    requestId: 'b1e7a0a4-0000-4000-8000-000000000002',
+    request: parseInvoiceRequest(bigInvoiceBody()),
+    transactionId: null,
+    status: 'OK',
+    fiscalStatus: 'ACTIVE',
+    issuer: { ...SANDBOX_ISSUER, name: 'Tienda Demo' },
+    stampedAt: Date.parse('2026-03-10T18:00:02Z'),
+    uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCE',
+    message: null,
+    cancelledAt: null,
+    cancellation: null,
+    linkToken: '1'.repeat(32),
+    linksExpireAt: Date.parse('2026-04-10T18:00:02Z'),
+  }) as InvoiceRecord;
+
 describe('invoicePdf of 60 concepts x 700 characters', () => {
   it('gives the event loop many turns while it renders, and makes a PDF of several pages', async () => {
-    const inv: InvoiceRecord = {
-      id: 'invbig',
-      created: Date.parse('2026-03-10T18:00:00Z'),
-      invoiceId: 'F-BIG',
-      requestId: 'b1e7a0a4-0000-4000-8000-000000000002',
-      request: parseInvoiceRequest(bigInvoiceBody()),
-      transactionId: null,
-      status: 'OK',
-      fiscalStatus: 'ACTIVE',
-      issuer: { ...SANDBOX_ISSUER, name: 'Tienda Demo' },
-      stampedAt: Date.parse('2026-03-10T18:00:02Z'),
-      uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCE',
-      message: null,
-      cancelledAt: null,
-      cancellation: null,
-      linkToken: '1'.repeat(32),
-      linksExpireAt: Date.parse('2026-04-10T18:00:02Z'),
-    } as InvoiceRecord;
+    const inv = bigInvoice();
     let turns = 0;
     let ticking = true;
     const tick = () => {
@@ -58,9 +65,23 @@ describe('invoicePdf of 60 concepts x 700 characters', () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
-    const pdf = await invoicePdf(inv, { issued: '2026-03-10T12:00:00', stamped: '2026-03-10T12:00:02' });
+    const pdf = await invoicePdf(inv, DATES);
     ticking = false;
     expect(turns).toBeGreaterThanOrEqual(15); // a turn every few concepts and every 20 objects saved
     expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(5);
   }, 60_000);
+});
+
+describe('renderInvoicePdf (the PDF thread)', () => {
+  it('answers the bytes this thread would render', async () => {
+    const inv = bigInvoice();
+    const [threaded, here] = await Promise.all([renderInvoicePdf(inv, DATES), invoicePdf(inv, DATES)]);
+    expect(Buffer.from(threaded).equals(Buffer.from(here))).toBe(true);
+  }, 120_000);
+
+  it('rejects a render that fails, naming the cause, and renders the next one', async () => {
+    const broken = { ...bigInvoice(), request: undefined } as unknown as InvoiceRecord;
+    await expect(renderInvoicePdf(broken, DATES)).rejects.toThrow(/PDF rendering failed: .*(undefined|null)/);
+    expect((await PDFDocument.load(await renderInvoicePdf(bigInvoice(), DATES))).getPageCount()).toBeGreaterThan(5);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { withMoneyDecimals } from '../../src/http/money-json';
+import { withMoneyDecimals } from '../../src/json/money';
 
 describe('withMoneyDecimals', () => {
   it('writes money members with two decimals at any depth, and nothing else', () => {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Deps, SandboxEnv } from '../../env';
 import { describe } from '../../http/openapi';
+import { lenientWarner } from '../../http/lenient';
 import { parseWith } from '../../http/validate';
 import { listQuerySchema } from '../../schemas/list';
 import { bankAccountObject } from '../shared/objects';
@@ -34,7 +35,7 @@ export function bankAccountsRouter(d: Deps) {
         errors: [1003, 2001],
         gap: 'The bank catalog (spec: "not shown"): Banco de México\'s SPEI participants; the CLABE check digit checked (1003)',
       }),
-      (c) => c.json(bankAccountView(createBankAccount(d, customer(c), parseWith(bankAccountSchema, c.var.body))), 201),
+      (c) => c.json(bankAccountView(createBankAccount(d, customer(c), parseWith(bankAccountSchema, c.var.body), lenientWarner(d, c))), 201),
     )
     .get(
       '/',

@@ -15,13 +15,19 @@ import type { BankAccountBody } from './schema';
 
 /**
  * Registers a bank account on a customer.
- * @throws 1005 unknown customer; 1003 for a CLABE with a wrong check digit or a bank code not in the catalog; 2001
- *   (409) when the customer already has this CLABE; 1003 when the sandbox holds its maximum of bank accounts.
+ * @param lenientWarn under `--lenient`: records the warning for a bank code the catalog lacks (domain/banks.ts `checkedBank`).
+ * @throws 1005 unknown customer; 1003 for a CLABE with a wrong check digit or (strict) a bank code not in the catalog;
+ *   2001 (409) when the customer already has this CLABE; 1003 when the sandbox holds its maximum of bank accounts.
  */
-export function createBankAccount(d: Deps, customerId: string, body: BankAccountBody): BankAccountRecord {
+export function createBankAccount(
+  d: Deps,
+  customerId: string,
+  body: BankAccountBody,
+  lenientWarn?: (message: string) => void,
+): BankAccountRecord {
   return d.store.tx(() => {
     customerOf(d, customerId);
-    const bank = checkedBank(body.clabe, 'clabe');
+    const bank = checkedBank(body.clabe, 'clabe', lenientWarn);
     if (d.store.bankAccounts.customerHas(customerId, body.clabe))
       throw apiError(2001, `The bank account (CLABE) is already registered on customer ${customerId}`);
     ensureRoom(d.store.bankAccounts, d.store.limits.maxRecords, 'bank accounts');

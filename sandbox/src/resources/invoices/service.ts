@@ -4,7 +4,7 @@ import { apiError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { nextInvoiceState, STAMP_DELAY_MS, SANDBOX_ISSUER, type InvoiceRecord, type InvoiceTrigger } from '../../domain/cfdi/invoice';
 import type { InvoiceRequest } from '../../domain/cfdi/request';
-import { invoicePdf } from '../../domain/cfdi/pdf';
+import { renderInvoicePdf } from '../../domain/cfdi/pdf-thread';
 import { invoiceXml, type XmlDates } from '../../domain/cfdi/xml';
 import { emit, type EventType } from '../../events/outbox';
 import { ensureRoom } from '../../store/repos';
@@ -150,7 +150,7 @@ function pdfOf(d: Deps, inv: InvoiceRecord): Promise<Uint8Array> {
     cache.set(key, kept);
     return kept;
   }
-  const rendering = invoicePdf(inv, datesOf(inv));
+  const rendering = renderInvoicePdf(inv, datesOf(inv));
   rendering.catch(() => cache.delete(key));
   cache.set(key, rendering);
   if (cache.size > PDF_CACHE_MAX) cache.delete(cache.keys().next().value!);

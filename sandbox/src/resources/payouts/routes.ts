@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps, SandboxEnv } from '../../env';
 import { PAYOUT_SETTLE_MS, REJECTED_CLABE } from '../../domain/payouts';
 import { describe, type RouteDoc } from '../../http/openapi';
+import { lenientWarner } from '../../http/lenient';
 import { parseWith } from '../../http/validate';
 import { levelOf } from '../shared/level';
 import { transactionObject, transactionView } from '../shared/transaction';
@@ -24,7 +25,7 @@ const TAG = 'Payouts';
 export function payoutsRouter(d: Deps) {
   return new Hono<SandboxEnv>()
     .post('/', describe(DOCS.create), (c) =>
-      c.json(transactionView(createPayout(d, levelOf(d, c), parseWith(payoutSchema, c.var.body))), 201),
+      c.json(transactionView(createPayout(d, levelOf(d, c), parseWith(payoutSchema, c.var.body), lenientWarner(d, c))), 201),
     )
     .get('/', describe(DOCS.list), (c) => {
       const q = parseWith(payoutListQuerySchema, c.req.query());

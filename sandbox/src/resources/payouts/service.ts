@@ -45,14 +45,21 @@ const payerOf = (d: Deps, customerId: string | null): Account => payeeOf(d, cust
  * Creates a payout: `in_progress`, the amount moved from the paying account into the payout's hold, `payout.created`,
  * and its settlement scheduled. @returns the stored payout.
  * @throws 1008 deactivated merchant; 1006 used order_id; 1005 unknown destination; 1003 a `destination_id` at merchant
- *   level, an inline CLABE's check digit or bank; 4001 when the paying account is short (nothing is stored or moved).
+ *   level, an inline CLABE's check digit or (strict) bank; 4001 when the paying account is short (nothing is stored or
+ *   moved).
+ * @param lenientWarn under `--lenient`: records the warning for an inline CLABE's bank code the catalog lacks.
  */
-export function createPayout(d: Deps, customerId: string | null, body: PayoutBody): TransactionRecord {
+export function createPayout(
+  d: Deps,
+  customerId: string | null,
+  body: PayoutBody,
+  lenientWarn?: (message: string) => void,
+): TransactionRecord {
   ensureActive(d);
   return d.store.tx(() => {
     ensureRoom(d.store.transactions, d.store.limits.maxRecords, 'transactions');
     ensureNewOrderId(d, body.order_id);
-    const destination = destinationOf(d, customerId, body);
+    const destination = destinationOf(d, customerId, body, lenientWarn);
     const now = d.clock.nowMs();
     const id = newId('tr');
     const payer = payerOf(d, customerId);
@@ -75,7 +82,7 @@ export function createPayout(d: Deps, customerId: string | null, body: PayoutBod
 }
 
 /** A payout's destination: the customer's registered bank account (`destination_id`), or the inline `bank_account`. */
-function destinationOf(d: Deps, customerId: string | null, body: PayoutBody): Destination {
+function destinationOf(d: Deps, customerId: string | null, body: PayoutBody, lenientWarn?: (message: string) => void): Destination {
   if (body.destination_id !== undefined) {
     if (customerId === null)
       throw apiError(1003, 'destination_id names a bank account of a customer; at merchant level send bank_account {clabe, holder_name}');
@@ -83,7 +90,7 @@ function destinationOf(d: Deps, customerId: string | null, body: PayoutBody): De
     return { clabe: b.clabe, view: bankAccountView(b) };
   }
   const inline = body.bank_account!;
-  const bank = checkedBank(inline.clabe, 'bank_account.clabe');
+  const bank = checkedBank(inline.clabe, 'bank_account.clabe', lenientWarn);
   const view = {
     holder_name: inline.holder_name,
     alias: inline.alias ?? null,

@@ -6,24 +6,16 @@ import { amountSchema, CURRENCIES, plainText } from '../../schemas/common';
 export const PLAN_LIMITS = { repeatEvery: 365, retryTimes: 10, defaultRetryTimes: 3 } as const;
 
 /**
- * A whole number from `min` to `max` (spec: "numeric"): a JSON number, or its digits as a string (some of the
- * public server SDKs' examples send `"30"`). Output: the number.
+ * A whole number from `min` to `max` (spec: "numeric"), a JSON number. The public server SDKs' `"30"` is read as 30
+ * only under `--lenient`, with a warning (http/lenient-body.ts, the one pre-pass for every body).
  */
-const count = (min: number, max: number) => {
-  const whole = z.number().int().min(min).max(max);
-  return z
-    .union([
-      whole,
-      z
-        .string()
-        .regex(/^\d{1,9}$/)
-        .transform(Number)
-        .pipe(whole),
-    ])
-    .meta({
-      description: `A whole number, ${min} to ${max} (a JSON number, or its digits as a string)`,
-    });
-};
+const count = (min: number, max: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .meta({ description: `A whole number, ${min} to ${max}` });
 
 /** `status_after_retry`: unpaid or cancelled, in any case (spec, Plans: "case-insensitive"). Output: lower case. */
 const statusAfterRetry = z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps, SandboxEnv } from '../../env';
 import { describe, type RouteDoc } from '../../http/openapi';
 import { parseWith } from '../../http/validate';
-import { lenientAlias } from '../../http/lenient';
+import { lenientAlias, lenientReadBackCard } from '../../http/lenient';
 import { listQuerySchema } from '../../schemas/list';
 import { createSubscriptionSchema, updateSubscriptionSchema } from './schema';
 import { cancelSubscription, createSubscription, listSubscriptions, subscriptionOf, updateSubscription } from './service';
@@ -42,7 +42,7 @@ export function subscriptionsRouter(d: Deps) {
     )
     .get('/:subscription_id', describe(DOCS.get), (c) => c.json(subscriptionView(subscriptionOf(d, customer(c), id(c)))))
     .put('/:subscription_id', describe({ ...DOCS.update, body: update }), (c) =>
-      c.json(subscriptionView(updateSubscription(d, customer(c), id(c), parseWith(update, c.var.body)))),
+      c.json(subscriptionView(updateSubscription(d, customer(c), id(c), parseWith(update, lenientReadBackCard(d, c, c.var.body))))),
     )
     .delete('/:subscription_id', describe(DOCS.cancel), (c) => {
       cancelSubscription(d, customer(c), id(c));
