@@ -35,6 +35,7 @@ export const INTERNAL_PROPERTIES = [
   'showError',
   'mountKey',
   'siblingBrand',
+  'statusLine',
   'fieldEntry',
   'fieldInput',
   'refreshState',

@@ -4,12 +4,21 @@
  * device pixel ratio 3, a mobile viewport. Path: CHROMIUM_PATH.
  * The browser's own card autofill is triggered through the DevTools protocol (`Autofill.trigger`).
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { triggerAutofill } from '../autofill';
 import { chromiumAx } from './accessibility';
-import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The browser context of each tab shape (see {@link Shape}). */
+const CONTEXTS: Record<Shape, BrowserContextOptions> = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  narrow: { viewport: { width: 320, height: 640 } },
+  zoom: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+  'forced-colors': { viewport: { width: 1280, height: 800 }, forcedColors: 'active' },
+};
 
 export async function launchChromium(): Promise<Engine> {
   const browser: Browser = await chromium.launch({
@@ -29,13 +38,9 @@ export async function launchChromium(): Promise<Engine> {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,
     webdriverFlag: true,
-    shapes: ['desktop', 'phone'],
+    shapes: ['desktop', 'phone', 'narrow', 'zoom', 'forced-colors'],
     async newTab(shape = 'desktop') {
-      const context = await browser.newContext(
-        shape === 'phone'
-          ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
-          : { viewport: { width: 1280, height: 800 } },
-      );
+      const context = await browser.newContext(CONTEXTS[shape]);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (m) => {

@@ -32,8 +32,17 @@ export type Key =
   | 'Shift+ArrowRight'
   | 'Shift+Tab';
 
-/** The shape of a new tab: a desktop window, or a phone (Chromium: emulated touch device; WebKit: phone-sized window). */
-export type Shape = 'desktop' | 'phone';
+/**
+ * The shape and display of a new tab: a desktop window (1280x800), a phone (Chromium: emulated touch device; WebKit:
+ * phone-sized window), or one of the displays of WCAG 2.2's 1.4.10, 1.4.4 and forced colours:
+ * - `narrow`: a viewport 320 CSS px wide (1.4.10 reflow). WebKit: MiniBrowser's narrowest window, 447 CSS px.
+ * - `zoom`: the page zoomed 200% in a 1280x800 window (1.4.4), that is a 640x400 CSS px viewport at device pixel
+ *   ratio 2 (Chromium: the context's scale factor; Firefox: `layout.css.devPixelsPerPx` 2). WebKit: a 640 px window
+ *   at ratio 1 (its driver sets no zoom): the same layout, not the same pixels.
+ * - `forced-colors`: `(forced-colors: active)` (Chromium: emulated; Firefox: `browser.display.document_color_use`
+ *   2, "override the page's colours: always"). WebKitGTK has no forced-colours mode.
+ */
+export type Shape = 'desktop' | 'phone' | 'narrow' | 'zoom' | 'forced-colors';
 
 /** A document a scenario reads and types into: the page itself ({@link Tab}) or one of its iframes (`Tab.frame`). */
 export interface Scope {

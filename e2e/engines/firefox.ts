@@ -5,7 +5,7 @@
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { geckoAx } from './accessibility';
-import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
 import { firefoxPrefs, startTrap } from './isolation';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -47,33 +47,58 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
   };
 }
 
+/** Each display's own prefs (a pref is the browser's, not a context's: one more Firefox per display, started when first asked). */
+const DISPLAY_PREFS: Partial<Record<Shape, Record<string, string | number>>> = {
+  zoom: { 'layout.css.devPixelsPerPx': '2' },
+  'forced-colors': { 'browser.display.document_color_use': 2 },
+};
+/** The CSS px viewport of each tab shape Firefox takes (see {@link Shape}). */
+const VIEWPORTS: Partial<Record<Shape, { width: number; height: number }>> = {
+  desktop: { width: 1280, height: 800 },
+  narrow: { width: 320, height: 640 },
+  zoom: { width: 640, height: 400 },
+  'forced-colors': { width: 1280, height: 800 },
+};
+
 export async function launchFirefox(): Promise<Engine> {
   const trap = await startTrap();
-  let browser: Browser;
-  try {
-    browser = await puppeteer.launch({
+  const launch = (prefs: Record<string, string | number> = {}) =>
+    puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX,
       headless: true,
-      extraPrefsFirefox: firefoxPrefs(trap.port),
+      extraPrefsFirefox: { ...firefoxPrefs(trap.port), ...prefs },
       args: ['--width=1280', '--height=800'],
     });
+  let browser: Browser;
+  try {
+    browser = await launch();
   } catch (e) {
     await trap.close();
     throw e;
   }
+  const displays = new Map<Shape, Promise<Browser>>();
+  const browserFor = (shape: Shape) => {
+    const prefs = DISPLAY_PREFS[shape];
+    if (!prefs) return Promise.resolve(browser);
+    if (!displays.has(shape)) displays.set(shape, launch(prefs));
+    return displays.get(shape)!;
+  };
   return {
     name: 'firefox',
     version: await browser.version(),
     webdriverFlag: true,
-    shapes: ['desktop'],
-    async newTab() {
-      const context = await browser.createBrowserContext();
+    shapes: Object.keys(VIEWPORTS) as Shape[],
+    async newTab(shape = 'desktop') {
+      const viewport = VIEWPORTS[shape];
+      if (!viewport) throw new Error(`firefox: no ${shape} tab`);
+      const context = await (await browserFor(shape)).createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport({ width: 1280, height: 800 });
+      await page.setViewport(viewport);
       return puppeteerTab(page, () => context.close());
     },
     async close() {
+      for (const display of displays.values()) await (await display.catch(() => null))?.close();
       await browser.close();
       await trap.close();
     },

@@ -29,6 +29,17 @@ const CODES: Record<string, string> = {
   Control: '\uE009',
 };
 
+/**
+ * The window of each tab shape WebKit takes (see {@link Shape}): `narrow` asks for 320 px and gets MiniBrowser's
+ * narrowest, 447 CSS px; `zoom` is a 640 px window (WebKitWebDriver sets no zoom level); no `forced-colors`.
+ */
+const WINDOWS: Partial<Record<Shape, { width: number; height: number }>> = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+  narrow: { width: 320, height: 640 },
+  zoom: { width: 640, height: 400 },
+};
+
 /** One WebDriver command: the response's `value`, or an Error with the WebDriver error and message. */
 async function command(base: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(base + path, {
@@ -79,6 +90,7 @@ export async function launchWebKit(): Promise<Engine> {
   let version = '';
 
   async function newTab(shape: Shape = 'desktop'): Promise<Tab> {
+    if (!WINDOWS[shape]) throw new Error(`webkit: no ${shape} tab`);
     const created = await command(base, 'POST', '/session', {
       capabilities: {
         alwaysMatch: {
@@ -94,8 +106,8 @@ export async function launchWebKit(): Promise<Engine> {
     version = `MiniBrowser (WebKitGTK) ${created.capabilities.browserVersion}`;
     const s = `/session/${id}`;
     const wd = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
-    // a phone-sized window (MiniBrowser keeps its own minimum width) or a laptop-sized one
-    await wd('POST', '/window/rect', shape === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+    // a phone-sized window (MiniBrowser keeps its own minimum width: 447 CSS px), a laptop-sized one, or a display's
+    await wd('POST', '/window/rect', WINDOWS[shape]);
     /** The element reference, as the driver gave it (WebKitWebDriver's key is not the W3C one). */
     const findRef = (selector: string): Promise<Record<string, string>> =>
       wd('POST', '/element', { using: 'css selector', value: selector });
@@ -205,7 +217,7 @@ export async function launchWebKit(): Promise<Engine> {
     name: 'webkit',
     version,
     webdriverFlag: true,
-    shapes: ['desktop', 'phone'],
+    shapes: Object.keys(WINDOWS) as Shape[],
     newTab,
     async close() {
       for (const id of sessions) await command(base, 'DELETE', `/session/${id}`).catch(() => {});

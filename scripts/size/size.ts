@@ -104,8 +104,9 @@ const checks: {
     name: 'Frame: first script (inline in dist/fields/frame.html)',
     row: 'Frame: its first script, inline in `dist/fields/frame.html` (before `ready`: the inputs, formatting, validation)',
     code: firstScript,
-    // the status line that says the card is complete (WCAG 4.1.3) must be in the page before the shopper types
-    budget: 7839,
+    // the status line that says the card is complete (WCAG 4.1.3) must be in the page before the shopper types,
+    // and a split mount's frames empty each other's line when a field stops being valid (+28 B)
+    budget: 7867,
   },
   {
     name: 'Frame: dist/fields/frame-later.js',

@@ -15,6 +15,7 @@ import { checkout } from './checkout';
 import { dashboard } from './dashboard';
 import { classic } from './classic';
 import { deviceData } from './device-data';
+import { display } from './display';
 import { hosted } from './hosted';
 import { paymentPages } from './payment-pages';
 import { shopMethods } from './shop-methods';
@@ -28,6 +29,7 @@ export const SCENARIOS: Scenario[] = [
   ...cardElement,
   ...hosted,
   ...accessibility,
+  ...display,
   ...spa,
   ...classic,
   ...deviceData,

@@ -138,13 +138,19 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
     : [[settings.frameField as HostedField, doc.getElementById('i') as HTMLInputElement]];
   const errorLine = doc.getElementById('e') as HTMLElement;
   const statusLine = doc.getElementById('s') as HTMLElement;
+  /** Sets a line's text only when it changes: a live region announces every change, the same text again too. */
+  const say = (line: HTMLElement, text: string) => line.textContent !== text && (line.textContent = text);
   const showMessage = () => {
     const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
-    if (errorLine.textContent !== text) errorLine.textContent = text;
-    // the whole card valid (this frame's fields and, split, its siblings'): said once, in the frame that completed it
-    const complete = [...frame.ownFields, ...findSiblings(frame).values()].every((handle) => handle.fieldValid());
-    const status = complete && !text ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '';
-    if (statusLine.textContent !== status) statusLine.textContent = status;
+    say(errorLine, text);
+    // the whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the
+    // mount (the frame that completed it); any field no longer valid empties whichever line said it
+    const siblings = [...findSiblings(frame).values()];
+    const complete = !text && [...frame.ownFields, ...siblings].every((handle) => handle.fieldValid());
+    say(
+      [statusLine, ...siblings.map((handle) => handle.statusLine)].find((line) => line?.textContent) ?? statusLine,
+      complete ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '',
+    );
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   if (!element)
@@ -153,6 +159,7 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
       mountChannel: settings.mountChannel,
       mountKey: mountKeyOf(frame),
       autofillSection: frame.autofillSection,
+      statusLine,
       siblingBrand: () => frame.currentBrand,
       setBrand,
     });

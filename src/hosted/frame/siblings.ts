@@ -14,6 +14,11 @@ export interface SiblingHandle extends FieldHandle {
   /** The mount's autofill section (see `FrameContext.autofillSection`): the frame that starts first makes it. */
   autofillSection: string;
   /**
+   * The frame's status line (`#s`, `role="status"`): at most one line of the mount says the card is complete, and
+   * a frame whose field stops being valid empties it wherever it is.
+   */
+  statusLine: HTMLElement;
+  /**
    * How this frame's field was entered (src/fraud/entry.ts), for the card-number frame to send with its token
    * request: set by the frame's later part; undefined until it has loaded or while nothing was entered.
    */

@@ -171,6 +171,29 @@ describe('the card element frame, for assistive technology', () => {
     type(complete.input, '4242 4242 4242 4242');
     expect(status().textContent).toBe('Tarjeta completa.');
   });
+
+  it("a split field's 'card complete' is emptied when another frame's field stops being valid, and said once again on completion", async () => {
+    // the CVV2 frame completed the card earlier: its status line says so
+    const cvv2Status = document.createElement('div');
+    cvv2Status.textContent = 'Tarjeta completa.';
+    let cvv2Valid = true;
+    const cvv2 = {
+      __paytoken: { ...EXPIRY_SIBLING.__paytoken, fieldKey: 'cvv2', fieldValid: () => cvv2Valid, statusLine: cvv2Status },
+    };
+    const { input } = await startTestFrame({ deviceData: false }, undefined, { frames: [EXPIRY_SIBLING, cvv2] });
+    type(input, '4242 4242 4242 4242');
+    // the card is still complete: said once, by the CVV2 frame, not again here
+    expect([status().textContent, cvv2Status.textContent]).toEqual(['', 'Tarjeta completa.']);
+    type(input, '4242 4242 4242 424');
+    expect([status().textContent, cvv2Status.textContent]).toEqual(['', '']);
+    type(input, '4242 4242 4242 4242');
+    expect([status().textContent, cvv2Status.textContent]).toEqual(['Tarjeta completa.', '']);
+    // the CVV2 frame's field no longer valid: the line that says it (this frame's) is emptied
+    cvv2Valid = false;
+    type(input, '4242 4242 4242 4241');
+    type(input, '4242 4242 4242 4242');
+    expect([status().textContent, cvv2Status.textContent]).toEqual(['', '']);
+  });
 });
 
 describe('the card element inputs', () => {
