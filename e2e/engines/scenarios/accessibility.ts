@@ -149,7 +149,27 @@ async function recordSplit(ctx: Ctx, tab: Tab, lines: string[]): Promise<void> {
   expect(back).toEqual(['frame:cvv2', 'frame:expiry', 'frame:card-number', 'frame:holder-name']);
 }
 
-/** The card element: the iframe named by the page's label, its four inputs, the complete announcement. */
+/**
+ * The card element's one error line, the CVV2 left with two digits: it describes the CVV2's input alone (a screen
+ * reader read the holder name with the CVV2's error when all four inputs named it).
+ */
+async function recordElementError(frame: Scope, lines: string[]): Promise<void> {
+  await waitFor(frame, 'the CVV2 error', () => document.getElementById('e')!.textContent !== '');
+  const error = (await domOf(frame, 'input.cvv2')).error.text;
+  const described: (string | null)[] = [];
+  for (const [sel] of ELEMENT_INPUTS) described.push((await domOf(frame, sel)).describedBy); // one at a time: WebDriver's frame context is one
+  const cvv2 = await frame.ax('input.cvv2', { role: 'textbox', name: 'Security code' });
+  const holder = await frame.ax('input.holder_name', { role: 'textbox', name: 'Name on card' });
+  lines.push(`  after the CVV2 is left with 2 digits and the name typed, the error line says: ${JSON.stringify(error)}`);
+  lines.push(line('    input.cvv2', cvv2, ` aria-describedby=${described[2]}`));
+  lines.push(line('    input.holder_name', holder, ` aria-describedby=${described[3]}`));
+  expect(error).toMatch(/3-digit/);
+  expect(described).toEqual([null, null, 'e', null]);
+  if (cvv2.description !== undefined) expect(cvv2.description).toBe(error);
+  if (holder.description !== undefined) expect(holder.description).not.toBe(error);
+}
+
+/** The card element: the iframe named by the page's label, its four inputs, its error line, the complete announcement. */
 async function recordElement(ctx: Ctx, tab: Tab, lines: string[]): Promise<void> {
   await tab.goto(`${ctx.merchantUrl}/?lang=en`);
   const frame = tab.frame(ELEMENT);
@@ -162,13 +182,12 @@ async function recordElement(ctx: Ctx, tab: Tab, lines: string[]): Promise<void>
     lines.push(line(`    ${sel}`, input, ` aria-required=${(await domOf(frame, sel)).required}`));
     expect([input.role, input.name], sel).toEqual(['textbox', name]);
   }
-  for (const [sel, text] of [
-    ['input.card_number', '4111111111111111'],
-    ['input.expiry', `12${FUTURE_YY}`],
-    ['input.cvv2', '123'],
-    ['input.holder_name', 'Ana Perez'],
-  ] as const)
-    await frame.type(sel, text);
+  await frame.type('input.card_number', '4111111111111111');
+  await frame.type('input.expiry', `12${FUTURE_YY}`);
+  await frame.type('input.cvv2', '12');
+  await frame.type('input.holder_name', 'Ana Perez'); // the CVV2 left with two digits
+  await recordElementError(frame, lines);
+  await frame.type('input.cvv2', '3');
   await waitFor(frame, 'the card complete', () => document.getElementById('s')!.textContent !== '');
   const status = (await domOf(frame, 'input')).status.text;
   lines.push(`  after the four inputs are valid, the status line says: ${JSON.stringify(status)}`);

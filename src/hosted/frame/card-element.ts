@@ -13,7 +13,7 @@ export type FrameInputs = [HostedField, HTMLInputElement][];
 /**
  * Builds the card element's inputs in the frame page: the page's input becomes the card number, and the expiry,
  * CVV2 and (unless it stays on the merchant page, `holder: false`) holder name follow it in keyboard order, each
- * a copy of it (same attributes: no spellcheck, described by the error line). The wrapper gets the `card` class:
+ * a copy of it (same attributes: no spellcheck; described by the error line only while in error). The wrapper gets the `card` class:
  * one row when the frame is wide, wrapping when narrow (frame.css).
  *
  * @param doc the frame's document. @param config the frame's configuration.

@@ -141,8 +141,13 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
   /** Sets a line's text only when it changes: a live region announces every change, the same text again too. */
   const say = (line: HTMLElement, text: string) => line.textContent !== text && (line.textContent = text);
   const showMessage = () => {
-    const text = frame.ownFields.map((own) => (own as FieldInput).shownState()?.error?.message).find(Boolean) ?? '';
+    const erring = (frame.ownFields as FieldInput[]).find((own) => own.shownState()?.error);
+    const text = erring?.shownState()!.error!.message ?? '';
     say(errorLine, text);
+    // the error line describes the input whose error it shows, and no other (each is read with its description)
+    for (const own of frame.ownFields as FieldInput[])
+      if (own === erring) own.fieldInput.setAttribute('aria-describedby', 'e');
+      else own.fieldInput.removeAttribute('aria-describedby');
     // the whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the
     // mount (the frame that completed it); any field no longer valid empties whichever line said it
     const siblings = [...findSiblings(frame).values()];
