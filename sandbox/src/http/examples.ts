@@ -1,4 +1,4 @@
-import recorded from './recorded-examples.json';
+import recorded from './recorded-examples.json' with { type: 'json' };
 
 /**
  * Each operation's request and response examples in the OpenAPI document: the request fixtures the contract tests
