@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEED_REQUEST } from '../../src/http/example-requests';
 import { startSandbox } from '../../src/server';
 import { DashboardClient } from './dashboard-client';
 import { basic, CREDS, expectError, NOW, useSandbox, type TestApi } from './helpers';
@@ -197,19 +198,7 @@ describe('snapshots', () => {
 describe('seed', () => {
   it('loads customers with cards and bank accounts, cards, plans; a refused entry names its member and leaves nothing', async () => {
     const m = (await manage('POST')).body as Keys;
-    const seed = {
-      customers: [
-        {
-          name: 'Ana',
-          email: 'ana@example.com',
-          cards: ['4111111111111111'],
-          bank_accounts: [{ holder_name: 'Ana', clabe: '646180000000000012' }],
-        },
-      ],
-      cards: ['5555555555554444', { number: '2223000048400011', holder_name: 'Caja' }],
-      plans: [{ name: 'Mensual', amount: 99, repeat_every: 1, repeat_unit: 'month', status_after_retry: 'cancelled', trial_days: 0 }],
-    };
-    const r = await as(api, m, 'POST', '/seed', seed, true);
+    const r = await as(api, m, 'POST', '/seed', SEED_REQUEST, true); // the OpenAPI document's example
     expect([r.status, r.body]).toEqual([201, { customers: 1, cards: 3, bank_accounts: 1, plans: 1, webhooks: 0 }]);
     expect((await as(api, m, 'GET', '/cards')).body).toHaveLength(2);
     const bad = await as(
