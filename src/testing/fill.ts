@@ -160,6 +160,11 @@ function containerStates(iframes: string[]) {
   });
 }
 
+/** In a frame: whether each of its inputs is valid (the mark the frame sets as the shopper types). */
+function frameValid() {
+  return [...document.querySelectorAll('#w input')].every((input) => input.classList.contains('valid'));
+}
+
 /** In a frame: the field whose input is marked invalid, and the error line's text. */
 function frameError() {
   const input = document.querySelector('input[aria-invalid="true"]');
@@ -198,7 +203,12 @@ async function waitComplete(driver: Driver, frames: MountFrame[], timeoutMs: num
     timeoutMs,
     async () => {
       const s = (await driver.evaluate(callSource(containerStates, iframes))) as ReturnType<typeof containerStates>;
-      return s.every((state) => state.valid) || s.some((state) => state.invalid) ? s : undefined;
+      if (s.some((state) => state.invalid)) return s;
+      if (!s.every((state) => state.valid)) return undefined;
+      // the page's marks may lag the frames' (a state message still on its way, from the previous value): complete
+      // only when every frame agrees
+      for (const frame of frames) if (!(await driver.evaluateIn(frame.iframe, callSource(frameValid)))) return undefined;
+      return s;
     },
     () => new FillCardError('card', 'not reported complete in time'),
   ).catch(async (error: unknown) => {

@@ -112,9 +112,11 @@ export const classic: Scenario[] = [
         answers.join(' '),
       ).toBe(true);
       // the sandbox answers Access-Control-Max-Age: 7200. Firefox 153 sends the first URL a fresh profile calls
-      // twice its preflight twice (bare fetch here; in a checkout, the token endpoint), then none
-      const bare = methods(cards);
-      expect(bare.filter((m) => m === 'OPTIONS')).toHaveLength(ctx.engine.name === 'firefox' ? 2 : 1);
+      // twice its preflight again once, sometimes twice (bare fetch here; in a checkout, the token endpoint)
+      const preflights = methods(cards).filter((m) => m === 'OPTIONS').length;
+      const [least, most] = ctx.engine.name === 'firefox' ? [2, 3] : [1, 1];
+      expect(preflights).toBeGreaterThanOrEqual(least);
+      expect(preflights).toBeLessThanOrEqual(most);
       expect(methods(tokensUrl(ctx))).toEqual(['OPTIONS', ...Array(10).fill('POST')]);
       await expectCleanPage(ctx, tab);
     },
