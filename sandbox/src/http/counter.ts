@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
-
 /**
  * Counts the requests a sandbox saw, preflights and faulted ones included (a connection reset by fault mode
  * still counts: the request arrived). Tests read it to prove how often a client called (retries) or that it
@@ -27,20 +25,12 @@ export class RequestCounter {
     this.#byRoute.clear();
   }
 
-  /** The middleware that counts; it runs first. */
-  /** Counts one request. */
+  /** Counts one request (the app's first middleware calls it, with its merchant's counter). */
   record(method: string, path: string): void {
     this.#total++;
     const key = `${method} ${path}`;
     const n = this.#byRoute.get(key);
     if (n === undefined && this.#byRoute.size >= RequestCounter.MAX_ROUTES) this.#byRoute.delete(this.#byRoute.keys().next().value!);
     this.#byRoute.set(key, (n ?? 0) + 1);
-  }
-
-  middleware(): MiddlewareHandler {
-    return async (c, next) => {
-      this.record(c.req.method, c.req.path);
-      await next();
-    };
   }
 }
