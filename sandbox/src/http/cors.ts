@@ -47,17 +47,38 @@ export function apiCors(origins?: readonly string[]): MiddlewareHandler<SandboxE
   const open = cors(CORS);
   const allowed = (o: string) => ORIGIN.test(o) && (!origins || origins.includes(o));
   const credentialed = cors({ ...COMMON, origin: (o) => (allowed(o) ? o : null) });
+  const exposed = COMMON.exposeHeaders.join(',');
   return async (c, next) => {
     if (c.req.path === '/dashboard' || c.req.path.startsWith('/dashboard/')) return next(); // no CORS at all: pages/dashboard/security.ts
-    if (!isPublicKeyPath(c.req.path)) return open(c, next);
-    if (!allowed(c.req.header('origin') ?? '')) {
-      // no CORS grant; still Vary, so a cache never reuses this answer for an allowed origin
-      await next();
-      c.header('Vary', 'Origin', { append: true });
+    const publicKeyPath = isPublicKeyPath(c.req.path);
+    const origin = c.req.header('origin') ?? '';
+    if (c.req.method === 'OPTIONS') {
+      if (!publicKeyPath) return open(c, next);
+      if (!allowed(origin)) return varyOnOrigin(c, next);
+      const res = await credentialed(c, next);
+      (res ?? c.res).headers.set('Access-Control-Allow-Credentials', 'true');
+      return res;
+    }
+    // Other requests get the same headers as Hono's cors() gives them, set on the answer once it exists: set before
+    // it (as cors() does), they make Hono rebuild the route's answer around its body stream.
+    await next();
+    const headers = c.res.headers;
+    if (!publicKeyPath) {
+      headers.set('Access-Control-Allow-Origin', '*');
+      headers.set('Access-Control-Expose-Headers', exposed);
       return;
     }
-    const res = await credentialed(c, next);
-    (res ?? c.res).headers.set('Access-Control-Allow-Credentials', 'true');
-    return res;
+    if (allowed(origin)) {
+      headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Allow-Credentials', 'true');
+      headers.set('Access-Control-Expose-Headers', exposed);
+    }
+    headers.append('Vary', 'Origin'); // always, so a cache never reuses one origin's answer for another
   };
 }
+
+/** A preflight without a CORS grant: answered by the routes (no `Access-Control-Allow-*`), with `Vary: Origin`. */
+const varyOnOrigin: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  await next();
+  c.header('Vary', 'Origin', { append: true });
+};

@@ -22,7 +22,8 @@ import { statement } from './statements';
  *   every resource after them) refuse a new one past it with 1003; tokens and device data push out their oldest.
  * - `tokenTtlSeconds` (`--token-ttl`): a token older than this is gone (1005 on use or retrieval).
  * - `deviceDataTtlSeconds` (`--device-data-ttl`): device data older than this is gone.
- * - `maxDeviceUses`: most card uses remembered for the velocity rules, oldest dropped first.
+ * - `maxDeviceUses`: most distinct (card, visitor id, IP) combinations remembered for the velocity rules, the least
+ *   recently used dropped first.
  */
 export interface StoreLimits {
   maxRecords: number;
@@ -114,28 +115,37 @@ export class Store {
     return key;
   }
 
-  /** Records one card use for the velocity rules, dropping uses older than `since` (ms) and beyond the cap. */
+  /**
+   * Records one card use for the velocity rules: the (card fingerprint, visitor id, IP) combination's last use
+   * moves to `use.at`; combinations last used before `since` (ms) are dropped, and beyond the cap the least
+   * recently used go first. The cap is counted only when a new combination arrives.
+   */
   addDeviceUse(use: DeviceUse, since: number): void {
-    statement(this.db, 'DELETE FROM device_uses WHERE at < ?').run(since);
-    const n = statement<[], { n: number }>(this.db, 'SELECT count(*) AS n FROM device_uses').get()!.n;
-    if (n >= this.limits.maxDeviceUses) {
-      statement(this.db, 'DELETE FROM device_uses WHERE seq IN (SELECT seq FROM device_uses ORDER BY seq LIMIT ?)').run(
-        n - this.limits.maxDeviceUses + 1,
-      );
-    }
-    statement(this.db, 'INSERT INTO device_uses (at, visitor_id, ip, fingerprint) VALUES (?, ?, ?, ?)').run(
+    statement(this.db, 'DELETE FROM device_combinations WHERE at < ?').run(since);
+    const key = [use.fingerprint, use.visitorId ?? '', use.ip ?? ''] as const;
+    const seen = statement(this.db, 'UPDATE device_combinations SET at = ? WHERE fingerprint = ? AND visitor_id = ? AND ip = ?').run(
       use.at,
-      use.visitorId,
-      use.ip,
-      use.fingerprint,
-    );
+      ...key,
+    ).changes;
+    if (seen) return;
+    const n = statement<[], { n: number }>(this.db, 'SELECT count(*) AS n FROM device_combinations').get()!.n;
+    if (n >= this.limits.maxDeviceUses) {
+      statement(
+        this.db,
+        'DELETE FROM device_combinations WHERE (fingerprint, visitor_id, ip) IN (SELECT fingerprint, visitor_id, ip FROM device_combinations ORDER BY at LIMIT ?)',
+      ).run(n - this.limits.maxDeviceUses + 1);
+    }
+    statement(this.db, 'INSERT INTO device_combinations (fingerprint, visitor_id, ip, at) VALUES (?, ?, ?, ?)').run(...key, use.at);
   }
 
-  /** How many distinct values of `key` the card uses whose `match` column equals `value` have (velocity rules). */
+  /**
+   * How many distinct values of `key` the card uses whose `match` column equals `value` have (velocity rules),
+   * among the combinations still in the window. A missing visitor id or IP (`''`) is not a value.
+   */
   distinctUses(match: 'visitor_id' | 'fingerprint' | 'ip', value: string, key: 'visitor_id' | 'fingerprint'): number {
     return statement<[string], { n: number }>(
       this.db,
-      `SELECT count(DISTINCT ${key}) AS n FROM device_uses WHERE ${match} = ? AND ${key} IS NOT NULL`,
+      `SELECT count(DISTINCT ${key}) AS n FROM device_combinations WHERE ${match} = ? AND ${key} <> ''`,
     ).get(value)!.n;
   }
 
