@@ -54,9 +54,10 @@ describe('POST /plans', () => {
     expect((await api.call('GET', `/plans/${r.body.id}`)).body).toStrictEqual(r.body);
   });
 
-  it('retry_times up to 100, as the public Java SDK suite creates its plans', async () => {
+  it('retry_times up to 100, as the public Java SDK suite creates its plans; 101 is refused saying the bound', async () => {
     const p = await createPlan(api, { retry_times: 100 });
     expect(p).toMatchObject({ retry_times: 100, status: 'active' });
+    expectError(await api.call('POST', '/plans', { body: { ...PLAN, retry_times: 101 } }), 1001, 400, 'retry_times', 'must be at most 100');
   });
 
   it('counts as numbers (digit strings only under --lenient: lenient-fidelity.test.ts); two decimals kept; USD; Unpaid', async () => {
