@@ -87,7 +87,8 @@ function builtinReason(issue: z.core.$ZodIssue, value: unknown): Reason {
  * params; their message is rebuilt from the full path. Built-in zod issues are mapped: a missing value
  * (`undefined` or `null`, whatever the check) or an empty string (`too_small` on a string) is `required`;
  * `invalid_type` otherwise is `type`; `too_big` on a string is `too_long`; anything else (bad format, enum
- * value, number range, literal) is `format`. An issue on the body itself means it is not a JSON object.
+ * value, number range, literal) is `format`. A range issue's message also says the bound ({@link boundDetail}). An
+ * issue on the body itself means it is not a JSON object.
  *
  * @param input the body that was parsed, used to tell a missing value from a wrong one.
  */
@@ -99,6 +100,18 @@ export function toFieldIssue(issue: z.core.$ZodIssue, input: unknown): FieldIssu
   }
   const reason = builtinReason(issue, valueAt(input, issue.path));
   if (!issue.path.length) return { path, field: path, reason, message: `body must be a JSON object (rule: ${reason})` };
-  const detail = issue.code === 'too_big' && issue.origin === 'string' ? ` (max ${issue.maximum} characters)` : '';
-  return { path, field: path, reason, message: `${issueMessage(path, reason)}${detail}` };
+  return { path, field: path, reason, message: `${issueMessage(path, reason)}${boundDetail(issue)}` };
+}
+
+/**
+ * The bound a range issue broke, for the message: `(max 80 characters)` on a string; `(must be greater than 1)`,
+ * `(must be at least 0)`, `(must be at most 100)` on a number (a transfer of exactly one peso says why it is refused).
+ */
+function boundDetail(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big' && issue.origin === 'string') return ` (max ${issue.maximum} characters)`;
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return ` (must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum})`;
+  if (issue.code === 'too_big' && issue.origin === 'number')
+    return ` (must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum})`;
+  return '';
 }

@@ -48,6 +48,18 @@ describe('customers', () => {
     expect(without.body).not.toHaveProperty('store');
   });
 
+  it('a customer without an account shows no balance and no status, created, read and listed (as the Java SDK reads it)', async () => {
+    const made = await api.call('POST', '/customers', { body: { name: 'Eli', email: 'eli@example.com', requires_account: false } });
+    const listed = (await api.call('GET', '/customers?limit=100')).body.find((c: { id: string }) => c.id === made.body.id);
+    for (const shown of [made.body, (await api.call('GET', `/customers/${made.body.id}`)).body, listed]) {
+      expect(shown).toMatchObject({ id: made.body.id, name: 'Eli' });
+      expect(shown).not.toHaveProperty('balance');
+      expect(shown).not.toHaveProperty('status');
+    }
+    const withAccount = await api.call('POST', '/customers', { body: { name: 'Ivo', email: 'ivo@example.com' } });
+    expect(withAccount.body).toMatchObject({ status: 'active', balance: 0 });
+  });
+
   it('optional fields default to null', async () => {
     const r = await api.call('POST', '/customers', { body: { name: 'Bo', email: 'bo@example.com' } });
     expect(r.body).toMatchObject({ last_name: null, phone_number: null, address: null, external_id: null });

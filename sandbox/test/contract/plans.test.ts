@@ -54,6 +54,12 @@ describe('POST /plans', () => {
     expect((await api.call('GET', `/plans/${r.body.id}`)).body).toStrictEqual(r.body);
   });
 
+  it('retry_times up to 100, as the public Java SDK suite creates its plans; 101 is refused saying the bound', async () => {
+    const p = await createPlan(api, { retry_times: 100 });
+    expect(p).toMatchObject({ retry_times: 100, status: 'active' });
+    expectError(await api.call('POST', '/plans', { body: { ...PLAN, retry_times: 101 } }), 1001, 400, 'retry_times', 'must be at most 100');
+  });
+
   it('counts as numbers (digit strings only under --lenient: lenient-fidelity.test.ts); two decimals kept; USD; Unpaid', async () => {
     const p = await createPlan(api, {
       amount: 99.99,
@@ -104,7 +110,7 @@ describe('POST /plans', () => {
     ['repeat_unit day', 'repeat_unit', { repeat_unit: 'day' }],
     ['repeat_unit Month (not in lower case)', 'repeat_unit', { repeat_unit: 'Month' }],
     ['retry_times -1', 'retry_times', { retry_times: -1 }],
-    ['retry_times 11', 'retry_times', { retry_times: 11 }],
+    ['retry_times 101', 'retry_times', { retry_times: 101 }],
     ['no status_after_retry', 'status_after_retry', { status_after_retry: undefined }],
     ['status_after_retry paid', 'status_after_retry', { status_after_retry: 'paid' }],
     ['no trial_days', 'trial_days', { trial_days: undefined }],

@@ -84,12 +84,12 @@ describe('POST /customers/{id}/transfers', () => {
     expect([await customerBalance(api, a.id), await customerBalance(api, b.id)]).toEqual([0, 50]);
   });
 
-  it('an amount just above one peso is accepted; one peso is not', async () => {
+  it('an amount just above one peso is accepted; one peso is not, and the error says the bound', async () => {
     const a = await accountCustomer(api);
     const b = await accountCustomer(api);
     await deposit(api, a.clabe, 10);
     expect((await transfer(a.id, body(b.id, { amount: 1.01 }))).status).toBe(201);
-    expectError(await leavesNoTrace(api, () => transfer(a.id, body(b.id, { amount: 1 }))), 1001, 400, 'amount');
+    expectError(await leavesNoTrace(api, () => transfer(a.id, body(b.id, { amount: 1 }))), 1001, 400, 'amount', 'must be greater than 1');
   });
 
   describe('refusals: nothing stored, moved or sent', () => {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { MAX_TRIAL_DAYS, REPEAT_UNITS, STATUSES_AFTER_RETRY } from '../../domain/subscription';
 import { amountSchema, CURRENCIES, plainText } from '../../schemas/common';
 
-/** Bounds of a plan's counts (the spec states none): `repeat_every` 1-365, `retry_times` 0-10 (default 3). */
-export const PLAN_LIMITS = { repeatEvery: 365, retryTimes: 10, defaultRetryTimes: 3 } as const;
+/** Bounds of a plan's counts (the spec states none): `repeat_every` 1-365, `retry_times` 0-100 (default 3; the public
+ * Java SDK's suite creates plans with 100). */
+export const PLAN_LIMITS = { repeatEvery: 365, retryTimes: 100, defaultRetryTimes: 3 } as const;
 
 /**
  * A whole number from `min` to `max` (spec: "numeric"), a JSON number. The public server SDKs' `"30"` is read as 30
@@ -30,7 +31,7 @@ const statusAfterRetry = z
  * - `amount`: required, greater than zero, at most two decimals -> cents;
  * - `currency`: optional, MXN or USD, default MXN;
  * - `repeat_every`: required, 1-365; `repeat_unit`: required, `week`, `month` or `year`;
- * - `retry_times`: optional, 0-10, default 3 (the attempts after a failed charge);
+ * - `retry_times`: optional, 0-100, default 3 (the attempts after a failed charge);
  * - `status_after_retry`: required, `unpaid` or `cancelled` in any case -> lower case;
  * - `trial_days`: required, 0-3650 (0: no trial).
  * Other members (`status`, `id`, ...) are accepted and dropped.

@@ -91,8 +91,8 @@ export const customerObject = z
     address: addressObject.nullable(),
     creation_date: dateTime,
     external_id: z.string().nullable(),
-    status: z.string(),
-    balance: amount,
+    status: z.string().optional(),
+    balance: amount.optional(),
     clabe: z.string().optional(),
     store: z.object({ reference: z.string(), barcode_url: z.string() }).optional(),
   })
