@@ -156,20 +156,22 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
       if (own === erring) own.fieldInput.setAttribute('aria-describedby', 'e');
       else own.fieldInput.removeAttribute('aria-describedby');
     clearTimeout(pause);
-    sayComplete();
-    pause = setTimeout(sayComplete, COMPLETE_PAUSE_MS, true);
+    // only the frame whose change completed the card waits to say it (a sibling's older timer would take it over)
+    if (sayComplete()) pause = setTimeout(sayComplete, COMPLETE_PAUSE_MS, true);
   };
   let pause: ReturnType<typeof setTimeout> | undefined;
   /**
    * The whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the mount
    * (the frame that completed it), first only when `now` (after a pause in typing), then in the current locale; any
-   * field no longer valid empties whichever line said it at once.
+   * field no longer valid empties whichever line said it at once. @returns whether it is complete and not said yet.
    */
   const sayComplete = (now?: boolean) => {
     const siblings = [...findSiblings(frame).values()];
     const complete = !errorLine.textContent && [...frame.ownFields, ...siblings].every((handle) => handle.fieldValid());
     const line = [statusLine, ...siblings.map((handle) => handle.statusLine)].find((it) => it?.textContent) ?? statusLine;
-    if (now || !complete || line.textContent) say(line, complete ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '');
+    const unsaid = complete && !line.textContent;
+    if (now || !unsaid) say(line, complete ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '');
+    return unsaid;
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   if (!element)

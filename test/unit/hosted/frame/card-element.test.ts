@@ -205,6 +205,23 @@ describe('the card element frame, for assistive technology', () => {
     expect([status().textContent, cvv2Status.textContent]).toEqual(['', '']);
   });
 
+  it("a split field whose change left the card incomplete does not say it later when a sibling frame's field completes it (that frame does)", async () => {
+    let cvv2Valid = false;
+    const cvv2 = {
+      __paytoken: {
+        ...EXPIRY_SIBLING.__paytoken,
+        fieldKey: 'cvv2',
+        fieldValid: () => cvv2Valid,
+        statusLine: document.createElement('div'),
+      },
+    };
+    const { input } = await startTestFrame({ deviceData: false }, undefined, { frames: [EXPIRY_SIBLING, cvv2] });
+    type(input, '4242 4242 4242 4242');
+    cvv2Valid = true; // the shopper completes the CVV2 in its own frame, which waits to say it there
+    pause();
+    expect(status().textContent).toBe('');
+  });
+
   it('says the card is complete only after a pause in typing (a screen reader drops a polite message at the next key), and takes it back at once', async () => {
     await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
     const [number, expiry, cvv2, name] = inputs();
