@@ -18,6 +18,7 @@ const CONTEXTS: Record<Shape, BrowserContextOptions> = {
   narrow: { viewport: { width: 320, height: 640 } },
   zoom: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
   'forced-colors': { viewport: { width: 1280, height: 800 }, forcedColors: 'active' },
+  'reduced-motion': { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
 };
 
 export async function launchChromium(): Promise<Engine> {
@@ -38,7 +39,7 @@ export async function launchChromium(): Promise<Engine> {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,
     webdriverFlag: true,
-    shapes: ['desktop', 'phone', 'narrow', 'zoom', 'forced-colors'],
+    shapes: Object.keys(CONTEXTS) as Shape[],
     async newTab(shape = 'desktop') {
       const context = await browser.newContext(CONTEXTS[shape]);
       const page = await context.newPage();

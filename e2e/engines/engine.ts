@@ -41,8 +41,11 @@ export type Key =
  *   at ratio 1 (its driver sets no zoom): the same layout, not the same pixels.
  * - `forced-colors`: `(forced-colors: active)` (Chromium: emulated; Firefox: `browser.display.document_color_use`
  *   2, "override the page's colours: always"). WebKitGTK has no forced-colours mode.
+ * - `reduced-motion`: a desktop window whose shopper asked for less motion, `(prefers-reduced-motion: reduce)`
+ *   (2.3.3): Chromium emulates it; Firefox's pref `ui.prefersReducedMotion` 1; WebKitGTK follows GTK's
+ *   `gtk-enable-animations` off (a `settings.ini` of its own).
  */
-export type Shape = 'desktop' | 'phone' | 'narrow' | 'zoom' | 'forced-colors';
+export type Shape = 'desktop' | 'phone' | 'narrow' | 'zoom' | 'forced-colors' | 'reduced-motion';
 
 /** A document a scenario reads and types into: the page itself ({@link Tab}) or one of its iframes (`Tab.frame`). */
 export interface Scope {

@@ -51,6 +51,7 @@ export function puppeteerTab(page: Page, closeAll: () => Promise<void>): Tab {
 const DISPLAY_PREFS: Partial<Record<Shape, Record<string, string | number>>> = {
   zoom: { 'layout.css.devPixelsPerPx': '2' },
   'forced-colors': { 'browser.display.document_color_use': 2 },
+  'reduced-motion': { 'ui.prefersReducedMotion': 1 },
 };
 /** The CSS px viewport of each tab shape Firefox takes (see {@link Shape}). */
 const VIEWPORTS: Partial<Record<Shape, { width: number; height: number }>> = {
@@ -58,6 +59,7 @@ const VIEWPORTS: Partial<Record<Shape, { width: number; height: number }>> = {
   narrow: { width: 320, height: 640 },
   zoom: { width: 640, height: 400 },
   'forced-colors': { width: 1280, height: 800 },
+  'reduced-motion': { width: 1280, height: 800 },
 };
 
 export async function launchFirefox(): Promise<Engine> {

@@ -6,7 +6,9 @@
  * second site). Paths: WEBKIT_DRIVER, WEBKIT_MINIBROWSER.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { webkitAx } from './accessibility';
 import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Shape, type Tab } from './engine';
 import { freePort, startTrap } from './isolation';
@@ -35,6 +37,7 @@ const CODES: Record<string, string> = {
  */
 const WINDOWS: Partial<Record<Shape, { width: number; height: number }>> = {
   desktop: { width: 1280, height: 800 },
+  'reduced-motion': { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
   narrow: { width: 320, height: 640 },
   zoom: { width: 640, height: 400 },
@@ -55,15 +58,23 @@ async function command(base: string, method: string, path: string, body?: unknow
   return json.value;
 }
 
-export async function launchWebKit(): Promise<Engine> {
+/** A WebKitWebDriver server under its own Xvfb: its address, and how to stop its process group. */
+interface Driver {
+  base: string;
+  stop(): void;
+}
+
+/**
+ * Starts WebKitWebDriver under `xvfb-run`, its own process group (xvfb-run, Xvfb, the driver, MiniBrowser),
+ * stopped as one; `env` is added to the driver's environment, which MiniBrowser inherits.
+ */
+async function startDriver(env: NodeJS.ProcessEnv = {}): Promise<Driver> {
   const port = await freePort();
-  const trap = await startTrap();
   const base = `http://127.0.0.1:${port}`;
-  // its own process group (xvfb-run, Xvfb, the driver, MiniBrowser), stopped as one
   const driver: ChildProcess = spawn('xvfb-run', ['-a', DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
     stdio: 'ignore',
     detached: true,
-    env: { ...process.env, LANG: 'es_MX.UTF-8', LANGUAGE: 'es_MX' }, // a Mexican shopper's locale (WebKitGTK's languages)
+    env: { ...process.env, LANG: 'es_MX.UTF-8', LANGUAGE: 'es_MX', ...env }, // a Mexican shopper's locale (WebKitGTK's languages)
   });
   const stop = () => {
     try {
@@ -83,14 +94,47 @@ export async function launchWebKit(): Promise<Engine> {
     }
   } catch (e) {
     stop();
-    await trap.close();
     throw e;
   }
-  const sessions = new Set<string>();
+  return { base, stop };
+}
+
+/**
+ * The driver of `reduced-motion` tabs: WebKitGTK answers `prefers-reduced-motion: reduce` when GTK's
+ * `gtk-enable-animations` is off, which GTK 3 reads from `$XDG_CONFIG_HOME/gtk-3.0/settings.ini` (no XSETTINGS
+ * manager runs under Xvfb); a setting of the process, so a driver of its own, with a settings file of its own.
+ */
+async function startReducedMotionDriver(): Promise<Driver> {
+  const home = mkdtempSync(join(tmpdir(), 'paytoken-webkit-'));
+  mkdirSync(join(home, 'gtk-3.0'));
+  writeFileSync(join(home, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
+  const driver = await startDriver({ XDG_CONFIG_HOME: home }).catch((e: unknown) => {
+    rmSync(home, { recursive: true, force: true });
+    throw e;
+  });
+  return {
+    base: driver.base,
+    stop() {
+      driver.stop();
+      rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    },
+  };
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const trap = await startTrap();
+  const main = await startDriver().catch(async (e: unknown) => {
+    await trap.close();
+    throw e;
+  });
+  let reduced: Promise<Driver> | undefined;
+  /** Each open session, by id: the address of its driver. */
+  const sessions = new Map<string, string>();
   let version = '';
 
   async function newTab(shape: Shape = 'desktop'): Promise<Tab> {
     if (!WINDOWS[shape]) throw new Error(`webkit: no ${shape} tab`);
+    const base = shape === 'reduced-motion' ? (await (reduced ??= startReducedMotionDriver())).base : main.base;
     const created = await command(base, 'POST', '/session', {
       capabilities: {
         alwaysMatch: {
@@ -102,7 +146,7 @@ export async function launchWebKit(): Promise<Engine> {
       },
     });
     const id: string = created.sessionId;
-    sessions.add(id);
+    sessions.set(id, base);
     version = `MiniBrowser (WebKitGTK) ${created.capabilities.browserVersion}`;
     const s = `/session/${id}`;
     const wd = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
@@ -220,8 +264,9 @@ export async function launchWebKit(): Promise<Engine> {
     shapes: Object.keys(WINDOWS) as Shape[],
     newTab,
     async close() {
-      for (const id of sessions) await command(base, 'DELETE', `/session/${id}`).catch(() => {});
-      stop();
+      for (const [id, base] of sessions) await command(base, 'DELETE', `/session/${id}`).catch(() => {});
+      (await reduced?.catch(() => null))?.stop();
+      main.stop();
       await trap.close();
     },
   };

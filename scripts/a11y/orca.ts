@@ -6,9 +6,11 @@
  * Runs everything on this machine, nothing kept: the sandbox API and the demo merchant in-process on 127.0.0.1
  * port 0; an X server of its own (Xvfb), a D-Bus session bus and the AT-SPI bus; Orca 43 with speech disabled
  * (`-d speech`: no speech server, no audio), whose debug log still records every utterance as a
- * `SPEECH OUTPUT: '...'` line (orca/speech.py logs before it hands text to a server); Chromium with
+ * `SPEECH OUTPUT: '...'` line (orca/speech.py logs before it hands text to a server), and each live-region message
+ * it presents by its braille flash (`presentMessage` speaks only when speech is on); the log is written through a
+ * terminal (`script`), so line by line, and each line comes under the key that caused it; Chromium with
  * `--force-renderer-accessibility`, every non-loopback request sent to a closed port; keys sent with xdotool.
- * Needs the Debian packages orca, at-spi2-core, xvfb, xdotool and dbus-x11 (not installed in CI: this is a tool,
+ * Needs the Debian packages orca, at-spi2-core, xvfb, xdotool, dbus-x11 and bsdutils (`script`; not in CI: a tool,
  * not a test). Flags: --lang en|es (default en), --out FILE, --keep-log FILE (a copy of Orca's whole debug log).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,7 +25,7 @@ import { CHROMIUM_ARGS } from '../bench/setup';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AT_SPI_LAUNCHER = '/usr/libexec/at-spi-bus-launcher';
-const TOOLS = ['/usr/bin/orca', '/usr/bin/Xvfb', '/usr/bin/xdotool', '/usr/bin/dbus-daemon', AT_SPI_LAUNCHER, CHROMIUM];
+const TOOLS = ['/usr/bin/orca', '/usr/bin/script', '/usr/bin/Xvfb', '/usr/bin/xdotool', '/usr/bin/dbus-daemon', AT_SPI_LAUNCHER, CHROMIUM];
 const CREDENTIALS = {
   merchantId: SANDBOX_DEFAULTS.merchantId,
   publicKey: SANDBOX_DEFAULTS.publicKey,
@@ -55,6 +57,14 @@ function firstLine(child: ChildProcess, fd: number): Promise<string> {
   });
 }
 
+/** The prefix of a live-region message Orca presented, in the transcript. */
+const LIVE = '(live region) ';
+/** Where Orca's log starts the block of a live-region message it presents. */
+const LIVE_BLOCK = 'vvvvv PRESENT LIVE REGION MESSAGE vvvvv';
+/** An utterance (`SPEECH OUTPUT: '...'`), or a live-region message presented (the log's block for it, up to its end). */
+const UTTERANCES =
+  /SPEECH OUTPUT: '(.*?)' ?(?:voice=\w+)?\{|vvvvv PRESENT LIVE REGION MESSAGE vvvvv((?:(?!\^\^\^\^\^ PRESENT)[\s\S])*)\^\^\^\^\^ PRESENT/g;
+
 /** Orca's debug log, read as it grows: the utterances since a mark, once the log has been quiet a while. */
 class OrcaLog {
   private mark = 0;
@@ -76,12 +86,19 @@ class OrcaLog {
       if (now === size) break;
       size = now;
     }
-    const text = this.text().slice(this.mark);
+    let text = this.text().slice(this.mark);
+    // a live-region message's block not ended yet is read whole at the next call
+    const open = text.lastIndexOf(LIVE_BLOCK);
+    if (open >= 0 && !text.includes('^^^^^ PRESENT', open)) text = text.slice(0, open);
     this.mark += text.length;
-    const spoken = [...text.matchAll(/SPEECH OUTPUT: '(.*?)' ?(?:voice=\w+)?\{/g)].map((m) => m[1]!.trim());
+    // in log order: what speech was given, and each live-region message Orca presented (its `presentMessage`,
+    // which speaks only when speech is on: with `-d speech` the message's braille flash is what the log keeps)
+    const said = [...text.matchAll(UTTERANCES)].map((m) =>
+      m[1] !== undefined ? m[1].trim() : `${LIVE}${(/BRAILLE LINE: {2}'(.*)'/.exec(m[2]!)?.[1] ?? '').trim()}`,
+    );
     const focused = [...text.matchAll(/locusOfFocus: \[([^\]]*)\]/g)].map((m) => m[1]!);
     const modes = [...this.text().matchAll(/_inFocusMode: (True|False)/g)];
-    return { spoken: spoken.filter(Boolean), focused, focusMode: modes.at(-1)?.[1] === 'True' };
+    return { spoken: said.filter((s) => s && s !== LIVE), focused, focusMode: modes.at(-1)?.[1] === 'True' };
   }
 }
 
@@ -125,7 +142,8 @@ async function driveCheckout(env: NodeJS.ProcessEnv, log: OrcaLog, title: string
     const { spoken, focused, focusMode } = await log.sinceMark();
     // typed characters are echoed one utterance each: shown on one line
     const echo = spoken.every((s) => s.length <= 2) && spoken.length > 1;
-    transcript.push(`> ${what}`, ...(echo ? [`  (echoes ${spoken.join(' ')})`] : spoken.map((s) => `  "${s}"`)));
+    const quote = (s: string) => (s.startsWith(LIVE) ? `  ${LIVE}"${s.slice(LIVE.length)}"` : `  "${s}"`);
+    transcript.push(`> ${what}`, ...(echo ? [`  (echoes ${spoken.join(' ')})`] : spoken.map(quote)));
     return { focused, focusMode };
   };
   await log.waitFor(new RegExp(`document web \\| ${title}`), 60_000);
@@ -182,7 +200,10 @@ async function withScreenReader<T>(
     };
     children.push(start(AT_SPI_LAUNCHER, ['--launch-immediately'], env));
     const debugFile = join(home, 'orca.debug');
-    children.push(start('/usr/bin/orca', ['-d', 'speech', `--debug-file=${debugFile}`], env));
+    // Orca writes its debug log through a terminal (`script` records it to the file, flushed at each write): Python
+    // buffers a file in blocks of kilobytes but a terminal by lines, so an utterance is in the log when Orca logs it
+    const orca = `/usr/bin/orca -d speech --debug-file=/dev/tty`;
+    children.push(start('/usr/bin/script', ['--quiet', '--flush', '--return', '--command', orca, debugFile], env));
     const log = new OrcaLog(debugFile);
     await log.waitFor(/ORCA: Launching version/, 60_000);
     await sleep(3000);

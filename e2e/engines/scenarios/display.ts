@@ -1,6 +1,6 @@
 /**
  * The card element and split fields on the displays of WCAG 2.2's 1.4.10 (reflow at 320 CSS px), 1.4.4 (text at
- * 200%) and forced colours (2.4.7 focus visible, 1.4.3/1.4.11 contrast), in every engine that can take the display
+ * 200%), forced colours (2.4.7 focus visible, 1.4.3/1.4.11 contrast) and reduced motion (2.3.3), in every engine that can take the display
  * (../engine.ts `Shape`: how each engine gets it, and what WebKit cannot). docs/accessibility.md's table holds the
  * results per engine.
  */
@@ -74,6 +74,21 @@ async function showCvv2Error(tab: Tab): Promise<void> {
 
 const SPLIT_FRAMES = (tab: Tab) => Object.values(FRAME).map((f) => tab.frame(f));
 
+/**
+ * A merchant's `transition` (the style allowlist), applied in a frame as the frame applies the merchant's style (a
+ * constructed stylesheet, src/hosted/frame/style.ts): the duration the frame's input then computes.
+ */
+const merchantTransition = (frame: Scope) =>
+  frame.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('input { transition: color 1s }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return getComputedStyle(document.querySelector('input')!).transitionDuration;
+  });
+
+/** Whether the document matches `(prefers-reduced-motion: reduce)`. */
+const reducesMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const display: Scenario[] = [
   {
     name: 'display: reflow at 320 CSS px (WebKit: 447, its narrowest window): / and /split scroll no sideways, every input is whole in its frame, the card element wraps onto two rows and takes a whole card',
@@ -139,6 +154,25 @@ export const display: Scenario[] = [
       await openElement(ctx, tab);
       expect(await axeViolations(tab), '/').toEqual([]);
       expect(await axeViolations(tab.frame(ELEMENT)), ELEMENT).toEqual([]);
+    },
+  },
+  {
+    name: "display: reduced motion (2.3.3): (prefers-reduced-motion: reduce) holds in the page and in every frame, and the merchant's transition does not play in the card element nor in a split field; without the preference it does",
+    async run(ctx) {
+      const plain = await ctx.tab();
+      await openElement(ctx, plain);
+      expect([await plain.evaluate(reducesMotion), await plain.frame(ELEMENT).evaluate(reducesMotion)]).toEqual([false, false]);
+      expect(await merchantTransition(plain.frame(ELEMENT)), 'no preference').toBe('1s');
+      const tab = await ctx.tab('reduced-motion');
+      await openElement(ctx, tab);
+      expect(await tab.evaluate(reducesMotion), 'the page').toBe(true);
+      expect(await tab.frame(ELEMENT).evaluate(reducesMotion), ELEMENT).toBe(true);
+      expect(await merchantTransition(tab.frame(ELEMENT)), ELEMENT).toBe('0s');
+      await openHosted(ctx, tab, '?lang=en', false);
+      for (const [id, frame] of Object.entries(FRAME)) {
+        expect(await tab.frame(frame).evaluate(reducesMotion), id).toBe(true);
+        expect(await merchantTransition(tab.frame(frame)), id).toBe('0s');
+      }
     },
   },
   {

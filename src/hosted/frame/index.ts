@@ -80,6 +80,13 @@ function frameContext(win: Window, settings: FrameSettings, load: (frame: FrameC
 /** What the status line says when the whole card is valid, `Spanish|English`. */
 const COMPLETE = 'Tarjeta completa.|Card complete.';
 
+/**
+ * How long the card must stay complete with no key typed (ms) before the status line says so: a screen reader
+ * drops pending polite messages at each key press (Orca flushes them), and the card is complete from the last
+ * field's first valid character, mid-word. As the GOV.UK character count says its count once typing stops.
+ */
+export const COMPLETE_PAUSE_MS = 1000;
+
 /** Whether this frame holds the card number (the card element's frame, or the card-number field's): it tokenizes. */
 const holdsNumber = (frame: FrameContext) => frame.ownFields.some((own) => own.fieldKey === 'card_number');
 
@@ -148,14 +155,23 @@ function bindInputs(frame: FrameContext, setBrand: (brand: Brand | null) => void
     for (const own of frame.ownFields as FieldInput[])
       if (own === erring) own.fieldInput.setAttribute('aria-describedby', 'e');
       else own.fieldInput.removeAttribute('aria-describedby');
-    // the whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the
-    // mount (the frame that completed it); any field no longer valid empties whichever line said it
+    clearTimeout(pause);
+    // only the frame whose change completed the card waits to say it (a sibling's older timer would take it over)
+    if (sayComplete()) pause = setTimeout(sayComplete, COMPLETE_PAUSE_MS, true);
+  };
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The whole card valid (this frame's fields and, split, its siblings'): said once, by one status line of the mount
+   * (the frame that completed it), first only when `now` (after a pause in typing), then in the current locale; any
+   * field no longer valid empties whichever line said it at once. @returns whether it is complete and not said yet.
+   */
+  const sayComplete = (now?: boolean) => {
     const siblings = [...findSiblings(frame).values()];
-    const complete = !text && [...frame.ownFields, ...siblings].every((handle) => handle.fieldValid());
-    say(
-      [statusLine, ...siblings.map((handle) => handle.statusLine)].find((line) => line?.textContent) ?? statusLine,
-      complete ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '',
-    );
+    const complete = !errorLine.textContent && [...frame.ownFields, ...siblings].every((handle) => handle.fieldValid());
+    const line = [statusLine, ...siblings.map((handle) => handle.statusLine)].find((it) => it?.textContent) ?? statusLine;
+    const unsaid = complete && !line.textContent;
+    if (now || !unsaid) say(line, complete ? COMPLETE.split('|')[+/^en/i.test(frame.frameLocale)]! : '');
+    return unsaid;
   };
   for (const [field, input] of inputs) frame.ownFields.push(bindFieldInput(frame, field, input, showMessage, setBrand));
   if (!element)

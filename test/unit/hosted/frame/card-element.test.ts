@@ -137,6 +137,10 @@ describe('the card element frame', () => {
 
 describe('the card element frame, for assistive technology', () => {
   const status = () => document.getElementById('s')!;
+  // the status line says the card is complete after a pause in typing (COMPLETE_PAUSE_MS): timers run by the test
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+  const pause = () => vi.advanceTimersByTime(1000);
   it('marks every input required, none described by the error line while it is empty; the error line and the status line are live regions from load', async () => {
     await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
     expect(inputs().map((i) => [i.getAttribute('aria-required'), i.getAttribute('aria-describedby')])).toEqual(
@@ -156,6 +160,7 @@ describe('the card element frame, for assistive technology', () => {
     type(cvv2!, '123');
     expect(status().textContent).toBe('');
     type(name!, 'Ana Perez');
+    pause();
     expect(status().textContent).toBe('Tarjeta completa.');
     deliver({ t: 'locale', locale: 'en' });
     expect(status().textContent).toBe('Card complete.');
@@ -171,6 +176,7 @@ describe('the card element frame, for assistive technology', () => {
     vi.resetModules();
     const complete = await startTestFrame({ deviceData: false }, undefined, { frames: [EXPIRY_SIBLING] });
     type(complete.input, '4242 4242 4242 4242');
+    pause();
     expect(status().textContent).toBe('Tarjeta completa.');
   });
 
@@ -189,12 +195,57 @@ describe('the card element frame, for assistive technology', () => {
     type(input, '4242 4242 4242 424');
     expect([status().textContent, cvv2Status.textContent]).toEqual(['', '']);
     type(input, '4242 4242 4242 4242');
+    pause();
     expect([status().textContent, cvv2Status.textContent]).toEqual(['Tarjeta completa.', '']);
     // the CVV2 frame's field no longer valid: the line that says it (this frame's) is emptied
     cvv2Valid = false;
     type(input, '4242 4242 4242 4241');
     type(input, '4242 4242 4242 4242');
+    pause();
     expect([status().textContent, cvv2Status.textContent]).toEqual(['', '']);
+  });
+
+  it("a split field whose change left the card incomplete does not say it later when a sibling frame's field completes it (that frame does)", async () => {
+    let cvv2Valid = false;
+    const cvv2 = {
+      __paytoken: {
+        ...EXPIRY_SIBLING.__paytoken,
+        fieldKey: 'cvv2',
+        fieldValid: () => cvv2Valid,
+        statusLine: document.createElement('div'),
+      },
+    };
+    const { input } = await startTestFrame({ deviceData: false }, undefined, { frames: [EXPIRY_SIBLING, cvv2] });
+    type(input, '4242 4242 4242 4242');
+    cvv2Valid = true; // the shopper completes the CVV2 in its own frame, which waits to say it there
+    pause();
+    expect(status().textContent).toBe('');
+  });
+
+  it('says the card is complete only after a pause in typing (a screen reader drops a polite message at the next key), and takes it back at once', async () => {
+    await startTestFrame({ deviceData: false }, undefined, { field: 'card' });
+    const [number, expiry, cvv2, name] = inputs();
+    type(number!, '4242 4242 4242 4242');
+    type(expiry!, VALID_EXPIRY);
+    type(cvv2!, '123');
+    // the name is valid from its first letters: the card is complete while the shopper still types it
+    for (const typed of ['A', 'An', 'Ana', 'Ana ', 'Ana P']) {
+      type(name!, typed);
+      vi.advanceTimersByTime(900);
+      expect(status().textContent, typed).toBe('');
+    }
+    vi.advanceTimersByTime(100);
+    expect(status().textContent).toBe('Tarjeta completa.');
+    // said once: more typing that keeps the card complete neither empties it nor says it again
+    type(name!, 'Ana Pe');
+    expect(status().textContent).toBe('Tarjeta completa.');
+    // a field no longer valid: taken back at once, not after a pause
+    type(cvv2!, '12');
+    expect(status().textContent).toBe('');
+    type(cvv2!, '123');
+    expect(status().textContent).toBe('');
+    pause();
+    expect(status().textContent).toBe('Tarjeta completa.');
   });
 });
 
