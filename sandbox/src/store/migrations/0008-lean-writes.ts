@@ -9,6 +9,9 @@ import type { Migration } from './sql';
  * - `request_log` loses AUTOINCREMENT (its `seq` only grows while the newest row is never deleted, so the counter
  *   table need not be written by every request) and its id index (a lookup by request id reads at most the kept
  *   rows, a thousand or so, and only from the dashboard).
+ * - the transactions' `customer_id` and `parent_id` indexes hold only the rows that have one (partial indexes): a
+ *   merchant-level charge, the most common write, has neither, and no query looks a transaction up by a null one
+ *   through them (a merchant-level list walks the creation-order index).
  */
 export const LEAN_WRITES: Migration = {
   name: '0008-lean-writes',
@@ -26,5 +29,9 @@ CREATE TABLE request_log_lean (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, create
 INSERT INTO request_log_lean SELECT * FROM request_log;
 DROP TABLE request_log;
 ALTER TABLE request_log_lean RENAME TO request_log;
+DROP INDEX transactions_customer_id;
+CREATE INDEX transactions_customer_id ON transactions (customer_id) WHERE customer_id IS NOT NULL;
+DROP INDEX transactions_parent_id;
+CREATE INDEX transactions_parent_id ON transactions (parent_id) WHERE parent_id IS NOT NULL;
 `,
 };
