@@ -33,7 +33,8 @@ export const jsonBody =
     const json = /^application\/json\s*(;|$)/i.test(type ?? '');
     if (type !== undefined && !json) throw apiError(1001, 'Content-Type must be application/json');
     const bytes = declared !== undefined ? new Uint8Array(await c.req.raw.arrayBuffer()) : await readAtMost(c.req.raw.body, maxBytes);
-    if (bytes === null) throw tooLarge();
+    // over HTTP the parser holds a body to its Content-Length; a Request handed to the app in-process is held here
+    if (bytes === null || bytes.byteLength > maxBytes) throw tooLarge();
     if (!json) {
       if (bytes.byteLength) throw apiError(1001, 'Content-Type must be application/json');
       return next(); // no body at all
@@ -76,8 +77,9 @@ export const jsonBody =
 
 /**
  * Reads a body stream to the end, or stops as soon as it exceeds `max` bytes: a body without a `Content-Length`
- * (chunked). One with it is read whole (Node's parser delivers exactly that many bytes, already checked against
- * the limit), which the Node adaptor does without building a web stream.
+ * (chunked). One with it is read whole, which the Node adaptor does without building a web stream (its size is
+ * checked after: Node's parser delivers exactly the declared bytes, already checked against the limit, but a
+ * Request handed to the app in-process may carry more).
  * @returns the bytes, or null when there were more than `max`.
  */
 async function readAtMost(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {

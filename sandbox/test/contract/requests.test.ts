@@ -1,6 +1,7 @@
 /** Request bodies and unknown resources (spec, Errors 1001, 1009, 1005; What the service does: JSON bodies). */
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { createSandboxApp } from '../../src/app';
 import { CARD, CREDS, basic, charge, chargeBody, createCustomer, expectError, tokenize, useSandbox } from './helpers';
 
 const api = useSandbox();
@@ -152,6 +153,22 @@ describe('1009: body too large (max 64 KiB by default)', () => {
     });
     const r = await post(stream, { 'Content-Type': 'application/json' }, { duplex: 'half' } as RequestInit);
     expectError(r, 1009, 413);
+  });
+
+  it('a Content-Length smaller than the body (a Request handed to the app in-process: no HTTP parser holds it to its header) -> 1009', async () => {
+    const app = createSandboxApp({ ...CREDS, db: ':memory:', maxBodyBytes: 300 });
+    try {
+      const res = await app.fetch(
+        new Request(`http://127.0.0.1/v1/${CREDS.merchantId}/tokens`, {
+          method: 'POST',
+          headers: { Authorization: basic(CREDS.publicKey), 'Content-Type': 'application/json', 'Content-Length': '20' },
+          body: JSON.stringify({ ...CARD, holder_name: 'A'.repeat(300) }),
+        }),
+      );
+      expectError({ status: res.status, headers: res.headers, body: await res.json() }, 1009, 413);
+    } finally {
+      app.close();
+    }
   });
 
   it('exactly 64 KiB is accepted', async () => {
