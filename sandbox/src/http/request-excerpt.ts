@@ -58,8 +58,9 @@ export function maskDigits(digits: string): string {
  * A UUID (a request id, an invoice's fiscal UUID) or a run of digits: a UUID whose groups happen to be all digits
  * (`12345678-1234-4123-8123-...`) would otherwise read as a 13-digit run and lose the id a log line is for.
  */
-const UUID_OR_DIGIT_RUN = new RegExp(`\\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\\b|${DIGIT_RUN.source}`, 'giu');
-const UUID = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
+const UUID_TEXT = '[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}';
+const UUID_OR_DIGIT_RUN = new RegExp(`\\b${UUID_TEXT}\\b|${DIGIT_RUN.source}`, 'giu');
+const UUID = new RegExp(`^${UUID_TEXT}$`, 'i');
 
 /** `s` with every run of 13-19 digits masked by {@link maskDigits}; UUIDs are kept whole. */
 export const maskNumbers = (s: string): string => s.replace(UUID_OR_DIGIT_RUN, (run) => (UUID.test(run) ? run : maskDigits(run)));
