@@ -7,18 +7,18 @@
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { triggerAutofill } from '../autofill';
 import { chromiumAx } from './accessibility';
-import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, VIEWPORT, type Engine, type Key, type Shape, type Tab } from './engine';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The browser context of each tab shape (see {@link Shape}). */
-const CONTEXTS: Record<Shape, BrowserContextOptions> = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
-  narrow: { viewport: { width: 320, height: 640 } },
-  zoom: { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
-  'forced-colors': { viewport: { width: 1280, height: 800 }, forcedColors: 'active' },
-  'reduced-motion': { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
+/** What each tab shape's browser context adds to its viewport ({@link VIEWPORT}). */
+const CONTEXTS: Record<Shape, Omit<BrowserContextOptions, 'viewport'>> = {
+  desktop: {},
+  phone: { deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  narrow: {},
+  zoom: { deviceScaleFactor: 2 },
+  'forced-colors': { forcedColors: 'active' },
+  'reduced-motion': { reducedMotion: 'reduce' },
 };
 
 export async function launchChromium(): Promise<Engine> {
@@ -41,7 +41,7 @@ export async function launchChromium(): Promise<Engine> {
     webdriverFlag: true,
     shapes: Object.keys(CONTEXTS) as Shape[],
     async newTab(shape = 'desktop') {
-      const context = await browser.newContext(CONTEXTS[shape]);
+      const context = await browser.newContext({ viewport: VIEWPORT[shape], ...CONTEXTS[shape] });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (m) => {

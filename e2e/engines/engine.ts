@@ -47,6 +47,16 @@ export type Key =
  */
 export type Shape = 'desktop' | 'phone' | 'narrow' | 'zoom' | 'forced-colors' | 'reduced-motion';
 
+/** The CSS px viewport (WebKit: the window) each {@link Shape} asks for; each engine takes the shapes it can show. */
+export const VIEWPORT: Record<Shape, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+  narrow: { width: 320, height: 640 },
+  zoom: { width: 640, height: 400 },
+  'forced-colors': { width: 1280, height: 800 },
+  'reduced-motion': { width: 1280, height: 800 },
+};
+
 /** A document a scenario reads and types into: the page itself ({@link Tab}) or one of its iframes (`Tab.frame`). */
 export interface Scope {
   /**

@@ -5,7 +5,7 @@
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { geckoAx } from './accessibility';
-import { callSource, contentFrameScope, focusAtEnd, installProbe, type Engine, type Key, type Shape, type Tab } from './engine';
+import { callSource, contentFrameScope, focusAtEnd, installProbe, VIEWPORT, type Engine, type Key, type Shape, type Tab } from './engine';
 import { firefoxPrefs, startTrap } from './isolation';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -53,14 +53,8 @@ const DISPLAY_PREFS: Partial<Record<Shape, Record<string, string | number>>> = {
   'forced-colors': { 'browser.display.document_color_use': 2 },
   'reduced-motion': { 'ui.prefersReducedMotion': 1 },
 };
-/** The CSS px viewport of each tab shape Firefox takes (see {@link Shape}). */
-const VIEWPORTS: Partial<Record<Shape, { width: number; height: number }>> = {
-  desktop: { width: 1280, height: 800 },
-  narrow: { width: 320, height: 640 },
-  zoom: { width: 640, height: 400 },
-  'forced-colors': { width: 1280, height: 800 },
-  'reduced-motion': { width: 1280, height: 800 },
-};
+/** The tab shapes Firefox takes (see {@link Shape}; no phone). */
+const SHAPES: Shape[] = ['desktop', 'narrow', 'zoom', 'forced-colors', 'reduced-motion'];
 
 export async function launchFirefox(): Promise<Engine> {
   const trap = await startTrap();
@@ -90,13 +84,12 @@ export async function launchFirefox(): Promise<Engine> {
     name: 'firefox',
     version: await browser.version(),
     webdriverFlag: true,
-    shapes: Object.keys(VIEWPORTS) as Shape[],
+    shapes: SHAPES,
     async newTab(shape = 'desktop') {
-      const viewport = VIEWPORTS[shape];
-      if (!viewport) throw new Error(`firefox: no ${shape} tab`);
+      if (!SHAPES.includes(shape)) throw new Error(`firefox: no ${shape} tab`);
       const context = await (await browserFor(shape)).createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(viewport);
+      await page.setViewport(VIEWPORT[shape]);
       return puppeteerTab(page, () => context.close());
     },
     async close() {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webkitAx } from './accessibility';
-import { callSource, focusAtEnd, installProbe, isActive, type Engine, type Key, type Shape, type Tab } from './engine';
+import { callSource, focusAtEnd, installProbe, isActive, VIEWPORT, type Engine, type Key, type Shape, type Tab } from './engine';
 import { freePort, startTrap } from './isolation';
 
 const DRIVER = process.env.WEBKIT_DRIVER ?? 'WebKitWebDriver';
@@ -32,16 +32,11 @@ const CODES: Record<string, string> = {
 };
 
 /**
- * The window of each tab shape WebKit takes (see {@link Shape}): `narrow` asks for 320 px and gets MiniBrowser's
- * narrowest, 447 CSS px; `zoom` is a 640 px window (WebKitWebDriver sets no zoom level); no `forced-colors`.
+ * The tab shapes WebKit takes, each a window of its {@link VIEWPORT}: `narrow` asks for 320 px and gets
+ * MiniBrowser's narrowest, 447 CSS px; `zoom` is a 640 px window (WebKitWebDriver sets no zoom level); no
+ * `forced-colors`.
  */
-const WINDOWS: Partial<Record<Shape, { width: number; height: number }>> = {
-  desktop: { width: 1280, height: 800 },
-  'reduced-motion': { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-  narrow: { width: 320, height: 640 },
-  zoom: { width: 640, height: 400 },
-};
+const SHAPES: Shape[] = ['desktop', 'reduced-motion', 'phone', 'narrow', 'zoom'];
 
 /** One WebDriver command: the response's `value`, or an Error with the WebDriver error and message. */
 async function command(base: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -133,7 +128,7 @@ export async function launchWebKit(): Promise<Engine> {
   let version = '';
 
   async function newTab(shape: Shape = 'desktop'): Promise<Tab> {
-    if (!WINDOWS[shape]) throw new Error(`webkit: no ${shape} tab`);
+    if (!SHAPES.includes(shape)) throw new Error(`webkit: no ${shape} tab`);
     const base = shape === 'reduced-motion' ? (await (reduced ??= startReducedMotionDriver())).base : main.base;
     const created = await command(base, 'POST', '/session', {
       capabilities: {
@@ -151,7 +146,7 @@ export async function launchWebKit(): Promise<Engine> {
     const s = `/session/${id}`;
     const wd = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
     // a phone-sized window (MiniBrowser keeps its own minimum width: 447 CSS px), a laptop-sized one, or a display's
-    await wd('POST', '/window/rect', WINDOWS[shape]);
+    await wd('POST', '/window/rect', VIEWPORT[shape]);
     /** The element reference, as the driver gave it (WebKitWebDriver's key is not the W3C one). */
     const findRef = (selector: string): Promise<Record<string, string>> =>
       wd('POST', '/element', { using: 'css selector', value: selector });
@@ -261,7 +256,7 @@ export async function launchWebKit(): Promise<Engine> {
     name: 'webkit',
     version,
     webdriverFlag: true,
-    shapes: Object.keys(WINDOWS) as Shape[],
+    shapes: SHAPES,
     newTab,
     async close() {
       for (const [id, base] of sessions) await command(base, 'DELETE', `/session/${id}`).catch(() => {});

@@ -64,7 +64,7 @@ export function apiCors(origins?: readonly string[]): MiddlewareHandler<SandboxE
     await next();
     const headers = c.res.headers;
     if (!publicKeyPath) {
-      headers.set('Access-Control-Allow-Origin', '*');
+      headers.set('Access-Control-Allow-Origin', CORS.origin);
       headers.set('Access-Control-Expose-Headers', exposed);
       return;
     }
