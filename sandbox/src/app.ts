@@ -22,6 +22,7 @@ import { renderError } from './http/render';
 import { maskText } from './http/request-excerpt';
 import { requestId } from './http/request-id';
 import { requestLog, type LoggedRequest } from './http/request-log';
+import { SplitRouter } from './http/router';
 import { registerJobs } from './jobs';
 import { bankRouter } from './pages/three-ds-page';
 import { dashboardRouter, type DashboardOptions } from './pages/dashboard/index';
@@ -404,7 +405,7 @@ function buildApp(state: MerchantState, opts: SandboxOptions, parts: MerchantPar
     state.counter.record(c.req.method, c.req.path);
     await next();
   };
-  const app = new Hono<SandboxEnv>()
+  const app = new Hono<SandboxEnv>({ router: new SplitRouter() })
     .use(
       '*',
       counting,
