@@ -11,7 +11,6 @@ import { createPlanSchema } from '../resources/plans/schema';
 import { createPlan } from '../resources/plans/service';
 import { createWebhookSchema } from '../resources/webhooks/schema';
 import { createWebhook } from '../resources/webhooks/service';
-import { snapshotDb } from '../store/snapshot';
 
 /** Most entries of each list in one seed. */
 export const MAX_SEED_ENTRIES = 1000;
@@ -105,7 +104,7 @@ export async function applySeed(d: Deps, input: unknown): Promise<SeedCounts> {
   const unknown = input && typeof input === 'object' ? Object.keys(input).filter((k) => !members.includes(k)) : [];
   if (unknown.length) throw apiError(1001, `${unknown.join(', ')} is not a seed member (rule: format): one of ${members.join(', ')}`);
   const seed = parseWith(seedSchema, input);
-  const before = snapshotDb(d.store.db);
+  const before = d.store.image();
   const n: SeedCounts = { customers: 0, cards: 0, bank_accounts: 0, plans: 0, webhooks: 0 };
   try {
     await seedCustomers(d, seed, n);

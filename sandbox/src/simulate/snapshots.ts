@@ -1,7 +1,7 @@
 import type { Deps } from '../env';
 import { apiError } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { snapshotDb, type DbImage } from '../store/snapshot';
+import type { DbImage } from '../store/snapshot';
 
 /** Most snapshots one merchant keeps (in memory); taking one more pushes out its oldest. */
 export const MAX_SNAPSHOTS = 20;
@@ -29,7 +29,7 @@ export class Snapshots {
   /** Takes a snapshot now. @returns its id (`snap...`). */
   take(): string {
     const id = newId('snap');
-    const snapshot = { image: snapshotDb(this.d.store.db), nowMs: this.d.clock.nowMs() };
+    const snapshot = { image: this.d.store.image(), nowMs: this.d.clock.nowMs() };
     while (this.#taken.size >= this.max) this.#taken.delete(this.#taken.keys().next().value!);
     this.#taken.set(id, snapshot);
     return id;

@@ -11,7 +11,7 @@ import { JobRepo } from './jobs';
 import { LedgerRepo } from './ledger';
 import { CardRepo, CustomerRepo, EphemeralTable, TransactionRepo } from './repos';
 import { RequestLogRepo } from './request-log';
-import { restoreDb, type DbImage } from './snapshot';
+import { restoreDb, snapshotDb, type DbImage } from './snapshot';
 import { DocTable } from './table';
 import { AttemptRepo, DeliveryRepo, WebhookRepo } from './webhooks';
 import { statement } from './statements';
@@ -172,6 +172,7 @@ export class Store {
       this.db,
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('migrations', 'counts', 'sqlite_sequence')",
     ).all();
+    this.requestLog.flush();
     this.tx(() => {
       for (const { name } of tables) statement(this.db, `DELETE FROM ${name}`).run();
       statement(this.db, 'UPDATE counts SET n = 0').run();
@@ -183,11 +184,20 @@ export class Store {
    * one). @throws Error when the image is not a database of the same schema (nothing is changed then).
    */
   restore(image: DbImage): void {
+    this.requestLog.flush();
     restoreDb(this.db, image);
     this.jobs.forgetEarliest();
   }
 
+  /** A copy of every row (store/snapshot.ts), the request log's pending entries written first. */
+  image(): DbImage {
+    this.requestLog.flush();
+    return snapshotDb(this.db);
+  }
+
+  /** Closes the database, the request log's pending entries written first. */
   close(): void {
+    this.requestLog.flush();
     this.db.close();
   }
 }

@@ -137,7 +137,7 @@ export class TransactionRepo extends DocTable<TransactionRecord> {
 
   /** Whether any transaction of any kind has `orderId` (spec, Limits: "order_id unique among all transactions"). */
   hasOrderId(orderId: string): boolean {
-    return this.count(['order_id = ?', orderId]) > 0;
+    return statement<[string]>(this.db, 'SELECT 1 FROM transactions WHERE order_id = ? LIMIT 1').get(orderId) !== undefined;
   }
 
   /** The transaction `id` of these kinds at this level (`customerId` null: merchant level), or undefined. */

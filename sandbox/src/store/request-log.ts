@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import { inTransaction, type Db } from './db';
 import { statement } from './statements';
 
 /** How a request authenticated: with a key, with a header that matched no key (`invalid`), or without one (`none`). */
@@ -25,6 +25,12 @@ export interface LoggedApiRequest {
   ms: number;
   /** A short excerpt of the request body, masked; null when there was none or it was not read. */
   body: string | null;
+}
+
+/** A request waiting to be written: how to build its entry, and where a failure goes. */
+interface PendingEntry {
+  build: () => LoggedApiRequest;
+  onError: (e: unknown) => void;
 }
 
 /** Filters of the request log (the dashboard's): the status class (`2` for 2xx ...), the method, errors only. */
@@ -69,8 +75,11 @@ const KEPT = 'seq > (SELECT coalesce(MAX(seq), 0) FROM request_log) - ?';
 
 /**
  * The API's request log: the newest `max` requests (older ones deleted as new ones arrive), newest first. Written
- * outside the request's own database transaction, once its answer is known and before it is sent (so an answered
- * request stays logged after a crash), and so a refused operation is logged although it left nothing else behind. Emptied with everything else by the sandbox's reset.
+ * outside the request's own database transaction, so a refused operation is logged although it left nothing else
+ * behind; and after its answer is sent: the entries answered in one turn of the event loop are written together in
+ * the next (one commit for them all, none on any request's way to its answer), and every read writes what is
+ * pending first. A crash loses at most the entries of that one turn, never a resource. Emptied with everything
+ * else by the sandbox's reset.
  */
 export class RequestLogRepo {
   /** @param max the most requests kept. @default {@link REQUEST_LOG_MAX} */
@@ -79,11 +88,51 @@ export class RequestLogRepo {
     readonly max = REQUEST_LOG_MAX,
   ) {}
 
+  /** Entries waiting for the next turn of the event loop, in order: each built then (its masking too). */
+  #pending: PendingEntry[] = [];
+
   /**
-   * Adds one request. What falls beyond the newest {@link max} is deleted {@link TRIM_EVERY} at a time (one delete
+   * Adds one request, written in the next turn of the event loop (or at the next read, or at once when {@link max}
+   * are pending). `build` makes its entry then; when it throws, or the write fails, `onError` gets the error (once
+   * per failed write) and the entry is not written; the answer was sent already.
+   */
+  add(build: () => LoggedApiRequest, onError: (e: unknown) => void = () => {}): void {
+    if (this.#pending.push({ build, onError }) === 1) setImmediate(() => this.#flushOrReport());
+    if (this.#pending.length >= this.max) this.#flushOrReport();
+  }
+
+  /** Writes the pending entries now, in one transaction. @throws what the database throws (nothing is written then). */
+  flush(): void {
+    const pending = this.#pending;
+    if (!pending.length) return;
+    this.#pending = [];
+    const entries: LoggedApiRequest[] = [];
+    for (const p of pending) {
+      try {
+        entries.push(p.build());
+      } catch (e) {
+        p.onError(e);
+      }
+    }
+    inTransaction(this.db, () => {
+      for (const e of entries) this.#write(e);
+    });
+  }
+
+  #flushOrReport(): void {
+    const report = this.#pending[0]?.onError;
+    try {
+      this.flush();
+    } catch (e) {
+      report?.(e);
+    }
+  }
+
+  /**
+   * Writes one request. What falls beyond the newest {@link max} is deleted {@link TRIM_EVERY} at a time (one delete
    * per that many requests, not one each: every write of a request costs pages); the reads never show it.
    */
-  add(e: LoggedApiRequest): void {
+  #write(e: LoggedApiRequest): void {
     const { lastInsertRowid } = statement(
       this.db,
       'INSERT INTO request_log (id, created, method, path, status, error_code, key_kind, ms, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -95,6 +144,7 @@ export class RequestLogRepo {
 
   /** The requests that meet the filter, newest first, `offset` and `limit` applied. */
   list(f: RequestLogFilter, offset: number, limit: number): LoggedApiRequest[] {
+    this.flush();
     const conds: string[] = [KEPT];
     const params: (string | number)[] = [this.max];
     if (f.statusClass !== undefined) {
@@ -119,6 +169,7 @@ export class RequestLogRepo {
 
   /** The request with this request id, or undefined (it was never logged, or is no longer kept). */
   get(id: string): LoggedApiRequest | undefined {
+    this.flush();
     const r = statement<[string, number], Row>(this.db, `SELECT * FROM request_log WHERE id = ? AND ${KEPT} ORDER BY seq DESC LIMIT 1`).get(
       id,
       this.max,
@@ -128,6 +179,7 @@ export class RequestLogRepo {
 
   /** How many requests the log holds. */
   get size(): number {
+    this.flush();
     return statement<[number], { n: number }>(this.db, `SELECT count(*) AS n FROM request_log WHERE ${KEPT}`).get(this.max)!.n;
   }
 }

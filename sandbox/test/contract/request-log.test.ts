@@ -12,7 +12,10 @@ import { CARD, charge, chargeBody, CREDS, NOW, tokenize, useSandbox } from './he
 const api = useSandbox();
 const log = () => api.sandbox.store.requestLog;
 /** Every value the log holds, as one text (what a leak check must search). */
-const everything = () => JSON.stringify(api.sandbox.store.db.prepare('SELECT * FROM request_log').all());
+const everything = () => {
+  log().flush();
+  return JSON.stringify(api.sandbox.store.db.prepare('SELECT * FROM request_log').all());
+};
 const byId = (id: string | null): LoggedApiRequest => log().get(id!)!;
 
 describe('each API request is logged: time, method, path, status, error code, key kind, request id', () => {
@@ -115,7 +118,7 @@ describe('bounded', () => {
     const before = repo.size;
     const first = repo.list({}, before - 1, 1)[0]!; // the oldest
     for (let i = 0; i < 1000 - before + 5; i++)
-      repo.add({ ...first, id: `synthetic-${i}`, path: `/v1/x/${i}`, created: first.created + i });
+      repo.add(() => ({ ...first, id: `synthetic-${i}`, path: `/v1/x/${i}`, created: first.created + i }));
     expect(repo.size).toBe(1000);
     expect(repo.get(first.id)).toBeUndefined();
     expect(repo.list({}, 0, 1)[0]!.id).toBe(`synthetic-${1000 - before + 4}`);

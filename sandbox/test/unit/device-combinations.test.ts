@@ -79,7 +79,8 @@ describe('the card uses the velocity rules count (one row per card, visitor id a
     ]);
     expect(store.distinctUses('ip', '203.0.113.1', 'fingerprint')).toBe(1);
     expect(store.requestLog.get('req-1')).toMatchObject({ status: 201, path: '/v1/m/charges' });
-    store.requestLog.add({ ...store.requestLog.get('req-1')!, id: 'req-2' });
+    const first = store.requestLog.get('req-1')!;
+    store.requestLog.add(() => ({ ...first, id: 'req-2' }));
     expect(store.requestLog.list({}, 0, 10).map((r) => r.id)).toEqual(['req-2', 'req-1']);
     store.db.close();
   });

@@ -12,7 +12,7 @@ import { ruleError } from '../../http/validate';
 import { ensureRoom, type TransactionFilter } from '../../store/repos';
 import type { Page } from '../../store/table';
 import { cardOf } from '../cards/service';
-import { unusedToken, useToken } from '../tokens/service';
+import { ensureUnused, useToken } from '../tokens/service';
 import type { ChargeBody } from './schema';
 import { settleCharge, USD_MXN_RATE } from './settle';
 import { moveTo, type Draft } from '../shared/move';
@@ -163,8 +163,9 @@ function rawSource(d: Deps, body: ChargeBody, customerId: string | null, chargeI
     return { card: { id: null, facts: cardFacts(body.card, d.store.fingerprintKey()), created: now }, use: () => {} };
   }
   const id = body.source_id!;
-  if (d.store.tokens.has(id)) {
-    const token = unusedToken(d, id);
+  const token = d.store.tokens.get(id);
+  if (token) {
+    ensureUnused(token);
     return { card: { id: null, facts: token.card, created: token.created }, use: () => useToken(d, token, chargeId) };
   }
   const stored = lookupCard(d, id, customerId);

@@ -31,8 +31,10 @@ export function tokenOf(d: Deps, id: string): TokenRecord {
 }
 
 /** A token not used yet, or 1005 / 3006. */
-export function unusedToken(d: Deps, id: string): TokenRecord {
-  const token = tokenOf(d, id);
+export const unusedToken = (d: Deps, id: string): TokenRecord => ensureUnused(tokenOf(d, id));
+
+/** The token itself when it is not used yet, else 3006 (tokens are single-use). */
+export function ensureUnused(token: TokenRecord): TokenRecord {
   if (token.usedBy) throw apiError(3006, `Token ${token.id} was already used; tokens are single-use`);
   return token;
 }
