@@ -1,3 +1,4 @@
+import { getPath } from 'hono/utils/url';
 import { basicKey } from '../http/auth';
 import { COOKIES } from '../pages/dashboard/security';
 import type { MerchantInstance, Merchants } from './registry';
@@ -24,7 +25,7 @@ type Env = unknown;
 export function dispatcher(merchants: Merchants): (req: Request, env?: Env) => Promise<Response> {
   const dashboard = new DashboardOwners(merchants);
   return async (req, env) => {
-    const path = new URL(req.url).pathname;
+    const path = getPath(req); // the path as the app's router reads it (percent-decoded), without parsing a URL
     const primary = merchants.primary;
     const inPath = BY_PATH.exec(path);
     if (inPath) return (merchants.byId(inPath[1]!) ?? primary).fetch(req, env);

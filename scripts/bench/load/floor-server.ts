@@ -1,8 +1,9 @@
 /**
  * The floor of `npm run load` (./floor.ts), as its own process: the sandbox's server stack (@hono/node-server's
  * adaptor behind the sandbox's connection gate, a Hono app) with one bare route, `POST /floor`, that parses the JSON
- * body and does one SQLite write transaction (better-sqlite3, WAL, `synchronous = NORMAL`, as the sandbox's store)
- * inserting a row. Whatever a sandbox request costs above this is the sandbox's own code.
+ * body and does one SQLite write transaction inserting a row (better-sqlite3, WAL, `synchronous = NORMAL`, normal
+ * locking: as the sandbox's store, which another process may read). Whatever a sandbox request costs above this is
+ * the sandbox's own code.
  *
  * `tsx scripts/bench/load/floor-server.ts FILE`: listens on 127.0.0.1, a free port, and prints its base URL.
  */
@@ -16,7 +17,6 @@ import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 
 const db = new Database(process.argv[2] ?? ':memory:');
 db.pragma('journal_mode = WAL');
-db.pragma('locking_mode = EXCLUSIVE');
 db.pragma('synchronous = NORMAL');
 db.exec('CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
 const insert = db.prepare('INSERT INTO floor (body) VALUES (?)');
