@@ -5,7 +5,7 @@
  */
 
 /** One object member met while walking a JSON text. */
-export interface JsonMember {
+interface JsonMember {
   /** The member name, JSON-unescaped (`"\u0061mount"` is `amount`). */
   name: string;
   /** The names leading to it from the top object, itself last (arrays add no name): `['customer', 'name']`. */
@@ -59,7 +59,7 @@ function stringEnd(json: string, start: number): number {
  * Calls `visit` for every object member of a valid JSON text, in text order, until it returns true.
  * @param json valid JSON text (undefined behaviour otherwise, never a throw past the first bad member name).
  */
-export function forEachMember(json: string, visit: (member: JsonMember) => boolean | void): void {
+function forEachMember(json: string, visit: (member: JsonMember) => boolean | void): void {
   const open: Open[] = [];
   for (let at = 0; at < json.length; at++) {
     const ch = json[at];
