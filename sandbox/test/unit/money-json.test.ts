@@ -24,7 +24,11 @@ describe('withMoneyDecimals', () => {
     const cents = fc.integer({ min: -1e12, max: 1e12 });
     // strings that read like money members, alone or inside other text: they stay as they are
     const lookalike = fc.constantFrom('"amount":5', ',"tax":1}', '{"balance":-2,', '"max_amount":0.5', '\\",\\"amount\\":7');
-    const text = fc.oneof(fc.string(), lookalike, fc.tuple(fc.string(), lookalike, fc.string()).map((p) => p.join('')));
+    const text = fc.oneof(
+      fc.string(),
+      lookalike,
+      fc.tuple(fc.string(), lookalike, fc.string()).map((p) => p.join('')),
+    );
     fc.assert(
       fc.property(fc.array(fc.record({ amount: cents, n: fc.integer(), s: text })), (rows) => {
         const value = rows.map((r) => ({ ...r, amount: r.amount / 100 }));
