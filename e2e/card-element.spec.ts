@@ -15,7 +15,7 @@ import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { triggerAutofill, type SavedCard } from './autofill';
 import { axeViolations } from './fixtures';
-import { hasCardData, randomPan, record } from './instrument';
+import { hasCardData, randomCvv2, randomPan, record } from './instrument';
 import { injectSkimmer, skimmed } from './skimmer';
 
 const CREDS = { merchantId: 'melement0merchant1', publicKey: 'pk_element_public', privateKey: 'sk_element_private' };
@@ -89,7 +89,7 @@ test('the card element pays; a skimmer on the page captures nothing; card data o
   context,
 }) => {
   const pan = randomPan();
-  const cvv2 = String(700 + Math.floor(Math.random() * 200));
+  const cvv2 = randomCvv2();
   const rec = await record(context, page);
   await injectSkimmer(context);
   await openElement(page);

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { startMerchant, type RunningMerchant } from '../demo/merchant/server';
 import { startSandbox, type RunningSandbox } from '../sandbox/src/server';
 import { axeViolations } from './fixtures';
-import { hasCardData, headersText, randomPan, record } from './instrument';
+import { hasCardData, headersText, randomCvv2, randomPan, record } from './instrument';
 import { injectSkimmer, skimmed } from './skimmer';
 
 const CREDS = { merchantId: 'mhosted0merchant01', publicKey: 'pk_hosted_public', privateKey: 'sk_hosted_private' };
@@ -70,9 +70,6 @@ async function startLab(pages: (origin: string) => Record<string, string>): Prom
     });
   });
 }
-
-/** A CVV2 unlike any number on the demo page (its amount is 349.00). */
-const randomCvv2 = () => String(700 + Math.floor(Math.random() * 200));
 
 /** The input inside a hosted field's frame, by its container's id. */
 const hosted = (page: Page, container: string): FrameLocator => page.frameLocator(`#${container} iframe`);

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Instrumentation of a page for the card-data tests: everything the page does that could carry card data
@@ -140,6 +142,33 @@ export const headersText = (r: { headers: Record<string, string>; body: string }
   const { 'content-length': length, ...rest } = r.headers;
   return JSON.stringify(length === String(Buffer.byteLength(r.body)) ? rest : r.headers);
 };
+
+/** The static files the test pages load (the demo's pages, scripts and styles; the built bundles and frame files). */
+function staticsText(): string {
+  const filesOf = (dir: string, keep: (name: string) => boolean) =>
+    readdirSync(dir)
+      .filter(keep)
+      .map((name) => join(dir, name))
+      .filter((path) => statSync(path).isFile());
+  return [
+    ...filesOf('demo/web', () => true),
+    ...filesOf('dist', (name) => name.endsWith('.iife.js')),
+    ...filesOf('dist/fields', () => true),
+  ]
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+}
+
+/**
+ * A random CVV2 from 700-899 (clear of the demo's amounts) that is no number of a static file the pages load: a
+ * minified bundle holds numbers such as `800`, and the same digits there are no leak. Needs a built `dist/`.
+ */
+export function randomCvv2(): string {
+  const statics = staticsText();
+  const free = Array.from({ length: 200 }, (_, i) => String(700 + i)).filter((c) => !cvv2Pattern(c).test(statics));
+  if (free.length === 0) throw new Error('randomCvv2: every number from 700 to 899 is in a static file');
+  return free[Math.floor(Math.random() * free.length)]!;
+}
 
 /**
  * A Luhn-valid Visa PAN of random digits (15 random, then the check digit): no test card, found nowhere on a page
