@@ -5,7 +5,7 @@
  *
  * 0. the floor: `POST /tokens` and `POST /charges` one at a time on the durable store beside a bare Hono route on the
  *    same server stack doing one SQLite write transaction, `--floor-rounds` rounds of 60 each, and the ratios (target:
- *    a charge at most 2x the floor) (./load/floor.ts);
+ *    a charge at most 2x the floor), and the bare route replaying a charge's own statements (./load/floor.ts);
  * 1. autocannon phases on the durable store (`--db` a fresh file): tokenize, retrieve every token, charge each,
  *    `--rounds` races of `--race` concurrent charges sharing one order_id (./load/classic.ts);
  * 2. the money path for `--money-seconds`, `--clients` loops of token -> charge -> partial refund (and transfers
@@ -82,7 +82,7 @@ const floorServer = await startServerProcess(['scripts/bench/load/floor-server.t
 const floor = await floorRun(clientOf(durable.base), floorServer.base, { rounds: num['floor-rounds']! });
 await floorServer.stop();
 problems.push(...floor.problems);
-const floorLine = `sequential p50: bare route + one SQLite write ${floor.p50.floor} ms; POST /tokens ${floor.p50.tokens} ms (${floor.ratio.tokens.toFixed(2)}x the floor); POST /charges ${floor.p50.charges} ms (${floor.ratio.charges.toFixed(2)}x the floor; target at most 2x)`;
+const floorLine = `sequential p50: bare route + one SQLite write ${floor.p50.floor} ms; POST /tokens ${floor.p50.tokens} ms (${floor.ratio.tokens.toFixed(2)}x the floor); POST /charges ${floor.p50.charges} ms (${floor.ratio.charges.toFixed(2)}x the floor; target at most 2x); the bare route replaying a charge's own statements ${floor.p50.chargeWrites} ms (${floor.ratio.chargeWrites.toFixed(2)}x the floor)`;
 const classic = await classicRun(durable.base, {
   ...num,
   tokens: num.tokens!,
