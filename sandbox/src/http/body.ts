@@ -3,9 +3,6 @@ import type { SandboxEnv } from '../env';
 import { apiError } from '../domain/errors';
 import { duplicateMember, MAX_JSON_DEPTH, nestedDeeperThan, topLevelNumberText } from '../json/text';
 
-/** A strict UTF-8 decoder, shared: a whole-buffer `decode()` keeps no state from one call to the next. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Reads the JSON body of POST and PUT requests into `c.var.body`, and its text into `c.var.rawBody` (set before it is
  * parsed, so the request log can show what did not parse) (spec, What the service does: bodies are JSON with
@@ -44,7 +41,7 @@ export const jsonBody =
     }
     let text: string;
     try {
-      text = UTF8.decode(bytes);
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
       throw apiError(1001, 'Request body is not UTF-8 text');
     }

@@ -157,15 +157,10 @@ function migrate(db: Db): void {
   }
 }
 
-/** One transaction wrapper per connection, built once: better-sqlite3 builds a function per `db.transaction()` call. */
-const runners = new WeakMap<Db, (fn: () => unknown) => unknown>();
-
 /**
  * Runs `fn` in one database transaction: everything it writes commits together, or nothing does when it throws
  * (the throw goes on). Nested calls join the outer transaction (a savepoint each).
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
-  let run = runners.get(db);
-  if (!run) runners.set(db, (run = db.transaction((inner: () => unknown) => inner())));
-  return run(fn) as T;
+  return db.transaction(fn)();
 }
