@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { availableParallelism } from 'node:os';
 import { framePage } from './scripts/build/frame-page.js';
 
 /**
@@ -206,6 +207,9 @@ export default defineConfig(({ mode }) => {
       // no XMLHttpRequest (happy-dom has one): the suites stub fetch, see the file
       setupFiles: ['test/setup/no-xhr.ts'],
       testTimeout: 15_000,
+      // one worker per core: Vitest's default leaves one core free, which on a 2-core CI machine runs the files one
+      // at a time, while most of their time is spent waiting on servers and child processes they started
+      maxWorkers: availableParallelism(),
     },
   };
 });
