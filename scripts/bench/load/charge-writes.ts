@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { createSandboxApp } from '../../../sandbox/src/app';
 import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
-import { CARD, chargeBody } from './client';
+import { basic, CARD, chargeBody } from './client';
 
 type Method = 'run' | 'get' | 'all';
 /** One statement a charge ran: its SQL, how it was run and its parameters. */
@@ -25,22 +25,36 @@ interface Recorded {
 async function recordCharge(file: string): Promise<{ statements: Recorded[]; unique: string[] }> {
   const proto = Database.prototype as unknown as { prepare: (sql: string) => Record<Method, (...a: unknown[]) => unknown> };
   const prepare = proto.prepare;
-  let log: Recorded[] | null = null;
+  const recorder: { log: Recorded[] | null } = { log: null };
   proto.prepare = function (this: unknown, sql: string) {
     const st = prepare.call(this, sql);
     for (const method of ['run', 'get', 'all'] as const) {
       const original = st[method].bind(st);
-      st[method] = (...params: unknown[]) => (log?.push({ sql, method, params }), original(...params));
+      st[method] = (...params: unknown[]) => (recorder.log?.push({ sql, method, params }), original(...params));
     }
     return st;
   };
+  let sandbox: ReturnType<typeof createSandboxApp> | undefined;
+  try {
+    sandbox = createSandboxApp({ ...SANDBOX_DEFAULTS, db: file });
+    const { id, statements } = await chargeTwice(sandbox, recorder);
+    const events = statements.filter((s) => /^INSERT INTO events/.test(s.sql)).map((s) => String(s.params[0]));
+    return { statements, unique: [id, 'charge-writes', ...events] };
+  } finally {
+    // whatever failed, better-sqlite3 prepares as before and the file is free for the replay's connection
+    proto.prepare = prepare;
+    sandbox?.close();
+  }
+}
+
+/** A token then a charge, twice (the first warms the statement cache); the second charge's id and statements. */
+async function chargeTwice(sandbox: ReturnType<typeof createSandboxApp>, recorder: { log: Recorded[] | null }) {
   const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-  const sandbox = createSandboxApp({ ...SANDBOX_DEFAULTS, db: file });
   const call = async (path: string, body: unknown, key: string) => {
     const res = await sandbox.fetch(
       new Request(`http://127.0.0.1/v1/${merchantId}${path}`, {
         method: 'POST',
-        headers: { Authorization: `Basic ${btoa(`${key}:`)}`, 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
+        headers: { Authorization: basic(key), 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' },
         body: JSON.stringify(body),
       }),
     );
@@ -52,16 +66,13 @@ async function recordCharge(file: string): Promise<{ statements: Recorded[]; uni
   for (const order of ['charge-writes-warm', 'charge-writes']) {
     const token = await call('/tokens', CARD, publicKey);
     await nextTurn(); // the token's request-log entry is written in the next turn: not the charge's
-    log = [];
+    recorder.log = [];
     charge = await call('/charges', chargeBody({ source_id: token.id }, order), privateKey);
-    statements = log;
-    log = null; // before the charge's own request-log entry, written in a transaction of its own
+    statements = recorder.log;
+    recorder.log = null; // before the charge's own request-log entry, written in a transaction of its own
     await nextTurn();
   }
-  proto.prepare = prepare;
-  sandbox.close();
-  const events = statements.filter((s) => /^INSERT INTO events/.test(s.sql)).map((s) => String(s.params[0]));
-  return { statements, unique: [charge.id, 'charge-writes', ...events] };
+  return { id: charge.id, statements };
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import autocannon from 'autocannon';
 import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
+import { basic } from './client';
 
 const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 const v1 = `/v1/${merchantId}`;
 const json = { 'Content-Type': 'application/json' };
 

@@ -5,7 +5,8 @@
 import { SANDBOX_DEFAULTS } from '../../../sandbox/src/defaults';
 
 const { merchantId, publicKey, privateKey } = SANDBOX_DEFAULTS;
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+/** The `Authorization` header of an API key (HTTP Basic, the key as user name, an empty password). */
+export const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 /** The approved Visa test card, expiring in three years. */
 export const CARD = {
