@@ -50,6 +50,14 @@ describe('1001: the body is not a JSON object', () => {
   it('bytes that are not UTF-8 -> 1001', async () => {
     expectError(await post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 1001, 400);
   });
+
+  it('a body ending inside a character -> 1001, and the next body decodes whole (no state carried over)', async () => {
+    const good = new TextEncoder().encode(JSON.stringify({ ...CARD, holder_name: 'José Pérez' }));
+    expectError(await post(new Uint8Array([...good.slice(0, -1), 0xc3])), 1001, 400, 'UTF-8');
+    const res = await post(good);
+    expect(res.status).toBe(201);
+    expect(res.body.card.holder_name).toBe('José Pérez');
+  });
 });
 
 describe('1001: missing or malformed fields, the first failing field named', () => {
